@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from evolutio.kernel import Action, State
+
+
+class Bot:
+    """A player. ``choose`` is called with a state whose ``current_player`` is the bot's seat.
+
+    A fair bot decides only on what its seat may know: ``state.view(seat)``, ``state.legal_actions()`` or a
+    ``state.determinize(seat, rng)`` sample — never the hidden parts of ``state`` itself.
+    """
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, state: State) -> Action:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"

@@ -1,0 +1,125 @@
+"""A small, fast, serialisable pseudo-random generator that lives inside a game state.
+
+The generator is PCG32 (O'Neill, "PCG: A family of simple fast space-efficient statistically good algorithms for
+random number generation", 2014): 64-bit LCG state, 32-bit XSH-RR output. Its whole state is two Python ints, so
+``clone`` is a copy of two ints and ``to_json`` is exact. The same seed gives the same sequence on every platform.
+"""
+
+from __future__ import annotations
+
+from typing import Any, MutableSequence, Sequence, TypeVar
+
+T = TypeVar("T")
+
+_MASK64 = (1 << 64) - 1
+_MULT = 6364136223846793005
+
+
+def _splitmix64(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+class Rng:
+    """PCG32 generator. ``Rng(seed)`` accepts any int (negative and huge seeds are folded into 64 bits)."""
+
+    __slots__ = ("state", "inc")
+
+    def __init__(self, seed: int = 0, stream: int = 54) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        self.inc = ((stream << 1) | 1) & _MASK64
+        self.state = 0
+        self._step()
+        self.state = (self.state + _splitmix64(seed & _MASK64)) & _MASK64
+        self._step()
+
+    def _step(self) -> None:
+        self.state = (self.state * _MULT + self.inc) & _MASK64
+
+    def next_u32(self) -> int:
+        old = self.state
+        self.state = (old * _MULT + self.inc) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+
+    def randbelow(self, n: int) -> int:
+        """Uniform integer in ``[0, n)`` without modulo bias."""
+        if n <= 0:
+            raise ValueError("randbelow needs a positive bound")
+        if n == 1:
+            return 0
+        if n > 0xFFFFFFFF:
+            bits = n.bit_length()
+            while True:
+                r = 0
+                for _ in range((bits + 31) // 32):
+                    r = (r << 32) | self.next_u32()
+                r &= (1 << bits) - 1
+                if r < n:
+                    return r
+        threshold = (0x100000000 - n) % n
+        while True:
+            r = self.next_u32()
+            if r >= threshold:
+                return r % n
+
+    def randint(self, lo: int, hi: int) -> int:
+        """Uniform integer in ``[lo, hi]`` (both ends included)."""
+        return lo + self.randbelow(hi - lo + 1)
+
+    def die(self, sides: int = 6) -> int:
+        return 1 + self.randbelow(sides)
+
+    def random(self) -> float:
+        """Uniform float in ``[0, 1)`` with 53 random bits."""
+        a = self.next_u32() >> 5
+        b = self.next_u32() >> 6
+        return (a * 67108864.0 + b) / 9007199254740992.0
+
+    def choice(self, seq: Sequence[T]) -> T:
+        if not seq:
+            raise IndexError("cannot choose from an empty sequence")
+        return seq[self.randbelow(len(seq))]
+
+    def shuffle(self, seq: MutableSequence[Any]) -> None:
+        """Fisher–Yates shuffle in place."""
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def fork(self) -> "Rng":
+        """A new independent generator seeded from this one (advances this one)."""
+        return Rng((self.next_u32() << 32) | self.next_u32(), stream=self.next_u32())
+
+    def clone(self) -> "Rng":
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        r.inc = self.inc
+        return r
+
+    def to_json(self) -> list[int]:
+        return [self.state, self.inc]
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Rng":
+        if (
+            not isinstance(data, (list, tuple))
+            or len(data) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= _MASK64 for x in data)
+            or data[1] % 2 == 0
+        ):
+            raise ValueError(f"an rng state is [state, odd increment] of 64-bit ints, got {data!r}")
+        r = cls.__new__(cls)
+        r.state, r.inc = int(data[0]), int(data[1])
+        return r
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and self.state == other.state and self.inc == other.inc
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.state:#x}, inc={self.inc:#x})"

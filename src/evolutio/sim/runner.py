@@ -1,0 +1,137 @@
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from evolutio.bots import Bot, make_bot
+from evolutio.kernel import Game, State, load_game, make_record
+from evolutio.kernel.rng import _splitmix64
+
+
+def derive_seed(seed: int, *path: int) -> int:
+    """A seed for game ``i`` (and seat ``j``…) derived deterministically from a master seed."""
+    x = seed & ((1 << 64) - 1)
+    for p in path:
+        x = _splitmix64(x ^ _splitmix64(p + 0x632BE59BD9B4E019))
+    return x >> 1  # keep it a positive 63-bit int
+
+
+@dataclass
+class GameResult:
+    seed: int
+    scores: list[int]
+    winners: list[int]
+    decisions: int
+    turns: int
+    record: dict[str, Any] | None = field(default=None, repr=False)
+
+
+def play_game(game: Game, seed: int, bots: Sequence[Bot], *, log_events: bool = False,
+              max_decisions: int = 1_000_000, on_decision: Callable[[State], None] | None = None) -> State:
+    """Play one game from ``seed`` with one bot per seat; returns the terminal state."""
+    if len(bots) != game.num_players:
+        raise ValueError(f"{game.name} with {game.num_players} players needs {game.num_players} bots, got {len(bots)}")
+    state = game.new_state(seed)
+    state.log_events = log_events
+    n = 0
+    while not state.is_terminal:
+        if n >= max_decisions:
+            raise RuntimeError(f"game from seed {seed} did not end within {max_decisions} decisions")
+        if on_decision is not None:
+            on_decision(state)
+        p = state.current_player
+        action = bots[p].choose(state)
+        state.apply_trusted(action) if action in state.legal_actions() else state.apply(action)
+        n += 1
+    return state
+
+
+def _turns(state: State) -> int:
+    t = getattr(state, "turn_number", None)
+    return int(t) if t is not None else 0
+
+
+def simulate(name: str, games: int, *, options: dict[str, Any] | None = None, bots: Sequence[str] = ("random",),
+             seed: int = 0, keep_records: bool = False,
+             progress: Callable[[int], None] | None = None) -> tuple[list[GameResult], float]:
+    """Play ``games`` bot games. Bot names cycle over the seats. Returns the results and the elapsed seconds."""
+    game = load_game(name, **(options or {}))
+    p = game.num_players
+    seat_bots = [bots[i % len(bots)] for i in range(p)]
+    results: list[GameResult] = []
+    t0 = time.perf_counter()
+    for g in range(games):
+        gseed = derive_seed(seed, g)
+        players = [make_bot(seat_bots[i], seed=derive_seed(seed, g, i + 1)) for i in range(p)]
+        state = play_game(game, gseed, players, log_events=keep_records)
+        results.append(GameResult(
+            seed=gseed,
+            scores=list(state.scores()),
+            winners=list(state.winners()),
+            decisions=state.num_actions_applied,
+            turns=_turns(state),
+            record=make_record(state, players=seat_bots, meta={"bot_seeds": [b.seed for b in players]})
+            if keep_records else None,
+        ))
+        if progress is not None:
+            progress(g + 1)
+    return results, time.perf_counter() - t0
+
+
+def summarize(name: str, results: list[GameResult], elapsed: float, *, seed: int, options: dict[str, Any],
+              bots: Sequence[str]) -> dict[str, Any]:
+    n = len(results)
+    p = len(results[0].scores) if results else 0
+    decisions = sum(r.decisions for r in results)
+    wins = [0.0] * p
+    for r in results:
+        for w in r.winners:
+            wins[w] += 1.0 / len(r.winners)
+    return {
+        "game": name,
+        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()},
+        "bots": list(bots),
+        "seed": seed,
+        "games": n,
+        "decisions": decisions,
+        "mean_decisions": decisions / n if n else 0.0,
+        "mean_turns": sum(r.turns for r in results) / n if n else 0.0,
+        "mean_score": [sum(r.scores[i] for r in results) / n for i in range(p)] if n else [],
+        "win_share": [w / n for w in wins] if n else [],
+        "elapsed_s": elapsed,
+        "games_per_s": n / elapsed if elapsed > 0 else 0.0,
+        "decisions_per_s": decisions / elapsed if elapsed > 0 else 0.0,
+    }
+
+
+TIMING_FIELDS = ("elapsed_s", "games_per_s", "decisions_per_s")
+
+
+def bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = None, seed: int = 12345) -> dict[str, Any]:
+    """Random-playout throughput of one ruleset: play whole games for about ``seconds`` of wall time."""
+    game = load_game(name, **(options or {}))
+    from evolutio.bots import RandomBot
+
+    games = decisions = 0
+    t0 = time.perf_counter()
+    while True:
+        bot = RandomBot(seed=derive_seed(seed, games, 99))
+        state = game.new_state(derive_seed(seed, games))
+        state.log_events = False
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            state.apply_trusted(legal[bot.rng.randbelow(len(legal))])
+            decisions += 1
+        games += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            break
+    return {
+        "players": game.num_players,
+        "games": games,
+        "decisions": decisions,
+        "elapsed_s": elapsed,
+        "decisions_per_s": decisions / elapsed,
+        "games_per_s": games / elapsed,
+    }
