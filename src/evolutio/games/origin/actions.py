@@ -1,0 +1,77 @@
+"""Action kinds of ``origin`` and a cache of every Action object (actions are immutable, so legal-action lists
+reuse these objects instead of building new ones on the hot path).
+
+Every argument is a card id (0..83; an animal is named by the id of its animal card) or a tiny number.
+
+| kind | args | when |
+|---|---|---|
+| ``pass`` | – | development: pass (final for the phase); feeding: end your feeding turn (not allowed while taking a red token is compulsory) |
+| ``animal`` | card | development: play a card from hand as a new animal |
+| ``trait`` | card, face | development: play a card from hand as a trait (face 0 = top trait, 1 = the bottom trait of a dual card); then ``target`` |
+| ``target`` | animal | the target of the pending choice: trait target (two for paired traits; for Symbiosis the first one is the symbiont), attack target, piracy victim |
+| ``take`` | animal | feeding, main action: take a red token from the food base for your animal |
+| ``attack`` | carnivore | feeding, main action: attack with this Carnivore; then ``target`` |
+| ``convert`` | animal, tokens | feeding, main action: turn that many yellow (fat) tokens of the animal into blue food |
+| ``pirate`` | animal | feeding, free: steal a token with this Piracy animal; then ``target`` |
+| ``tramp`` | animal | feeding, free: this Tramp animal destroys one red token of the food base |
+| ``hibernate`` | animal | feeding, free: this animal goes into Hibernation |
+| ``fire`` | card, side | order of simultaneous Communication/Cooperation triggers: fire this paired card towards its animal ``side`` (0 = first listed animal, 1 = second) |
+| ``run`` | – | defender: roll the Running die |
+| ``mimic`` | animal | defender: Mimicry redirects the attack to this other animal of yours |
+| ``tail`` | card | defender: Tail Loss drops this trait card of the attacked animal |
+| ``accept`` | – | defender: use no (further) defence — the animal is eaten |
+| ``scavenge`` | animal | which of your Scavengers gets the blue token |
+"""
+
+from __future__ import annotations
+
+from evolutio.kernel import Action, ActionSchema
+
+N = 84
+
+PASS = Action("pass")
+RUN = Action("run")
+ACCEPT = Action("accept")
+ANIMAL = tuple(Action("animal", c) for c in range(N))
+TRAIT = tuple((Action("trait", c, 0), Action("trait", c, 1)) for c in range(N))
+TARGET = tuple(Action("target", a) for a in range(N))
+TAKE = tuple(Action("take", a) for a in range(N))
+ATTACK = tuple(Action("attack", a) for a in range(N))
+PIRATE = tuple(Action("pirate", a) for a in range(N))
+TRAMP_A = tuple(Action("tramp", a) for a in range(N))
+HIBERNATE = tuple(Action("hibernate", a) for a in range(N))
+FIRE = tuple(Action("fire", x >> 1, x & 1) for x in range(2 * N))
+MIMIC = tuple(Action("mimic", a) for a in range(N))
+TAIL = tuple(Action("tail", c) for c in range(N))
+SCAVENGE = tuple(Action("scavenge", a) for a in range(N))
+
+_CONVERT: dict[tuple[int, int], Action] = {}
+
+
+def convert(a: int, n: int) -> Action:
+    act = _CONVERT.get((a, n))
+    if act is None:
+        act = _CONVERT[(a, n)] = Action("convert", a, n)
+    return act
+
+
+def schema(max_fat: int) -> ActionSchema:
+    """The fixed action encoding; ``max_fat`` = Fat Tissue cards in the deck (most yellow tokens one animal holds)."""
+    return ActionSchema([
+        ("pass", ()),
+        ("animal", (("card", N),)),
+        ("trait", (("card", N), ("face", 2))),
+        ("target", (("animal", N),)),
+        ("take", (("animal", N),)),
+        ("attack", (("carnivore", N),)),
+        ("convert", (("animal", N), ("tokens", max_fat + 1))),
+        ("pirate", (("animal", N),)),
+        ("tramp", (("animal", N),)),
+        ("hibernate", (("animal", N),)),
+        ("fire", (("card", N), ("side", 2))),
+        ("run", ()),
+        ("mimic", (("animal", N),)),
+        ("tail", (("card", N),)),
+        ("accept", ()),
+        ("scavenge", (("animal", N),)),
+    ])

@@ -1,0 +1,468 @@
+"""Views, action descriptions, refusal reasons, JSON and determinization of :class:`OriginState` (off the hot path).
+
+Mixed into the state class; every method here only reads the position except ``determinize`` (which builds a copy).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evolutio.kernel import Action, Rng
+
+from . import actions as A
+from .traits import (
+    CARNIVORE, EN, FAT, HIBERNATION, PAIRED, PIRACY, RU, SYMBIOSIS, TRAITS, TRAIT_IDS, TRAMP, card_name,
+    card_name_ru,
+)
+
+N = 84
+
+
+def _bits(mask: int) -> list[int]:
+    out, i = [], 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return out
+
+
+def _mask(ids) -> int:
+    m = 0
+    for i in ids:
+        m |= 1 << int(i)
+    return m
+
+
+class OriginPresentation:
+    __slots__ = ()
+
+    # ---------------------------------------------------------------------------------------------------- cards
+    def card_info(self, c: int) -> dict[str, Any]:
+        faces = self.cfg.faces[c]
+        return {"id": c, "traits": [TRAIT_IDS[t] for t in faces], "name": card_name(faces), "ru": card_name_ru(faces)}
+
+    # ---------------------------------------------------------------------------------------------------- view
+    def _animal_view(self, a: int, viewer: int | None) -> dict[str, Any]:
+        from .state import OVER  # noqa: F401  (keeps import cycles out of module import time)
+
+        traits = []
+        for c in self.tr[a]:
+            t = self.face[c]
+            d: dict[str, Any] = {"card": c, "trait": TRAIT_IDS[t], "name": EN[t], "ru": RU[t]}
+            if PAIRED[t]:
+                other = self.pb[c] if self.pa[c] == a else self.pa[c]
+                d["partner"] = other
+                if t == SYMBIOSIS:
+                    d["role"] = "symbiont" if self.pa[c] == a else "protected"
+            traits.append(d)
+        o = self.owner[a]
+        v: dict[str, Any] = {
+            "id": a, "owner": o, "traits": traits, "food": self.food[a], "fat": self.fat[a],
+            "fat_slots": self.nfat[a], "need": self.need[a], "fed": self._fed(a),
+            "hibernating": bool((self.hib >> a) & 1), "hibernated_last_turn": bool((self.hib_last >> a) & 1),
+            "attacked_this_turn": bool((self.attacked >> a) & 1), "poisoned": bool((self.pois >> a) & 1),
+            "piracy_used": bool((self.pir_used >> a) & 1), "tramp_used": bool((self.tramp_used >> a) & 1),
+        }
+        if viewer == o:
+            v["card"] = self.card_info(a)
+        return v
+
+    def decision_info(self) -> dict[str, Any]:
+        from .state import D_ATK, D_DEF, D_FIRE, D_PIR, D_SCAV, D_T1, D_T2, DECISION_NAMES
+
+        dk = self.dk
+        d: dict[str, Any] = {"kind": DECISION_NAMES[dk], "player": self.cp}
+        pend = self.pend
+        if dk in (D_T1, D_T2):
+            c, f = pend[2], pend[3]
+            t = self.cfg.faces[c][f]
+            d.update(card=c, trait=TRAIT_IDS[t])
+            if dk == D_T2:
+                d["first_animal"] = pend[4]
+        elif dk == D_ATK:
+            d["carnivore"] = pend[2]
+        elif dk == D_PIR:
+            d["pirate"] = pend[2]
+        elif dk == D_DEF:
+            d.update(carnivore=pend[2], target=pend[3], running_rolled=pend[4], targeted=_bits(pend[5]))
+        elif dk == D_FIRE:
+            d["triggers"] = [{"card": x >> 1, "to": self.pb[x >> 1] if x & 1 else self.pa[x >> 1]}
+                             for x in sorted(set(self._valid_pool()))]
+        elif dk == D_SCAV:
+            d["scavenger_owner"] = pend[1]
+        return d
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from .state import PHASE_NAMES
+
+        if player is not None and not (isinstance(player, int) and 0 <= player < self.n):
+            raise ValueError(f"no seat {player!r} in a {self.n}-player game")
+        players = []
+        for p in range(self.n):
+            pv: dict[str, Any] = {
+                "seat": p, "name": self._pn(p), "hand_size": len(self.hands[p]), "discard_size": len(self.disc[p]),
+                "passed": bool((self.dev_passed >> p) & 1) if self.phase == 0 else False,
+                "score": self.score_of(p),
+                "animals": [self._animal_view(a, player) for a in self.animals[p]],
+            }
+            if p == player:
+                pv["hand"] = [self.card_info(c) for c in self.hands[p]]
+                pv["discard"] = [self.card_info(c) for c in self.disc[p]]
+            players.append(pv)
+        v: dict[str, Any] = {
+            "game": "origin", "seat": player, "players_count": self.n, "turn": self.turn,
+            "phase": PHASE_NAMES[self.phase], "first_player": self.first, "to_act": self.cp,
+            "decision": self.decision_info(), "food_base": self.base, "dice": list(self.roll),
+            "deck_size": len(self.deck), "last_turn": not self.deck, "out_of_play": len(self.box),
+            "feeding": {"player": self.actor, "main_action_used": self.main_used, "round_had_actions": self.acted,
+                        "fired_this_round": _bits(self.fired), "mimicry_used": _bits(self.mim_used)}
+            if self.phase == 1 else None,
+            "players": players,
+            "options": {"deck": self.cfg.deck_option, "mimicry_unlimited": self.cfg.mimicry_unlimited,
+                        "paired_scores_per_animal": self.cfg.paired_per_animal,
+                        "tiebreak_dice": self.cfg.tiebreak_dice},
+        }
+        if self.phase == 3:
+            v["scores"] = self.scores()
+            v["winners"] = self.winners()
+        return v
+
+    # ---------------------------------------------------------------------------------------------------- words
+    def _your(self, a: int) -> str:
+        o = self.owner[a]
+        if o < 0:
+            return f"animal #{a}"
+        return f"{'your' if o == self.cp else self._pn(o) + chr(39) + 's'} animal #{a}"
+
+    def describe(self, action: Action) -> str:
+        k, args = action.kind, action.args
+        try:
+            if k == "pass":
+                from .state import D_DEV
+
+                return "pass (play no more cards this phase)" if self.dk == D_DEV else "end your feeding turn"
+            if k == "animal":
+                return f"play {card_name(self.cfg.faces[args[0]])} card {args[0]} as a new animal"
+            if k == "trait":
+                c, f = args
+                faces = self.cfg.faces[c]
+                t = faces[f]
+                src = f" (from {card_name(faces)} card {c})" if len(faces) > 1 else f" (card {c})"
+                how = {"own_pair": "on a pair of your animals", "opponent": "on another player's animal"}.get(
+                    TRAITS[t].target, "on one of your animals")
+                return f"play {EN[t]}{src} {how}"
+            if k == "target":
+                return self._describe_target(args[0])
+            if k == "take":
+                return f"take a red token for {self._your(args[0])}"
+            if k == "attack":
+                return f"attack with your Carnivore #{args[0]}"
+            if k == "convert":
+                return f"convert {args[1]} fat token(s) of {self._your(args[0])} into food"
+            if k == "pirate":
+                return f"steal food with your Piracy animal #{args[0]}"
+            if k == "tramp":
+                return f"destroy a red token with your Tramp animal #{args[0]}"
+            if k == "hibernate":
+                return f"put {self._your(args[0])} into Hibernation"
+            if k == "fire":
+                c, side = args
+                to = self.pb[c] if side else self.pa[c]
+                what = "takes a red token" if self.face[c] == 15 else "gets a blue token"
+                return f"{EN[self.face[c]]} card {c} first: animal #{to} {what}"
+            if k == "run":
+                return "roll the Running die (4–6: escape)"
+            if k == "mimic":
+                return f"Mimicry: redirect the attack to {self._your(args[0])}"
+            if k == "tail":
+                c = args[0]
+                return f"Tail Loss: drop {EN[self.face[c]]} (card {c}) and survive"
+            if k == "accept":
+                return "use no defence: the animal is eaten"
+            if k == "scavenge":
+                return f"give the Scavenger token to {self._your(args[0])}"
+        except (IndexError, TypeError, ValueError):
+            pass
+        return str(action)
+
+    def _describe_target(self, x: int) -> str:
+        from .state import D_ATK, D_PIR, D_T1, D_T2
+
+        pend = self.pend
+        if pend is None:
+            return f"choose animal #{x}"
+        if self.dk == D_T1:
+            t = self.cfg.faces[pend[2]][pend[3]]
+            if t == SYMBIOSIS:
+                return f"Symbiosis: name {self._your(x)} as the symbiont"
+            if PAIRED[t]:
+                return f"{EN[t]}: first animal {self._your(x)}"
+            return f"play {EN[t]} on {self._your(x)}"
+        if self.dk == D_T2:
+            t = self.cfg.faces[pend[2]][pend[3]]
+            if t == SYMBIOSIS:
+                return f"Symbiosis: {self._your(x)} is protected by symbiont #{pend[4]}"
+            return f"{EN[t]}: link #{pend[4]} with {self._your(x)}"
+        if self.dk == D_ATK:
+            return f"Carnivore #{pend[2]} attacks {self._an(x, self.cp)}"
+        if self.dk == D_PIR:
+            return f"Piracy #{pend[2]} steals a token from {self._an(x, self.cp)}"
+        return f"choose animal #{x}"
+
+    # ---------------------------------------------------------------------------------------------------- refusals
+    def explain_illegal(self, action: Action) -> str:
+        try:
+            msg = self._explain(action)
+        except (IndexError, TypeError, ValueError):
+            msg = None
+        return msg or f"{self.describe(action)} is not a legal action now"
+
+    def _explain(self, action: Action) -> str | None:
+        from .state import (
+            D_ATK, D_DEF, D_DEV, D_FEED, D_FIRE, D_PIR, D_SCAV, D_T1, D_T2, DECISION_NAMES, P_OK, PROTECTION_TEXT,
+        )
+
+        k, args = action.kind, action.args
+        sizes = {"pass": 0, "animal": 1, "trait": 2, "target": 1, "take": 1, "attack": 1, "convert": 2, "pirate": 1,
+                 "tramp": 1, "hibernate": 1, "fire": 2, "run": 0, "mimic": 1, "tail": 1, "accept": 0, "scavenge": 1}
+        if k not in sizes:
+            return f"'{k}' is not an action of this game; actions are: {', '.join(sizes)}"
+        if len(args) != sizes[k]:
+            return f"'{k}' takes {sizes[k]} argument(s), got {len(args)}"
+        for a in args:
+            if not 0 <= a < N and k not in ("convert",):
+                return f"{a} is not a card id (cards are numbered 0..83)"
+        dk = self.dk
+        p = self.cp
+        who = self._pn(p) if p is not None else "nobody"
+        wants = {
+            D_DEV: ("pass", "animal", "trait"), D_FEED: ("pass", "take", "attack", "convert", "pirate", "tramp",
+                                                         "hibernate"),
+            D_T1: ("target",), D_T2: ("target",), D_ATK: ("target",), D_PIR: ("target",),
+            D_DEF: ("run", "mimic", "tail", "accept"), D_SCAV: ("scavenge",), D_FIRE: ("fire",),
+        }.get(dk, ())
+        if k not in wants:
+            if dk == D_DEV and k in ("take", "attack", "convert", "pirate", "tramp", "hibernate"):
+                return f"it is the development phase: {who} may only play a card or pass; feeding comes later"
+            if dk == D_FEED and k in ("animal", "trait"):
+                return "cards are played only in the development phase"
+            return (f"now {who} must decide: {DECISION_NAMES[dk].replace('_', ' ')} "
+                    f"(allowed: {', '.join(wants) or 'nothing'})")
+        if dk == D_DEV:
+            if k in ("animal", "trait") and args[0] not in self.hands[p]:
+                return f"card {args[0]} is not in {who}'s hand"
+            if k == "trait":
+                c, f = args
+                faces = self.cfg.faces[c]
+                if f >= len(faces):
+                    return f"card {c} ({card_name(faces)}) has only one trait; use face 0"
+                t = faces[f]
+                if TRAITS[t].paired:
+                    return f"{EN[t]} needs two of your animals that are not yet linked by {EN[t]} (ruling 7)"
+                if TRAITS[t].target == "opponent":
+                    return f"{EN[t]} needs another player's animal without {EN[t]} (ruling 5)"
+                return f"none of your animals can take {EN[t]} (no animals, duplicates (ruling 6) or Carnivore/" \
+                       "Scavenger conflict (ruling 8))"
+        if dk in (D_T1, D_T2):
+            x = args[0]
+            c, f = self.pend[2], self.pend[3]
+            t = self.cfg.faces[c][f]
+            if self.owner[x] < 0:
+                return f"card {x} is not an animal on the table"
+            if dk == D_T1 and not TRAITS[t].paired:
+                return self._place_reason(p, t, x)
+            if dk == D_T1:
+                if self.owner[x] != p:
+                    return f"{EN[t]} is played on two of your own animals (ruling 5)"
+                return f"animal #{x} has no partner left for another {EN[t]} (ruling 7)"
+            return self._pair_reason(p, t, self.pend[4], x)
+        if dk == D_ATK:
+            x = args[0]
+            if self.owner[x] < 0:
+                return f"card {x} is not an animal on the table"
+            why = self._protection(self.pend[2], x)
+            if why != P_OK:
+                return f"your Carnivore cannot attack this animal: {PROTECTION_TEXT[why]}"
+        if dk == D_PIR:
+            x = args[0]
+            if self.owner[x] < 0:
+                return f"card {x} is not an animal on the table"
+            if x == self.pend[2]:
+                return "a Piracy animal cannot rob itself"
+            if not self.food[x]:
+                return "Piracy takes only from an animal that has received food this turn (ruling 29)"
+            return "Piracy cannot take from an animal that is already fed (ruling 29)"
+        if dk == D_FEED:
+            return self._explain_feed(k, args, p)
+        if dk == D_DEF:
+            t = self.pend[3]
+            if k == "accept":
+                return ("the defence is compulsory: Running must be rolled and Mimicry must redirect the attack when "
+                        "possible (rulings 41, 44)")
+            if k == "run":
+                return "the attacked animal has no Running or has already rolled it in this attack"
+            if k == "mimic":
+                return ("Mimicry must redirect to another of your animals that this carnivore could attack, not yet "
+                        "targeted in this attack, and each Mimicry works once per turn (ruling 44)")
+            if k == "tail":
+                return f"Tail Loss can drop only a trait card of the attacked animal #{t}, and only if it has Tail Loss"
+        if dk == D_FIRE:
+            return "that paired card has no pending trigger that can take effect now (rulings 21-23)"
+        if dk == D_SCAV:
+            return "only one of your Scavengers that can still receive food can take the token (ruling 47)"
+        return None
+
+    def _explain_feed(self, k: str, args: tuple, p: int) -> str | None:
+        from .state import B_CARN, P_OK, PROTECTION_TEXT  # noqa: F401
+
+        if k == "pass":
+            return ("taking food is compulsory: the food base has red tokens and one of your animals can receive "
+                    "one; take a token, attack or convert fat (ruling 16)")
+        a = args[0]
+        if self.owner[a] != p:
+            return f"#{a} is not one of your animals"
+        if k in ("take", "attack", "convert") and self.main_used:
+            return ("you have already used this feeding turn's main action (take a token, attack or convert fat); "
+                    "only free traits remain (ruling 18)")
+        if k == "take":
+            if not self.base:
+                return "the food base is empty"
+            if (self.hib >> a) & 1:
+                return "a hibernating animal cannot receive tokens (ruling 26)"
+            if self.tm[a] & (1 << SYMBIOSIS) and self._symb_blocked(a):
+                return "the protected partner of a Symbiosis receives food only after its symbiont is fed (ruling 25)"
+            return "this animal is fed and its Fat Tissue (if any) is full (ruling 15)"
+        if k == "attack":
+            if not (self.tm[a] >> CARNIVORE) & 1:
+                return f"animal #{a} has no Carnivore"
+            if (self.attacked >> a) & 1:
+                return "this Carnivore has already attacked this turn (ruling 31)"
+            if (self.hib >> a) & 1:
+                return "a hibernating Carnivore cannot attack"
+            if not self._can_receive(a):
+                return "a Carnivore that is fed and has no empty Fat Tissue cannot attack (ruling 32)"
+            return "this Carnivore has no animal it may attack (every other animal is protected)"
+        if k == "convert":
+            n = args[1]
+            if not self.fat[a]:
+                return "this animal has no yellow fat tokens"
+            if self._fed(a):
+                return "this animal is already fed; converting fat would waste it"
+            return (f"you can convert 1..{min(self.fat[a], self.need[a] - self.food[a])} token(s) here "
+                    f"(yellow tokens on it, up to what it still needs), not {n}")
+        if k == "pirate":
+            if not (self.tm[a] >> PIRACY) & 1:
+                return f"animal #{a} has no Piracy"
+            if (self.pir_used >> a) & 1:
+                return "this Piracy animal has already stolen this turn (ruling 29)"
+            if self._fed(a) or not self._can_receive(a):
+                return "a Piracy animal must itself be unfed (and able to receive food) to steal (ruling 29)"
+            return "no animal has received food this turn without being fed, so there is nothing to steal (ruling 29)"
+        if k == "tramp":
+            if not (self.tm[a] >> TRAMP) & 1:
+                return f"animal #{a} has no Tramp"
+            if not self.base:
+                return "the food base is empty"
+            return "this Tramp animal has already been used in this feeding turn (ruling 28)"
+        if k == "hibernate":
+            if not (self.tm[a] >> HIBERNATION) & 1:
+                return f"animal #{a} has no Hibernation"
+            if (self.hib >> a) & 1:
+                return "this animal is already hibernating"
+            if (self.hib_last >> a) & 1:
+                return "Hibernation cannot be used in two consecutive turns (ruling 27)"
+            if not self.deck:
+                return "Hibernation cannot be used in the last turn, when the deck is empty (ruling 27)"
+        return None
+
+    # ---------------------------------------------------------------------------------------------------- JSON
+    def to_json(self) -> dict[str, Any]:
+        d = self._base_json()
+        d["origin"] = {
+            "deck": list(self.deck), "hands": [list(h) for h in self.hands],
+            "animals": [list(a) for a in self.animals], "discard": [list(x) for x in self.disc],
+            "box": list(self.box),
+            "owner": list(self.owner), "food": list(self.food), "fat": list(self.fat), "need": list(self.need),
+            "nfat": list(self.nfat), "tm": list(self.tm), "tr": [list(t) for t in self.tr],
+            "face": list(self.face), "pa": list(self.pa), "pb": list(self.pb),
+            "hib": _bits(self.hib), "hib_last": _bits(self.hib_last), "attacked": _bits(self.attacked),
+            "pois": _bits(self.pois), "pir_used": _bits(self.pir_used), "mim_used": _bits(self.mim_used),
+            "tramp_used": _bits(self.tramp_used), "fired": _bits(self.fired),
+            "phase": self.phase, "turn": self.turn, "first": self.first, "actor": self.actor,
+            "dev_passed": _bits(self.dev_passed), "base": self.base, "main_used": self.main_used,
+            "acted": self.acted, "pool": list(self.pool), "pool_owner": self.pool_owner,
+            "todo": [list(t) for t in self.todo], "pend": list(self.pend) if self.pend is not None else None,
+            "cp": self.cp, "dk": self.dk, "win": list(self.win) if self.win is not None else None,
+            "roll": list(self.roll),
+        }
+        return d
+
+    def _load_json(self, o: dict[str, Any]) -> None:
+        self.deck = list(o["deck"])
+        self.hands = [list(h) for h in o["hands"]]
+        self.animals = [list(a) for a in o["animals"]]
+        self.disc = [list(x) for x in o["discard"]]
+        self.box = list(o["box"])
+        for k in ("owner", "food", "fat", "need", "nfat", "tm", "face", "pa", "pb"):
+            v = list(o[k])
+            if len(v) != N:
+                raise ValueError(f"origin state field {k!r} must have {N} entries")
+            setattr(self, k, v)
+        self.tr = [tuple(t) for t in o["tr"]]
+        for k in ("hib", "hib_last", "attacked", "pois", "pir_used", "mim_used", "tramp_used", "fired", "dev_passed"):
+            setattr(self, k, _mask(o[k]))
+        for k in ("phase", "turn", "first", "actor", "base", "pool_owner", "dk"):
+            setattr(self, k, int(o[k]))
+        self.main_used = bool(o["main_used"])
+        self.acted = bool(o["acted"])
+        self.pool = list(o["pool"])
+        self.todo = [tuple(t) for t in o["todo"]]
+        pend = o["pend"]
+        self.pend = tuple(pend) if pend is not None else None
+        self.cp = o["cp"]
+        self.win = list(o["win"]) if o["win"] is not None else None
+        self.roll = tuple(o["roll"])
+
+    # ---------------------------------------------------------------------------------------------------- hidden info
+    def determinize(self, player: int, rng: Rng) -> "OriginState":
+        """A full state consistent with what ``player`` has seen (see docs/origin.md, "Determinization").
+
+        Known to ``player``: their own hand; every card on the table (animals are named by card id, so an animal
+        card is public); every discard pile (in the base game a card only reaches a discard pile from the table,
+        face up: dead and eaten animals with their traits, Tail Loss); a card another player is in the middle of
+        playing (it was announced). Unknown: the other players' hands and the order of the deck. Those cards are
+        pooled, shuffled with ``rng`` and dealt back in the same sizes. Future dice come from a fresh generator
+        forked from ``rng``; the event log (which holds other seats' private events) is dropped.
+        """
+        from .state import D_T1, D_T2
+
+        if not (isinstance(player, int) and 0 <= player < self.n):
+            raise ValueError(f"no seat {player!r} in a {self.n}-player game")
+        new = self.clone()
+        held = -1
+        if self.pend is not None and self.pend[0] in (D_T1, D_T2) and self.pend[1] != player:
+            held = self.pend[2]   # the card being played is public
+        pool: list[int] = list(new.deck)
+        sizes = []
+        for q in range(self.n):
+            if q == player:
+                sizes.append(0)
+                continue
+            h = [c for c in new.hands[q] if c != held]
+            sizes.append(len(h))
+            pool.extend(h)
+        rng.shuffle(pool)
+        k = 0
+        for q in range(self.n):
+            if q == player:
+                continue
+            keep = [held] if held >= 0 and held in self.hands[q] else []
+            new.hands[q] = pool[k:k + sizes[q]] + keep
+            k += sizes[q]
+        new.deck = pool[k:]
+        new.rng = rng.fork()
+        new.events = []
+        new._legal = None
+        return new
