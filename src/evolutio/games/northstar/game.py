@@ -1,0 +1,140 @@
+"""``northstar``: North Star Games' *Evolution* for 2–6 players, with the CS 4500 course variant as an option.
+
+Rules: ``../shared/rules/northstar/NOTES.md`` (Polish rulebook by default, Hungarian readings as options);
+course variant: ``../shared/conformance/cs4500/SPEC.md``. See docs/northstar.md and docs/northstar-scenarios.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evolutio.kernel import ActionSchema, Game, Option, OptionError, ScenarioError, players_option, register
+
+from .cards import COURSE_TRAITS, TRAIT_IDS, TRAIT_INDEX, Deck, load_deck
+from .config import FEED, FOOD, MAX_SPECIES, PLAY, Cfg
+from .state import NorthstarState, new_species
+
+
+@register
+class NorthstarGame(Game):
+    name = "northstar"
+    title = "Evolution (North Star Games) — with 2-player, quick-play and CS 4500 course variants"
+    rules_version = "1"
+    min_players = 2
+    max_players = 6
+    option_schema = (
+        players_option(2, 6, 4),
+        Option("variant", "choice", "standard",
+               "standard = the published game; cs4500 = the Northeastern CS 4500 (Spring 2016) course rules",
+               choices=("standard", "cs4500")),
+        Option("quick_play", "bool", False,
+               "everyone plays cards at the same time, unseen (always on with 6 players and in cs4500)"),
+        Option("intelligence_any_time", "bool", False,
+               "Hungarian reading: herbivore Intelligence also outside your own feeding turns"),
+        Option("warning_call_hu", "bool", False,
+               "Hungarian reading: Warning Call does not protect a neighbour that has Warning Call itself"),
+        Option("scavenger_on_meat", "bool", False,
+               "Hungarian reading: Scavenger eats only when the attacking Carnivore actually took meat"),
+        Option("deck_file", "str", "",
+               "your own deck: a JSON file in the cards.json format (see docs/northstar.md)"),
+    )
+    data_note = ("card food values are approximate: the rules pack's per-card table is a low-confidence placeholder "
+                 "and 3 Carnivore values are reconstructed; use deck_file=PATH to play with your own deck")
+
+    def check_options(self) -> None:
+        o = self.options
+        variant = o["variant"]
+        if variant == "cs4500":
+            for k in ("intelligence_any_time", "warning_call_hu", "scavenger_on_meat"):
+                if o[k]:
+                    raise OptionError(f"option '{k}' of northstar does not apply to the cs4500 variant "
+                                      f"(the course rules fix that point; see SPEC.md §3)")
+        self.deck: Deck = load_deck(variant, o["deck_file"])
+        need = 3 * self.num_players + (40 if (self.num_players == 2 and variant == "standard") else 0)
+        if len(self.deck) < need + 10:
+            raise OptionError(f"deck_file {o['deck_file']}: the deck has {len(self.deck)} cards; "
+                              f"{self.num_players} players need at least {need + 10}")
+        self.cfg = self._cfg(self.num_players, self.deck)
+
+    def _cfg(self, n: int, deck: Deck) -> Cfg:
+        o = self.options
+        return Cfg(n, o["variant"] == "cs4500", deck, quick=o["quick_play"], wc_hu=o["warning_call_hu"],
+                   scav_meat=o["scavenger_on_meat"], intel_any=o["intelligence_any_time"])
+
+    # ------------------------------------------------------------------------------------------------ states
+    def new_state(self, seed: int = 0) -> NorthstarState:
+        st = NorthstarState(self, seed)
+        st._init_empty(self.cfg)
+        n = self.num_players
+        deck = list(range(len(self.deck)))
+        st.rng.shuffle(deck)
+        if n == 2 and not self.cfg.course:  # R42: 40 random cards out, unseen
+            st.removed = deck[-40:]
+            del deck[-40:]
+        st.deck = deck
+        st.first = st.rng.randbelow(n)
+        st.emit("setup", {"text": f"northstar ({'CS 4500 course rules' if self.cfg.course else 'Evolution'}), "
+                                  f"{n} players, {len(deck)} cards in the draw pile"
+                                  + (", 40 cards removed unseen" if st.removed else "")
+                                  + (", quick play" if self.cfg.quick else "")})
+        st._start_round()
+        return st
+
+    def state_from_json(self, data: dict[str, Any]) -> NorthstarState:
+        if not isinstance(data, dict) or data.get("game") != self.name:
+            raise ScenarioError("not a northstar state")
+        cfg = self.cfg
+        n = data.get("players", cfg.n)
+        if "card_table" in data:
+            cfg = self._cfg(n, _table_deck(data["card_table"], self.deck))
+        elif n != cfg.n:
+            cfg = self._cfg(n, self.deck)
+        st = NorthstarState(self, data.get("seed", 0))
+        st._init_empty(cfg)
+        st.load_json(data)
+        return st
+
+    def state_from_scenario(self, data: dict[str, Any]) -> NorthstarState:
+        from .scenario import build
+
+        return build(self, data)
+
+    def action_schema(self) -> ActionSchema:
+        C = len(self.deck)
+        S = MAX_SPECIES
+        P = self.num_players
+        return ActionSchema([
+            ("food_card", [("card", C)]),
+            ("trait", [("card", C), ("species", S)]),
+            ("new_species", [("card", C), ("side", 2)]),
+            ("grow_body", [("card", C), ("species", S)]),
+            ("grow_pop", [("card", C), ("species", S)]),
+            ("discard_trait", [("card", C)]),
+            ("replace_trait", [("species", S), ("slot", 4)]),
+            ("end_turn", []),
+            ("leaf", [("species", S), ("effect", 3)]),
+            ("feed", [("species", S)]),
+            ("store_fat", [("species", S)]),
+            ("attack", [("attacker", S), ("target_player", P), ("target", S)]),
+            ("negate", [("card", C), ("defence", 8)]),
+            ("strike", []),
+            ("intelligence_food", [("card", C), ("species", S)]),
+            ("pass", []),
+        ])
+
+
+def _table_deck(table: Any, base: Deck) -> Deck:
+    trait = []
+    food = []
+    for i, e in enumerate(table):
+        if (not isinstance(e, list) or len(e) != 2 or e[0] not in TRAIT_INDEX or not isinstance(e[1], int)):
+            raise ScenarioError(f"card_table entry #{i + 1} must be [trait, food], got {e!r}")
+        trait.append(TRAIT_INDEX[e[0]])
+        food.append(e[1])
+    if tuple(trait) == base.trait and tuple(food) == base.food:
+        return base
+    return Deck(tuple(trait), tuple(food), base.source + " (extended by a scenario)",
+                tuple(list(base.reconstructed) + [False] * max(0, len(trait) - len(base))), base.note)
+
+
+__all__ = ["NorthstarGame", "NorthstarState", "new_species", "COURSE_TRAITS", "TRAIT_IDS", "FEED", "FOOD", "PLAY"]

@@ -1,0 +1,276 @@
+"""Scenario bodies for northstar (documented in docs/northstar-scenarios.md)."""
+
+from __future__ import annotations
+
+from typing import Any, TYPE_CHECKING
+
+from evolutio.kernel import ScenarioError
+
+from .cards import B_FAT, TRAIT_IDS, TRAIT_INDEX, Deck
+from .config import CARDS, DOWN, FAT, FEED, FOOD, MAX_SPECIES, PLAY
+from .state import NorthstarState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import NorthstarGame
+
+PHASES = ("select-food", "play-cards", "reveal", "feeding")
+TOP_KEYS = {"game", "options", "seed", "phase", "round", "first_player", "turn", "watering_hole", "last_round", "deck",
+            "discard", "players", "queue", "passes", "hold_round_end", "title", "description", "note"}
+PLAYER_KEYS = {"hand", "bag", "food_card", "species", "name"}
+SPECIES_KEYS = {"body", "population", "food", "fat", "traits", "face_down"}
+
+
+def _err(msg: str) -> None:
+    raise ScenarioError(msg)
+
+
+def _int(v: Any, where: str, lo: int, hi: int | None = None) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        _err(f"{where} must be an integer, got {v!r}")
+    if v < lo or (hi is not None and v > hi):
+        _err(f"{where} must be between {lo} and {hi}, got {v}" if hi is not None else f"{where} must be ≥ {lo}, got {v}")
+    return v
+
+
+class _Alloc:
+    """Gives every card reference of a scenario a distinct card id of the deck; references to cards the deck does
+    not have (or has fewer copies of) get extra ids appended to a scenario card table."""
+
+    def __init__(self, deck: Deck, allowed: frozenset[int] | None) -> None:
+        self.deck = deck
+        self.allowed = allowed
+        self.trait = list(deck.trait)
+        self.food = list(deck.food)
+        self.used: set[int] = set()
+        self.free: dict[tuple[int, int], list[int]] = {}
+        self.free_t: dict[int, list[int]] = {}
+        for c in range(len(deck)):
+            self.free.setdefault((deck.trait[c], deck.food[c]), []).append(c)
+            self.free_t.setdefault(deck.trait[c], []).append(c)
+
+    def _trait(self, name: Any, where: str) -> int:
+        if not isinstance(name, str) or name not in TRAIT_INDEX:
+            _err(f"{where}: unknown trait {name!r}; traits: {', '.join(TRAIT_IDS)}")
+        t = TRAIT_INDEX[name]
+        if self.allowed is not None and t not in self.allowed:
+            _err(f"{where}: trait {name!r} does not exist in this variant")
+        return t
+
+    def _take(self, c: int) -> int:
+        self.used.add(c)
+        return c
+
+    def _extra(self, t: int, f: int) -> int:
+        self.trait.append(t)
+        self.food.append(f)
+        c = len(self.trait) - 1
+        return self._take(c)
+
+    def explicit(self, v: Any, where: str) -> None:
+        if isinstance(v, int) and not isinstance(v, bool):
+            if not 0 <= v < len(self.deck):
+                _err(f"{where}: card id {v} is outside the deck (0..{len(self.deck) - 1})")
+            if v in self.used:
+                _err(f"{where}: card id {v} is used twice in the scenario")
+            self.used.add(v)
+
+    def resolve(self, v: Any, where: str, bare_ok: bool = False) -> int:
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v  # checked by explicit()
+        t = f = None
+        if isinstance(v, dict):
+            if set(v) - {"trait", "food"} or "trait" not in v:
+                _err(f"{where}: a card object is {{\"trait\": ..., \"food\": ...}}, got {v!r}")
+            t = self._trait(v["trait"], where)
+            f = v.get("food")
+        elif isinstance(v, list) and len(v) == 2:
+            if isinstance(v[0], str):
+                t, f = self._trait(v[0], where), v[1]
+            else:
+                f, t = v[0], self._trait(v[1], where)
+        elif isinstance(v, str) and bare_ok:
+            t = self._trait(v, where)
+        else:
+            _err(f"{where}: a card is a card id, [\"trait\", food], [food, \"trait\"] or {{\"trait\", \"food\"}}"
+                 + (", or a bare trait name on a species" if bare_ok else "") + f"; got {v!r}")
+        if f is None:
+            for c in self.free_t.get(t, ()):
+                if c not in self.used:
+                    return self._take(c)
+            return self._extra(t, 0)
+        if not isinstance(f, int) or isinstance(f, bool):
+            _err(f"{where}: card food value must be an integer, got {f!r}")
+        for c in self.free.get((t, f), ()):
+            if c not in self.used:
+                return self._take(c)
+        return self._extra(t, f)
+
+    def table(self) -> Deck:
+        if len(self.trait) == len(self.deck):
+            return self.deck
+        return Deck(tuple(self.trait), tuple(self.food), self.deck.source + " (extended by a scenario)",
+                    tuple(list(self.deck.reconstructed) + [False] * (len(self.trait) - len(self.deck))),
+                    self.deck.note)
+
+
+def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        _err(f"unknown scenario field(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(TOP_KEYS))}")
+    cfg0 = game.cfg
+    course = cfg0.course
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        _err("a northstar scenario needs 'players': a non-empty list of player objects")
+    n = len(players)
+    if course:
+        if not 1 <= n <= 8:
+            _err(f"a cs4500 scenario has 1–8 players, got {n}")
+    elif n != game.num_players:
+        _err(f"the scenario lists {n} players but the options say players={game.num_players}")
+    phase_name = data.get("phase", "select-food")
+    if phase_name not in PHASES:
+        _err(f"'phase' must be one of {', '.join(PHASES)}; got {phase_name!r}")
+    seed = data.get("seed", 0)
+    maxv = cfg0.maxv
+    minv = 0 if course else 1
+    maxt = 4 if course else cfg0.maxtraits  # SPEC §4: the assignment-6 harness accepted four traits
+    alloc = _Alloc(game.deck, frozenset(range(17)) - {11} if course else None)
+
+    # pass 1: explicit ids
+    def each_card_ref():
+        for i, pl in enumerate(players):
+            if not isinstance(pl, dict):
+                _err(f"player {i + 1} must be an object, got {pl!r}")
+            for j, c in enumerate(pl.get("hand", []) or []):
+                yield c, f"player {i + 1} hand card #{j + 1}"
+            if pl.get("food_card") is not None:
+                yield pl["food_card"], f"player {i + 1} food_card"
+            for s, sp in enumerate(pl.get("species", []) or []):
+                if isinstance(sp, dict):
+                    for j, c in enumerate(sp.get("traits", []) or []):
+                        yield c, f"player {i + 1} species {s + 1} trait #{j + 1}"
+        for key in ("deck", "discard"):
+            v = data.get(key)
+            if v is not None:
+                if not isinstance(v, list):
+                    _err(f"'{key}' must be a list of cards")
+                for j, c in enumerate(v):
+                    yield c, f"{key} card #{j + 1}"
+
+    for c, where in each_card_ref():
+        alloc.explicit(c, where)
+
+    st = NorthstarState(game, seed)
+    st._init_empty(cfg0 if n == cfg0.n else game._cfg(n, game.deck))
+    for i, pl in enumerate(players):
+        unknown = set(pl) - PLAYER_KEYS
+        if unknown:
+            _err(f"player {i + 1}: unknown field(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(PLAYER_KEYS))}")
+        hand = pl.get("hand", [])
+        if not isinstance(hand, list):
+            _err(f"player {i + 1}: 'hand' must be a list of cards")
+        st.hands[i] = [alloc.resolve(c, f"player {i + 1} hand card #{j + 1}") for j, c in enumerate(hand)]
+        st.bags[i] = _int(pl.get("bag", 0), f"player {i + 1} bag", 0)
+        fc = pl.get("food_card")
+        if fc is not None:
+            st.foodcards[i] = alloc.resolve(fc, f"player {i + 1} food_card")
+        sps = pl.get("species", [])
+        if not isinstance(sps, list):
+            _err(f"player {i + 1}: 'species' must be a list")
+        if len(sps) > MAX_SPECIES:
+            _err(f"player {i + 1} has {len(sps)} species; the engine supports at most {MAX_SPECIES}")
+        row = []
+        for s, spd in enumerate(sps):
+            w = f"player {i + 1} species {s + 1}"
+            if not isinstance(spd, dict):
+                _err(f"{w} must be an object, got {spd!r}")
+            unknown = set(spd) - SPECIES_KEYS
+            if unknown:
+                _err(f"{w}: unknown field(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(SPECIES_KEYS))}")
+            body = _int(spd.get("body", minv), f"{w} body", minv, maxv)
+            pop = _int(spd.get("population", 1), f"{w} population", 0 if course else 1, maxv)
+            food = _int(spd.get("food", 0), f"{w} food", 0, pop)
+            fat = _int(spd.get("fat", 0), f"{w} fat", 0, maxv)
+            traits = spd.get("traits", [])
+            if not isinstance(traits, list):
+                _err(f"{w}: 'traits' must be a list of cards or trait names")
+            if len(traits) > maxt:
+                _err(f"{w} has {len(traits)} traits; at most {maxt} are allowed")
+            cards = tuple(alloc.resolve(c, f"{w} trait #{j + 1}", bare_ok=True) for j, c in enumerate(traits))
+            tr = [alloc.trait[c] for c in cards]
+            if len(set(tr)) != len(tr):
+                _err(f"{w} holds a trait twice ({', '.join(TRAIT_IDS[t] for t in tr)})")
+            fd = spd.get("face_down", [])
+            if not isinstance(fd, list) or any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < len(cards)
+                                               for x in fd):
+                _err(f"{w}: 'face_down' lists positions (0-based) in 'traits', got {fd!r}")
+            if fd and phase_name not in ("play-cards", "reveal"):
+                _err(f"{w}: traits can be face down only in the play-cards or reveal phase")
+            if fat and not (any(t == 6 for t in tr)) and not course:
+                _err(f"{w} stores {fat} fat but has no Fat Tissue")
+            if fat > body and not course:
+                _err(f"{w} stores {fat} fat; Fat Tissue holds at most the body size {body}")
+            down = tuple(cards[x] for x in fd)
+            row.append([body, pop, food, fat, 0, cards, down])
+        st.boards[i] = row
+
+    deck_given = data.get("deck")
+    disc = data.get("discard", []) or []
+    st.discard = [alloc.resolve(c, f"discard card #{j + 1}") for j, c in enumerate(disc)]
+    if deck_given is not None:
+        top_first = [alloc.resolve(c, f"deck card #{j + 1}") for j, c in enumerate(deck_given)]
+        st.deck = top_first[::-1]
+        st.removed = [c for c in range(len(game.deck)) if c not in alloc.used]
+    else:
+        rest = [c for c in range(len(game.deck)) if c not in alloc.used]
+        st.rng.shuffle(rest)
+        st.deck = rest
+    table = alloc.table()
+    cfg = game._cfg(n, table) if (table is not game.deck or n != cfg0.n) else cfg0
+    st.cfg = cfg
+    for row in st.boards:
+        for sp in row:
+            st._recompute_mask(sp)
+            if course and sp[FAT] > 0 and not sp[4] & B_FAT:
+                pass  # SPEC §4: inputs may carry fat-food on species without fat-tissue
+    st.wh = _int(data.get("watering_hole", 0), "watering_hole", 0)
+    st.rnd = _int(data.get("round", 1), "round", 1)
+    st.first = _int(data.get("first_player", 0), "first_player", 0, n - 1)
+    lr = data.get("last_round")
+    st.last_round = 0 if lr is None else _int(lr, "last_round", st.rnd)
+    st.hold = bool(data.get("hold_round_end", False))
+    turn = _int(data.get("turn", st.first), "turn", 0, n - 1)
+    off = (turn - st.first) % n
+    if phase_name == "select-food":
+        for k in range(n):
+            q = (st.first + k) % n
+            if k >= off and st.foodcards[q] >= 0:
+                _err(f"player {q + 1} already has a food card but has not had their food choice yet "
+                     f"(the turn is player {turn + 1}'s)")
+        st._food_seek(off)
+    elif phase_name == "play-cards":
+        st.phase = PLAY
+        if cfg.quick:
+            st.snap = ([[sp[:] for sp in row] for row in st.boards], [len(h) for h in st.hands])
+            st.pdisc = [[] for _ in range(n)]
+        st._play_seek(off)
+    elif phase_name == "reveal":
+        st._after_play()
+    else:
+        if any(f >= 0 for f in st.foodcards):
+            _err("food cards are already revealed in the feeding phase; remove 'food_card'")
+        st.phase = FEED
+        if course:
+            q = data.get("queue")
+            if q is None:
+                st.queue = [(st.first + k) % n for k in range(n)]
+            else:
+                if not isinstance(q, list) or any(not isinstance(x, int) or not 0 <= x < n for x in q):
+                    _err(f"'queue' must list seats 0..{n - 1}, got {q!r}")
+                st.queue = list(q)
+            st._course_seek()
+        else:
+            st.passes = _int(data.get("passes", 0), "passes", 0, n - 1)
+            st._feed_seek(turn)
+    return st
