@@ -46,3 +46,54 @@ def play_random(game, seed: int, check=None, max_steps: int = 5000):
 @pytest.fixture
 def game4():
     return load_game("origin", players=4)
+
+
+def in_hand(state, p: int, kind: str) -> int:
+    """The id of a card in seat ``p``'s hand whose traits are ``kind`` ("poisonous/carnivore", "piracy")."""
+    from evolutio.games.origin.traits import TRAIT_NUM
+
+    want = tuple(TRAIT_NUM[t] for t in kind.split("/"))
+    for c in state.hands[p]:
+        if state.cfg.faces[c] == want:
+            return c
+    raise KeyError(f"no {kind} card in the hand of seat {p}")
+
+
+def face_index(state, c: int, trait: str) -> int:
+    from evolutio.games.origin.traits import TRAIT_NUM
+
+    return state.cfg.faces[c].index(TRAIT_NUM[trait])
+
+
+def feeding(animals: list[list], food_base: int = 5, to_act: int = 0, first: int = 0, players: int | None = None,
+            pairs: list | None = None, hands: list | None = None, seed: int = 1, deck_size: int | None = None,
+            feeding_flags: dict | None = None, **options):
+    """A feeding-phase scenario. ``animals[p]`` lists seat p's animals as dicts (``id`` and ``traits`` …)."""
+    n = players or len(animals)
+    body = {
+        "phase": "feeding", "first_player": first, "to_act": to_act, "food_base": food_base,
+        "players": [{"animals": animals[p] if p < len(animals) else [],
+                     "hand": (hands[p] if hands and p < len(hands) else [])} for p in range(n)],
+        "pairs": pairs or [],
+    }
+    if deck_size is not None:
+        body["deck_size"] = deck_size
+    if feeding_flags:
+        body["feeding"] = feeding_flags
+    return scenario(body, players=n, seed=seed, **options)
+
+
+def rig_die(state, *values: int) -> None:
+    """Give ``state`` a generator whose next die rolls are ``values`` (found by searching seeds)."""
+    from evolutio.kernel import Rng
+
+    for seed in range(100000):
+        r = Rng(seed)
+        if all(r.die() == v for v in values):
+            state.rng = Rng(seed)
+            return
+    raise AssertionError("no seed found")
+
+
+def acts(state, kind: str) -> list:
+    return [a for a in state.legal_actions() if a.kind == kind]
