@@ -1,0 +1,110 @@
+"""A generic, fixed-size, leak-free observation encoding for any evolutio ruleset.
+
+Every adapter (PettingZoo, OpenSpiel, Gymnasium) turns a seat's knowledge into numbers the same way, using only
+``state.view(seat)`` — the JSON dict the ruleset already guarantees holds exactly what that seat may know. Hidden
+state is never read, so an observation cannot leak what the view does not show.
+
+The encoding is *feature hashing* (Weinberger et al., "Feature Hashing for Large Scale Multitask Learning", 2009)
+of the view's leaves into a float32 vector of fixed length ``size`` (default :data:`DEFAULT_SIZE` = 1024, the same
+for every ruleset and every option set, so a network's input layer never changes shape):
+
+- the view is walked recursively; every leaf has a *path* such as ``players[1].animals[0].food``
+  (list positions at or beyond :data:`LIST_CAP` share the path element ``[*]``);
+- a number ``x`` adds ``sign * x`` to bucket ``h(path)``;
+- ``True`` adds ``sign`` to bucket ``h(path)`` (``False`` adds nothing);
+- a string ``s`` adds ``sign`` to bucket ``h(path + "=" + s)`` (a hashed one-hot);
+- ``None`` adds ``sign`` to bucket ``h(path + "=null")``;
+- every list also adds its length to bucket ``h(path + "#len")``;
+- two constant features are always present: a bias ``@bias`` and the seat ``@seat=<p>`` (``@seat=spectator``);
+- ``h`` is CRC-32 of the UTF-8 feature name modulo ``size`` and ``sign`` is ``+1``/``-1`` from bit 31 of the same
+  CRC (signed hashing makes collisions cancel on average instead of piling up);
+- finally every entry is clipped to ``[-CLIP, CLIP]`` (:data:`CLIP` = 1e6) so the vector always lies in its space.
+
+The encoding is deterministic across processes and platforms (CRC-32, not Python's salted ``hash``) and depends
+only on the view, so two states a seat cannot tell apart get identical vectors.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from typing import Any, Iterable
+
+import numpy as np
+
+DEFAULT_SIZE = 1024
+LIST_CAP = 32
+CLIP = 1.0e6
+
+__all__ = ["DEFAULT_SIZE", "LIST_CAP", "CLIP", "ViewEncoder", "canonical_json"]
+
+
+def canonical_json(obj: Any) -> str:
+    """Canonical JSON text: sorted keys, no spaces, UTF-8 kept. Equal data gives equal text."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class ViewEncoder:
+    """Feature-hash views into float32 vectors of length ``size`` (see the module docstring for the rule)."""
+
+    __slots__ = ("size", "_cache")
+
+    def __init__(self, size: int = DEFAULT_SIZE) -> None:
+        if not isinstance(size, int) or isinstance(size, bool) or size < 8:
+            raise ValueError(f"observation size must be an integer >= 8, got {size!r}")
+        self.size = size
+        self._cache: dict[str, tuple[int, float]] = {}
+
+    # -- hashing ---------------------------------------------------------------------------------------------
+    def bucket(self, feature: str) -> tuple[int, float]:
+        """``(index, sign)`` of a feature name."""
+        hit = self._cache.get(feature)
+        if hit is None:
+            h = zlib.crc32(feature.encode("utf-8"))
+            hit = (h % self.size, -1.0 if h & 0x80000000 else 1.0)
+            if len(self._cache) < 500_000:
+                self._cache[feature] = hit
+        return hit
+
+    # -- encoding --------------------------------------------------------------------------------------------
+    def encode(self, view: dict[str, Any], seat: int | None,
+               extra: Iterable[tuple[str, float]] = ()) -> np.ndarray:
+        """The vector of ``view`` as seen by ``seat`` (``None``: spectator). ``extra`` adds named features."""
+        out = [0.0] * self.size
+        bucket = self.bucket
+        i, s = bucket("@bias")
+        out[i] += s
+        i, s = bucket(f"@seat={'spectator' if seat is None else seat}")
+        out[i] += s
+        self._walk(view, "", out)
+        for name, value in extra:
+            i, s = bucket(name)
+            out[i] += s * value
+        arr = np.asarray(out, dtype=np.float32)
+        np.clip(arr, -CLIP, CLIP, out=arr)
+        return arr
+
+    def _walk(self, node: Any, path: str, out: list[float]) -> None:
+        bucket = self.bucket
+        if isinstance(node, dict):
+            for k, v in node.items():
+                self._walk(v, f"{path}.{k}" if path else str(k), out)
+        elif isinstance(node, (list, tuple)):
+            i, s = bucket(path + "#len")
+            out[i] += s * len(node)
+            for n, v in enumerate(node):
+                self._walk(v, f"{path}[{n if n < LIST_CAP else '*'}]", out)
+        elif node is None:
+            i, s = bucket(path + "=null")
+            out[i] += s
+        elif node is True:
+            i, s = bucket(path)
+            out[i] += s
+        elif node is False:
+            pass
+        elif isinstance(node, (int, float)):
+            i, s = bucket(path)
+            out[i] += s * float(node)
+        else:
+            i, s = bucket(f"{path}={node}")
+            out[i] += s
