@@ -253,6 +253,7 @@ class _Scenario:
             pair_specs.append((i, pr, t, c))
         deck_top = [card(c, f"deck[{j}]") for j, c in enumerate(deck_spec)]
         # animals without an explicit id get any free card
+        ids: dict[tuple[int, int], int] = {}
         for p, i, an, traits in animal_specs:
             where = f"players[{p}].animals[{i}]"
             if "id" in an:
@@ -265,13 +266,13 @@ class _Scenario:
                     raise ScenarioError(f"{where}: no free card left for this animal")
                 a = free[0]
                 self.used[a] = where
-            an["_id"] = a
+            ids[(p, i)] = a
             self._put_animal(st, p, a, an, traits, where)
-        by_pos = {(p, i): an["_id"] for p, i, an, _ in animal_specs}
+        by_pos = ids
         for i, pr, t, c in pair_specs:
             self._put_pair(st, i, pr, t, c, by_pos)
         for p, i, an, _ in animal_specs:
-            a = an["_id"]
+            a = ids[(p, i)]
             where = f"animal {a}"
             food = _int(an.get("food", 0), f"{where}: food", 0)
             fat = _int(an.get("fat", 0), f"{where}: fat", 0)
