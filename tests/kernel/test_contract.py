@@ -13,13 +13,16 @@ from evolutio.sim import derive_seed, play_game
 
 from ..conftest import GAME_PLAYERS, GAMES
 
-pytestmark = pytest.mark.skipif(not GAMES, reason="no ruleset registered")
 
 
 def random_game(name, players, seed, log_events=True):
     game = load_game(name, players=players)
     bots = [RandomBot(seed=derive_seed(seed, i)) for i in range(players)]
     return play_game(game, seed, bots, log_events=log_events)
+
+
+def test_builtin_rulesets_are_registered():
+    assert {"origin", "northstar"} <= set(GAMES)
 
 
 def test_registry_lists_and_loads():
