@@ -44,16 +44,35 @@ def canonical_json(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+class _Node:
+    """One path of the view (a trie node): its feature buckets, computed once and then reused for every view."""
+
+    __slots__ = ("path", "num", "len", "null", "strs", "kids")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.num: tuple[int, float] | None = None   # bucket of the path itself (numbers, True)
+        self.len: tuple[int, float] | None = None   # bucket of path#len (lists)
+        self.null: tuple[int, float] | None = None  # bucket of path=null
+        self.strs: dict[str, tuple[int, float]] = {}
+        self.kids: dict[Any, _Node] = {}
+
+
 class ViewEncoder:
     """Feature-hash views into float32 vectors of length ``size`` (see the module docstring for the rule)."""
 
-    __slots__ = ("size", "_cache")
+    __slots__ = ("size", "_cache", "_root", "_nodes")
+
+    #: forget the learned paths beyond this many (views with unbounded key sets must not grow memory forever)
+    MAX_NODES = 200_000
 
     def __init__(self, size: int = DEFAULT_SIZE) -> None:
         if not isinstance(size, int) or isinstance(size, bool) or size < 8:
             raise ValueError(f"observation size must be an integer >= 8, got {size!r}")
         self.size = size
         self._cache: dict[str, tuple[int, float]] = {}
+        self._root = _Node("")
+        self._nodes = 0
 
     # -- hashing ---------------------------------------------------------------------------------------------
     def bucket(self, feature: str) -> tuple[int, float]:
@@ -62,9 +81,13 @@ class ViewEncoder:
         if hit is None:
             h = zlib.crc32(feature.encode("utf-8"))
             hit = (h % self.size, -1.0 if h & 0x80000000 else 1.0)
-            if len(self._cache) < 500_000:
+            if len(self._cache) < 100_000:
                 self._cache[feature] = hit
         return hit
+
+    def _hash(self, feature: str) -> tuple[int, float]:
+        h = zlib.crc32(feature.encode("utf-8"))
+        return (h % self.size, -1.0 if h & 0x80000000 else 1.0)
 
     # -- encoding --------------------------------------------------------------------------------------------
     def encode(self, view: dict[str, Any], seat: int | None,
@@ -76,7 +99,9 @@ class ViewEncoder:
         out[i] += s
         i, s = bucket(f"@seat={'spectator' if seat is None else seat}")
         out[i] += s
-        self._walk(view, "", out)
+        if self._nodes > self.MAX_NODES:
+            self._root, self._nodes = _Node(""), 0
+        self._walk(view, self._root, out)
         for name, value in extra:
             i, s = bucket(name)
             out[i] += s * value
@@ -84,27 +109,67 @@ class ViewEncoder:
         np.clip(arr, -CLIP, CLIP, out=arr)
         return arr
 
-    def _walk(self, node: Any, path: str, out: list[float]) -> None:
-        bucket = self.bucket
-        if isinstance(node, dict):
-            for k, v in node.items():
-                self._walk(v, f"{path}.{k}" if path else str(k), out)
-        elif isinstance(node, (list, tuple)):
-            i, s = bucket(path + "#len")
-            out[i] += s * len(node)
-            for n, v in enumerate(node):
-                self._walk(v, f"{path}[{n if n < LIST_CAP else '*'}]", out)
-        elif node is None:
-            i, s = bucket(path + "=null")
-            out[i] += s
-        elif node is True:
-            i, s = bucket(path)
-            out[i] += s
-        elif node is False:
-            pass
-        elif isinstance(node, (int, float)):
-            i, s = bucket(path)
-            out[i] += s * float(node)
+    def _child(self, node: _Node, key: Any) -> _Node:
+        if isinstance(key, int):
+            path = f"{node.path}[{key if key < LIST_CAP else '*'}]"
         else:
-            i, s = bucket(f"{path}={node}")
-            out[i] += s
+            path = f"{node.path}.{key}" if node.path else str(key)
+        c = node.kids[key] = _Node(path)
+        self._nodes += 1
+        return c
+
+    def _walk(self, value: Any, node: _Node, out: list[float]) -> None:
+        t = type(value)
+        if t is dict:
+            kids = node.kids
+            for k, v in value.items():
+                c = kids.get(k)
+                if c is None:
+                    c = self._child(node, str(k))
+                    kids[k] = c
+                self._walk(v, c, out)
+        elif t is list or t is tuple:
+            b = node.len
+            if b is None:
+                b = node.len = self._hash(node.path + "#len")
+            out[b[0]] += b[1] * len(value)
+            kids = node.kids
+            for n, v in enumerate(value):
+                key = n if n < LIST_CAP else LIST_CAP
+                c = kids.get(key)
+                if c is None:
+                    c = self._child(node, key)
+                self._walk(v, c, out)
+        elif t is int or t is float:
+            b = node.num
+            if b is None:
+                b = node.num = self._hash(node.path)
+            out[b[0]] += b[1] * value
+        elif t is bool:
+            if value:
+                b = node.num
+                if b is None:
+                    b = node.num = self._hash(node.path)
+                out[b[0]] += b[1]
+        elif t is str:
+            b = node.strs.get(value)
+            if b is None:
+                b = self._hash(f"{node.path}={value}")
+                if len(node.strs) < 4096:
+                    node.strs[value] = b
+            out[b[0]] += b[1]
+        elif value is None:
+            b = node.null
+            if b is None:
+                b = node.null = self._hash(node.path + "=null")
+            out[b[0]] += b[1]
+        elif isinstance(value, dict):
+            self._walk(dict(value), node, out)
+        elif isinstance(value, (list, tuple)):
+            self._walk(list(value), node, out)
+        elif isinstance(value, bool):
+            self._walk(bool(value), node, out)
+        elif isinstance(value, (int, float)):  # int/float subclasses (IntEnum, numpy scalars)
+            self._walk(float(value), node, out)
+        else:
+            self._walk(str(value), node, out)

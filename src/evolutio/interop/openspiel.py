@@ -267,6 +267,13 @@ class EvolutioSpielGame(pyspiel.Game):
         st._core.deal(int(seed))
         return st
 
+    def _observer(self, perfect_recall: bool) -> "_Observer":
+        cache = self.__dict__.setdefault("_observers", {})
+        obs = cache.get(perfect_recall)
+        if obs is None:
+            obs = cache[perfect_recall] = self.make_py_observer(pyspiel.IIGObservationType(perfect_recall=perfect_recall))
+        return obs
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "_Observer":
         return _Observer(self.ctx, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
@@ -368,6 +375,18 @@ class EvolutioSpielState(pyspiel.State):
         new = self.clone()
         new._core = _Core(core.ctx, det, core.own, explicit=core.explicit)
         return new
+
+    # Python-side fast paths: pyspiel's C++ tensor accessors first build a whole new initial state to learn the
+    # tensor shape; these give the same values straight from the observers
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        obs = self.get_game()._observer(True)
+        obs.set_from(self, self.current_player() if player is None else player)
+        return obs.tensor.tolist()
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        obs = self.get_game()._observer(False)
+        obs.set_from(self, self.current_player() if player is None else player)
+        return obs.tensor.tolist()
 
     def __str__(self) -> str:
         core = self._core
