@@ -52,7 +52,7 @@ SEEDS = st.integers(min_value=0, max_value=2**31)
 PLAYERS = st.integers(min_value=2, max_value=8)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(players=PLAYERS, seed=SEEDS)
 def test_random_games_terminate_and_conserve_cards(players, seed):
     g, s = play(players, seed)
@@ -99,7 +99,7 @@ def _deep_checks(g, s, rnd):
             assert s.digest() == before
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(players=PLAYERS, seed=SEEDS)
 def test_every_step_legal_json_determinize_and_refusals(players, seed):
     play(players, seed, _deep_checks, random.Random(seed))
