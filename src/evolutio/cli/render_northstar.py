@@ -65,6 +65,8 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
                 f"discard pile {len(view['discard_pile'])}")
     if view.get("removed_unseen"):
         head.append(f" · {view['removed_unseen']} cards removed unseen")
+    if view.get("card_data") and "approximate" in view["card_data"]:
+        head.append("\n" + view["card_data"], style="dim")
     if view.get("variant") == "cs4500":
         head.append(" · CS 4500 course rules", style="magenta")
     elif view.get("quick_play"):

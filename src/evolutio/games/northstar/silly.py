@@ -95,7 +95,8 @@ def silly_action(st: NorthstarState) -> Action:
             return cfg.END
         if st.stage == 1:
             return cfg.row("grow_pop", h[0], 24)[n0]
-        if st.stage == 2 and h and st.hands[p] and _had_fifth(st, p):
+        if st.stage == 2 and h:
+            # after GP the 5th card (if the hand had one) is the smallest left: every card beyond the 6th is kept
             return cfg.row("grow_body", h[0], 24)[n0]  # a 5th card: GB
         return cfg.END
     if ph == FEED:
@@ -103,9 +104,3 @@ def silly_action(st: NorthstarState) -> Action:
         return a if a is not None else cfg.PASS
     return st.legal_actions()[0]
 
-
-def _had_fifth(st: NorthstarState, p: int) -> bool:
-    """At stage 2 (after GP) the silly player grows the body only if its hand had a 5th card: then the 5th card is
-    still in hand; every card beyond the 6th is kept, so a non-empty hand means the 5th exists unless the hand held
-    exactly 4 cards (then nothing is left after GP)."""
-    return bool(st.hands[p])

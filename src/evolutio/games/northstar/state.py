@@ -978,14 +978,11 @@ class NorthstarState(State):
             if not acts:
                 self.passes += 1
                 self.phase = FEED
-                self._feed_seek_no_window((self.turn + 1) % cfg.n)
+                self._feed_seek((self.turn + 1) % cfg.n)
                 return
             self.phase = FEED
             return
         raise AssertionError(f"no action expected in phase {ph}")  # pragma: no cover
-
-    def _feed_seek_no_window(self, start: int) -> None:
-        self._feed_seek(start)
 
     def _intel_food(self, p: int, c: int, s: int) -> None:
         """R37: discard a card, the herbivore takes 2 plant food from the bank (Foraging +1, Cooperation)."""
@@ -1239,6 +1236,7 @@ class NorthstarState(State):
             "removed_unseen": len(self.removed),
             "trait_limit": cfg.maxtraits,
             "quick_play": cfg.quick,
+            "card_data": deck.note,
             "players": players,
         }
         if cfg.course and self.phase == FEED:
