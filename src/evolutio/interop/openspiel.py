@@ -16,7 +16,8 @@ rewards, constant-sum utility: 1 to a sole winner, ``1/k`` to each of ``k`` tied
 
 Parameters: ``players`` plus every option of the ruleset (ints, bools and choices as themselves; multi-choice options
 as names joined by ``+`` or ``none``), and ``rng_seed`` (default 0): the ``k``-th initial state a game object creates
-is the engine game of seed ``derive_seed(rng_seed, k)``; ``rng_seed=-1`` draws a base seed from the operating system.
+is the engine game of seed ``derive_seed(rng_seed, k)`` (states pyspiel creates internally, e.g. for a C++-side
+tensor-shape query, count too); ``rng_seed=-1`` draws a base seed from the operating system.
 
 Actions are the ruleset's fixed action schema codes (``num_distinct_actions`` = ``num_actions``).
 Observation string = canonical JSON of ``state.view(player)``; information-state string = canonical JSON of the view
