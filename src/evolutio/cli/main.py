@@ -52,8 +52,9 @@ def cmd_games(ns: argparse.Namespace) -> int:
     con = _console()
     for n in names:
         d = game_class(n).describe()
-        t = Table(title=f"[bold]{n}[/] — {d['title']}  (players {d['players'][0]}–{d['players'][1]}, "
-                        f"rules {d['rules_version']})", title_justify="left", show_lines=False)
+        con.print(f"[bold cyan]{n}[/] — {d['title']}")
+        con.print(f"  players {d['players'][0]}–{d['players'][1]} · rules version {d['rules_version']}")
+        t = Table(show_lines=False)
         t.add_column("option", style="cyan", no_wrap=True)
         t.add_column("values")
         t.add_column("meaning")
