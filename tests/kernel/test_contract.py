@@ -150,6 +150,8 @@ def test_every_legal_action_is_in_the_schema_and_applies(name, players):
         legal = s.legal_actions()
         assert legal, "a non-terminal state must offer at least one action"
         assert len(set(legal)) == len(legal), "legal actions must be distinct"
+        words = [s.describe(a) for a in legal]
+        assert len(set(words)) == len(words), f"two legal actions read the same: {sorted(words)}"
         for a in legal:
             code = schema.encode(a)
             assert schema.decode(code) == a

@@ -41,8 +41,9 @@ WHAT_NOW = {
 
 
 def _card(st: "NorthstarState", c: int) -> str:
+    # the card number keeps two copies of the same card distinguishable (menus, OpenSpiel action strings)
     if 0 <= c < st.cfg.ncards:
-        return st.cfg.deck.label(c)
+        return f"{st.cfg.deck.label(c)} [card {c}]"
     return f"card #{c}"
 
 
