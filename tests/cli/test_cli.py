@@ -99,6 +99,8 @@ def test_bench_json_has_every_ruleset(capsys):
         (["simulate", "origin", "--bots", "genius"], "unknown bot 'genius'"),
         (["play", "origin", "--seat", "9=human"], "outside 1..4"),
         (["replay", "/nonexistent/record.json"], "cannot read record"),
+        (["simulate", "northstar", "--bots", "cs4500-silly"], "only northstar with variant=cs4500"),
+        (["play", "origin", "--seat", "1=genius"], "unknown bot 'genius'"),
     ],
 )
 def test_bad_input_is_refused_with_a_reason(capsys, argv, msg):
@@ -130,3 +132,12 @@ def test_play_quit_saves_unfinished_record(tmp_path):
     assert "unfinished game" in r.stdout
     rec = json.loads((tmp_path / "origin-4.json").read_text())
     assert rec["final"]["terminal"] is False and len(rec["actions"]) > 0
+
+
+def test_course_silly_bot_beats_random_in_course_games(capsys):
+    code, out, _ = run(capsys, "simulate", "northstar", "-o", "variant=cs4500", "--bots", "cs4500-silly,random",
+                       "--games", "20", "--seed", "2", "--json")
+    assert code == 0
+    d = json.loads(out)
+    silly = d["win_share"][0] + d["win_share"][2]
+    assert silly > 0.7, d["win_share"]

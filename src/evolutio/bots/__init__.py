@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Callable
 
 from .base import Bot
+from .cs4500_silly import SillyBot
 from .random_bot import RandomBot
 
-_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "cs4500-silly": SillyBot}
 
 
 def register_bot(name: str, factory: Callable[..., Bot]) -> None:
@@ -26,4 +27,4 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     return factory(seed=seed)
 
 
-__all__ = ["Bot", "RandomBot", "make_bot", "bot_names", "register_bot"]
+__all__ = ["Bot", "RandomBot", "SillyBot", "make_bot", "bot_names", "register_bot"]

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from evolutio.kernel import Action, State
+from evolutio.kernel import Action, Game, State
 
 
 class Bot:
@@ -14,6 +14,9 @@ class Bot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+
+    def check_game(self, game: Game) -> None:
+        """Raise ``EvolutioError`` if this bot cannot play ``game`` (most bots play every ruleset)."""
 
     def choose(self, state: State) -> Action:
         raise NotImplementedError

@@ -92,6 +92,13 @@ def cmd_play(ns: argparse.Namespace) -> int:
     if not seats and sys.stdin.isatty():
         seats = {0: "human"}
     kinds = [seats.get(i, ns.bots) for i in range(game.num_players)]
+    from evolutio.bots import make_bot
+
+    for k in set(kinds) - {"human"}:
+        try:
+            make_bot(k).check_game(game)
+        except ValueError as exc:
+            raise EvolutioError(str(exc)) from None
     seed = ns.seed if ns.seed is not None else int(time.time() * 1000) % (1 << 31)
     return play_terminal(game, seed, kinds, records_dir=Path(ns.records), auto_single=not ns.no_auto)
 

@@ -59,6 +59,8 @@ def simulate(name: str, games: int, *, options: dict[str, Any] | None = None, bo
     game = load_game(name, **(options or {}))
     p = game.num_players
     seat_bots = [bots[i % len(bots)] for i in range(p)]
+    for b in set(seat_bots):
+        make_bot(b).check_game(game)
     results: list[GameResult] = []
     t0 = time.perf_counter()
     for g in range(games):
