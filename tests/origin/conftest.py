@@ -59,6 +59,22 @@ def in_hand(state, p: int, kind: str) -> int:
     raise KeyError(f"no {kind} card in the hand of seat {p}")
 
 
+def slot(state, p: int, kind: str) -> int:
+    """The hand slot (the ``animal`` action's argument) of a card of ``kind`` in seat ``p``'s hand."""
+    return state.hands[p].index(in_hand(state, p, kind))
+
+
+def play_animal(state, p: int, kind: str) -> int:
+    """Seat ``p`` plays a card of ``kind`` as a new animal; returns the new animal's number."""
+    from evolutio.kernel import Action
+
+    c = in_hand(state, p, kind)
+    state.apply(Action("animal", state.hands[p].index(c)))
+    a = state.animals[p][-1]
+    assert state.acard[a] == c
+    return a
+
+
 def face_index(state, c: int, trait: str) -> int:
     from evolutio.games.origin.traits import TRAIT_NUM
 

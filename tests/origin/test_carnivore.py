@@ -14,7 +14,7 @@ def test_attack_eats_and_gives_two_blue_tokens_ruling_40_48():
     s.apply(Action("target", 11))
     assert s.owner[11] == -1
     assert s.food[0] == 2 and s.fat[0] == 0    # need 2: both blue tokens are food
-    assert len(s.disc[1]) == 2 and 11 in s.disc[1]   # the animal and its Piracy card
+    assert len(s.disc[1]) == 2 and s.acard[11] in s.disc[1]   # the animal card and its Piracy card
     assert s.current_player == 1
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction
 
-from .conftest import in_hand, scenario
+from .conftest import in_hand, scenario, slot
 
 
 def dev(players_spec, to_act=0, first=0, pairs=(), **options):
@@ -17,7 +17,7 @@ def test_pass_is_final_and_phase_ends_when_all_passed_ruling_2():
     s = dev([{"hand": ["piracy", "mimicry"]}, {"hand": ["running"]}])
     s.apply(Action("pass"))
     assert s.current_player == 1
-    s.apply(Action("animal", in_hand(s, 1, "running")))
+    s.apply(Action("animal", slot(s, 1, "running")))
     # seat 0 passed and plays no more; seat 1 has no cards left: the phase ends and feeding begins
     assert s.phase == 1 and len(s.hands[0]) == 2
     assert s.current_player == 1 and s.legal_actions() == [Action("take", s.animals[1][0])]
@@ -25,7 +25,7 @@ def test_pass_is_final_and_phase_ends_when_all_passed_ruling_2():
 
 def test_one_card_per_round_turn_passes_to_the_next_player():
     s = dev([{"hand": ["piracy", "mimicry"]}, {"hand": ["running", "swimming"]}])
-    s.apply(Action("animal", in_hand(s, 0, "piracy")))
+    s.apply(Action("animal", slot(s, 0, "piracy")))
     assert s.current_player == 1
 
 
@@ -105,13 +105,19 @@ def test_trait_needs_an_animal():
 def test_cards_in_feeding_are_refused_with_a_reason():
     s = scenario({"phase": "feeding", "food_base": 2, "players": [{"hand": ["piracy"], "animals": [{"id": 50}]},
                                                                   {"animals": [{"id": 60}]}]})
-    c = in_hand(s, 0, "piracy")
     with pytest.raises(IllegalAction, match="development phase"):
-        s.apply(Action("animal", c))
+        s.apply(Action("animal", slot(s, 0, "piracy")))
 
 
 def test_card_not_in_hand_refused():
     s = dev([{"hand": ["piracy"]}, {"hand": ["running"]}])
     other = in_hand(s, 1, "running")
     with pytest.raises(IllegalAction, match="not in Player 1's hand"):
-        s.apply(Action("animal", other))
+        s.apply(Action("trait", other, 0))
+    # ``animal`` takes a hand slot: Player 1 has one card (slot 0)
+    with pytest.raises(IllegalAction, match=r"Player 1's hand has 1 card\(s\): slots 0..0"):
+        s.apply(Action("animal", 1))
+    piracy = in_hand(s, 0, "piracy")
+    s.apply(Action("animal", 0))
+    # the first animal of the game is animal number 0, whatever its card
+    assert s.animals[0] == [0] and s.acard[0] == piracy and s.hands[0] == []

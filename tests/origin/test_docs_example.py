@@ -15,10 +15,16 @@ def test_docs_scenario_example():
     text = DOC.read_text(encoding="utf-8")
     block = re.findall(r"```json\n(.*?)```", text, re.S)[-1]
     s = load_scenario(json.loads(block))
+    assert [s.animals[0], s.animals[1]] == [[0, 1, 2], [3, 4]]
+    assert s.acard[0] == 4 and s.acard[4] == 16 and "swimming" in s.card_info(s.acard[3])["traits"]
+    assert 44 in s.tr[0]
+    # only the owner sees the card under an animal
+    assert s.view(0)["players"][0]["animals"][0]["card"]["id"] == 4
+    assert "card" not in s.view(1)["players"][0]["animals"][0]
+    assert s.view(1)["players"][1]["animals"][1]["card"]["id"] == 16
     assert s.current_player == 0
-    assert Action("attack", 4) in s.legal_actions()
-    assert {a.kind for a in s.legal_actions()} == {"take", "attack"}
-    s.apply(Action("attack", 4))
-    assert Action("target", 24) in s.legal_actions()
+    assert set(s.legal_actions()) == {Action("take", 0), Action("take", 2), Action("attack", 0)}
+    s.apply(Action("attack", 0))
+    assert Action("target", 3) in s.legal_actions()
     with pytest.raises(IllegalAction, match="it is Camouflaged and your Carnivore lacks Sharp Vision"):
-        s.apply(Action("target", 16))
+        s.apply(Action("target", 4))

@@ -11,9 +11,26 @@ from evolutio.bots import RandomBot
 N = 84
 
 
+def unseen(s, p):
+    """The cards seat ``p`` has never seen: deck, out of play, other hands, the cards under other players' animals,
+    alive or dead (a dead animal's card lies in its owner's face-down discard pile)."""
+    cards = list(s.deck) + list(s.box)
+    animal_cards = {c for c in s.acard if c >= 0}
+    for q in range(s.n):
+        if q != p:
+            cards += s.hands[q] + [s.acard[a] for a in s.animals[q]] + [c for c in s.disc[q] if c in animal_cards]
+    return sorted(cards)
+
+
 def invariants(s):
     census = s.card_census()
     assert census["total"] == N
+    used = [a for a in range(N) if s.acard[a] >= 0]
+    assert used == list(range(len(used)))           # animal numbers are given in order of appearance
+    assert len(set(s.acard[a] for a in used)) == len(used)
+    for a in used:                                   # a dead animal's card lies in its last owner's discard pile
+        if s.owner[a] < 0:
+            assert any(s.acard[a] in d for d in s.disc)
     assert s.base >= 0
     for a in range(N):
         assert s.food[a] >= 0 and 0 <= s.fat[a] <= s.nfat[a]
@@ -80,8 +97,7 @@ def _deep_checks(g, s, rnd):
             d = s.determinize(p, Rng(rnd.randrange(2**32)))
             assert d.view(p) == s.view(p)
             invariants(d)
-            assert sorted(d.deck + [c for q in range(s.n) if q != p for c in d.hands[q]]) == \
-                sorted(s.deck + [c for q in range(s.n) if q != p for c in s.hands[q]])
+            assert unseen(d, p) == unseen(s, p)
     elif r < 0.3:
         schema = g.action_schema()
         legal = set(s.legal_actions())

@@ -3,7 +3,7 @@
 
 from evolutio.kernel import Action
 
-from .conftest import face_index, in_hand, scenario
+from .conftest import face_index, in_hand, play_animal, scenario
 
 VANYA, KOLYA = 0, 1
 # a seed whose first food roll is a 4 (found once; the test asserts the roll)
@@ -30,9 +30,7 @@ def trait(s, p, kind, name, *targets):
 
 
 def animal(s, p, kind):
-    c = in_hand(s, p, kind)
-    s.apply(Action("animal", c))
-    return c
+    return play_animal(s, p, kind)
 
 
 def development(s):

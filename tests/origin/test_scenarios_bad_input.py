@@ -17,7 +17,9 @@ def test_unknown_trait():
 
 
 def test_card_twice():
-    bad({"players": [{"hand": [12], "animals": [{"id": 12}]}, {}]}, "card 12 appears twice")
+    bad({"players": [{"hand": [12], "animals": [{"card": 12}]}, {}]}, "card 12 appears twice")
+    bad({"players": [{"animals": [{"id": 3}]}, {"animals": [{"id": 3}]}]}, "animal number 3 appears twice")
+    bad({"players": [{"animals": [{"id": 84}]}, {}]}, "animal number 'id' must be between 0 and 83")
 
 
 def test_trait_not_on_that_card():
@@ -50,7 +52,7 @@ def test_pairs_checked():
     bad({"players": [{"animals": [{"id": 5}, {"id": 6}]}, {}], "pairs": [{"trait": "big", "animals": [5, 6]}]},
         "not a paired trait")
     bad({"players": [{"animals": [{"id": 5}, {"id": 6}]}, {}],
-         "pairs": [{"trait": "cooperation", "animals": [5, 7]}]}, "not an animal")
+         "pairs": [{"trait": "cooperation", "animals": [5, 7]}]}, "no animal number 7")
     bad({"players": [{"animals": [{"id": 5, "traits": ["symbiosis"]}]}, {}]}, "list it under 'pairs'")
 
 
@@ -89,7 +91,8 @@ def test_illegal_actions_name_the_rule_and_leave_state_unchanged():
     d = s.digest()
     for act, text in [(Action("pass"), "ruling 16"), (Action("take", 10), "not one of your animals"),
                       (Action("run"), "must decide"), (Action("bogus"), "not an action of this game"),
-                      (Action("take", 200), "not a card id"), (Action("take"), "takes 1 argument")]:
+                      (Action("take", 200), "not a valid animal number"), (Action("take"), "takes 1 argument"),
+                      (Action("take", 12), "A12 is not one of your animals")]:
         with pytest.raises(IllegalAction, match=text):
             s.apply(act)
         assert s.digest() == d

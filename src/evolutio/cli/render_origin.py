@@ -23,7 +23,7 @@ def _trait_text(t: dict[str, Any]) -> Text:
     label = t["name"]
     if "partner" in t:
         role = {"symbiont": " (symbiont)", "protected": " (protected)"}.get(t.get("role", ""), "")
-        label += f"↔#{t['partner']}{role}"
+        label += f"↔A{t['partner']}{role}"
     return Text(label, style=_STYLE.get(t["trait"], ""))
 
 
@@ -42,7 +42,7 @@ def _animal_table(animals: list[dict[str, Any]]) -> RenderableType:
     if not animals:
         return Text("no animals", style="dim")
     t = Table(show_header=True, header_style="dim", box=None, pad_edge=False)
-    t.add_column("#", justify="right")
+    t.add_column("animal", justify="right")
     t.add_column("traits")
     t.add_column("food / need / fat")
     t.add_column("state")
@@ -60,7 +60,7 @@ def _animal_table(animals: list[dict[str, Any]]) -> RenderableType:
         if a["hibernated_last_turn"]:
             marks.append("[dim]slept last turn[/]")
         card = a.get("card")
-        idcell = f"{a['id']}" + (f" [dim]({card['name']})[/]" if card else "")
+        idcell = f"A{a['id']}" + (f" [dim](card {card['id']} {card['name']})[/]" if card else "")
         t.add_row(idcell, traits, _tokens(a), " ".join(marks))
     return t
 
@@ -68,6 +68,11 @@ def _animal_table(animals: list[dict[str, Any]]) -> RenderableType:
 def _card_text(c: dict[str, Any]) -> Text:
     parts = [Text(x.replace("_", " ").title(), style=_STYLE.get(x, "")) for x in c["traits"]]
     return Text.assemble(f"{c['id']:>2} ", Text(" / ").join(parts), (f"  {c['ru']}", "dim"))
+
+
+def _hand(cards: list[dict[str, Any]]) -> RenderableType:
+    """Your hand with the slot numbers the ``animal`` action takes."""
+    return Group(*[Text.assemble((f"[{i}] ", "dim"), _card_text(c)) for i, c in enumerate(cards)])
 
 
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
@@ -85,11 +90,11 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         who = "you" if view["to_act"] == seat else f"seat {view['to_act'] + 1}"
         extra = ""
         if d.get("kind") == "defence":
-            extra = f": carnivore #{d['carnivore']} attacks #{d['target']}"
+            extra = f": carnivore A{d['carnivore']} attacks A{d['target']}"
         elif d.get("kind") in ("trait_target", "trait_second_target"):
             extra = f": {d['trait'].replace('_', ' ')} (card {d['card']})"
         elif d.get("kind") == "attack_target":
-            extra = f": carnivore #{d['carnivore']}"
+            extra = f": carnivore A{d['carnivore']}"
         parts.append(Text(f"to decide: {who} — {d.get('kind', '').replace('_', ' ')}{extra}", style="bold cyan"))
     for p in view["players"]:
         title = f"seat {p['seat'] + 1}" + (" (you)" if p["seat"] == seat else "")
@@ -101,7 +106,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
                            subtitle_align="right", border_style=style or "dim"))
     me = next((p for p in view["players"] if p["seat"] == seat), None)
     if me is not None and "hand" in me:
-        hand = Group(*[_card_text(c) for c in me["hand"]]) if me["hand"] else Text("empty", style="dim")
+        hand = _hand(me["hand"]) if me["hand"] else Text("empty", style="dim")
         parts.append(Panel(hand, title="your hand", title_align="left", border_style="blue"))
     if view["phase"] == "over":
         parts.append(Text("final scores: " + ", ".join(f"seat {i + 1}: {s}" for i, s in enumerate(view["scores"]))

@@ -1,12 +1,13 @@
 """Action kinds of ``origin`` and a cache of every Action object (actions are immutable, so legal-action lists
 reuse these objects instead of building new ones on the hot path).
 
-Every argument is a card id (0..83; an animal is named by the id of its animal card) or a tiny number.
+Arguments are animal numbers (0..83, given to animals in order of appearance — never the id of the animal's card,
+whose trait side only its owner may see), hand slots, ids of cards played face up as traits, or tiny numbers.
 
 | kind | args | when |
 |---|---|---|
 | ``pass`` | – | development: pass (final for the phase); feeding: end your feeding turn (not allowed while taking a red token is compulsory) |
-| ``animal`` | card | development: play a card from hand as a new animal |
+| ``animal`` | slot | development: play the card in this slot of your hand (0 = first card of your view's ``hand``) as a new animal; it gets the next animal number |
 | ``trait`` | card, face | development: play a card from hand as a trait (face 0 = top trait, 1 = the bottom trait of a dual card); then ``target`` |
 | ``target`` | animal | the target of the pending choice: trait target (two for paired traits; for Symbiosis the first one is the symbiont), attack target, piracy victim |
 | ``take`` | animal | feeding, main action: take a red token from the food base for your animal |
@@ -32,7 +33,7 @@ N = 84
 PASS = Action("pass")
 RUN = Action("run")
 ACCEPT = Action("accept")
-ANIMAL = tuple(Action("animal", c) for c in range(N))
+ANIMAL = tuple(Action("animal", i) for i in range(N))   # by hand slot
 TRAIT = tuple((Action("trait", c, 0), Action("trait", c, 1)) for c in range(N))
 TARGET = tuple(Action("target", a) for a in range(N))
 TAKE = tuple(Action("take", a) for a in range(N))
@@ -59,7 +60,7 @@ def schema(max_fat: int) -> ActionSchema:
     """The fixed action encoding; ``max_fat`` = Fat Tissue cards in the deck (most yellow tokens one animal holds)."""
     return ActionSchema([
         ("pass", ()),
-        ("animal", (("card", N),)),
+        ("animal", (("slot", N),)),
         ("trait", (("card", N), ("face", 2))),
         ("target", (("animal", N),)),
         ("take", (("animal", N),)),

@@ -17,7 +17,7 @@ from .traits import DECK_LISTS, EN, FAT, PAIRED, TRAITS, TRAIT_ALIASES, TRAIT_ID
 class OriginGame(Game):
     name = "origin"
     title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game"
-    rules_version = "origin-1"
+    rules_version = "origin-2"
     min_players = 2
     max_players = 8
     option_schema = (
@@ -186,15 +186,23 @@ class _Scenario:
         st.first = _int(data.get("first_player", 0), "first_player", 0, n - 1)
         to_act = _int(data.get("to_act", st.first), "to_act", 0, n - 1)
 
-        # pass 1: explicit card ids (so that kind names never take a card that is named explicitly later)
+        # pass 1: explicit card ids (so that kind names never take a card that is named explicitly later) and
+        # explicit animal numbers
         pdata = []
+        numbers: dict[int, str] = {}
         for p, pl in enumerate(players):
             pl = _obj(pl, f"players[{p}]", _PLAYER_KEYS)
             pdata.append(pl)
             for i, an in enumerate(_list(pl.get("animals", []), f"players[{p}].animals")):
-                an = _obj(an, f"players[{p}].animals[{i}]", _ANIMAL_KEYS)
+                where = f"players[{p}].animals[{i}]"
+                an = _obj(an, where, _ANIMAL_KEYS)
                 if "id" in an:
-                    self.claim(an["id"], f"animal {an['id']}")
+                    a = _int(an["id"], f"{where}: animal number 'id'", 0, N - 1)
+                    if a in numbers:
+                        raise ScenarioError(f"animal number {a} appears twice ({numbers[a]} and {where})")
+                    numbers[a] = where
+                if isinstance(an.get("card"), int):
+                    self.claim(an["card"], f"{where}.card")
                 for j, tr in enumerate(_list(an.get("traits", []), f"players[{p}].animals[{i}].traits")):
                     if isinstance(tr, dict) and "card" in tr:
                         self.claim(tr["card"], f"players[{p}].animals[{i}].traits[{j}]")
@@ -252,21 +260,26 @@ class _Scenario:
                 c, _ = self.trait_card(TRAIT_IDS[t], where)
             pair_specs.append((i, pr, t, c))
         deck_top = [card(c, f"deck[{j}]") for j, c in enumerate(deck_spec)]
-        # animals without an explicit id get any free card
+        # animal numbers: explicit ones, else the lowest number not taken (document order); animal cards: the
+        # given card (id or kind), else the lowest free card
         ids: dict[tuple[int, int], int] = {}
         for p, i, an, traits in animal_specs:
             where = f"players[{p}].animals[{i}]"
             if "id" in an:
                 a = an["id"]
-            elif "card" in an:
-                a = card(an["card"], where)
             else:
-                free = [c for c in range(N) if c not in self.used]
+                a = next(x for x in range(N) if x not in numbers)
+                numbers[a] = where
+            if "card" in an:
+                c = card(an["card"], f"{where}.card")
+            else:
+                free = [x for x in range(N) if x not in self.used]
                 if not free:
                     raise ScenarioError(f"{where}: no free card left for this animal")
-                a = free[0]
-                self.used[a] = where
+                c = free[0]
+                self.used[c] = where
             ids[(p, i)] = a
+            st.acard[a] = c
             self._put_animal(st, p, a, an, traits, where)
         by_pos = ids
         for i, pr, t, c in pair_specs:
@@ -367,7 +380,7 @@ class _Scenario:
             return by_pos[key]
         a = _int(v, where, 0, N - 1)
         if a not in by_pos.values():
-            raise ScenarioError(f"{where}: card {a} is not an animal in this scenario")
+            raise ScenarioError(f"{where}: there is no animal number {a} in this scenario")
         return a
 
     def _put_pair(self, st: OriginState, i: int, pr: dict, t: int, c: int, by_pos: dict) -> None:

@@ -66,7 +66,7 @@ class OriginPresentation:
             "piracy_used": bool((self.pir_used >> a) & 1), "tramp_used": bool((self.tramp_used >> a) & 1),
         }
         if viewer == o:
-            v["card"] = self.card_info(a)
+            v["card"] = self.card_info(self.acard[a])   # the trait side of the animal card: its owner's eyes only
         return v
 
     def decision_info(self) -> dict[str, Any]:
@@ -133,8 +133,8 @@ class OriginPresentation:
     def _your(self, a: int) -> str:
         o = self.owner[a]
         if o < 0:
-            return f"animal #{a}"
-        return f"{'your' if o == self.cp else self._pn(o) + chr(39) + 's'} animal #{a}"
+            return f"animal A{a}"
+        return f"{'your' if o == self.cp else self._pn(o) + chr(39) + 's'} animal A{a}"
 
     def describe(self, action: Action) -> str:
         k, args = action.kind, action.args
@@ -144,7 +144,15 @@ class OriginPresentation:
 
                 return "pass (play no more cards this phase)" if self.dk == D_DEV else "end your feeding turn"
             if k == "animal":
-                return f"play {card_name(self.cfg.faces[args[0]])} card {args[0]} as a new animal"
+                # the acting seat's own hand card (legal actions are for the seat to act; others see only the slot)
+                from .state import D_DEV
+
+                i = args[0]
+                hand = self.hands[self.cp] if self.dk == D_DEV and self.cp is not None else ()
+                if 0 <= i < len(hand):
+                    c = hand[i]
+                    return f"play {card_name(self.cfg.faces[c])} card {c} (hand slot {i}) as a new animal"
+                return f"play the card in hand slot {i} as a new animal"
             if k == "trait":
                 c, f = args
                 faces = self.cfg.faces[c]
@@ -158,20 +166,20 @@ class OriginPresentation:
             if k == "take":
                 return f"take a red token for {self._your(args[0])}"
             if k == "attack":
-                return f"attack with your Carnivore #{args[0]}"
+                return f"attack with your Carnivore A{args[0]}"
             if k == "convert":
                 return f"convert {args[1]} fat token(s) of {self._your(args[0])} into food"
             if k == "pirate":
-                return f"steal food with your Piracy animal #{args[0]}"
+                return f"steal food with your Piracy animal A{args[0]}"
             if k == "tramp":
-                return f"destroy a red token with your Tramp animal #{args[0]}"
+                return f"destroy a red token with your Tramp animal A{args[0]}"
             if k == "hibernate":
                 return f"put {self._your(args[0])} into Hibernation"
             if k == "fire":
                 c, side = args
                 to = self.pb[c] if side else self.pa[c]
                 what = "takes a red token" if self.face[c] == 15 else "gets a blue token"
-                return f"{EN[self.face[c]]} card {c} first: animal #{to} {what}"
+                return f"{EN[self.face[c]]} card {c} first: animal A{to} {what}"
             if k == "run":
                 return "roll the Running die (4–6: escape)"
             if k == "mimic":
@@ -192,7 +200,7 @@ class OriginPresentation:
 
         pend = self.pend
         if pend is None:
-            return f"choose animal #{x}"
+            return f"choose animal A{x}"
         if self.dk == D_T1:
             t = self.cfg.faces[pend[2]][pend[3]]
             if t == SYMBIOSIS:
@@ -203,13 +211,13 @@ class OriginPresentation:
         if self.dk == D_T2:
             t = self.cfg.faces[pend[2]][pend[3]]
             if t == SYMBIOSIS:
-                return f"Symbiosis: {self._your(x)} is protected by symbiont #{pend[4]}"
-            return f"{EN[t]}: link #{pend[4]} with {self._your(x)}"
+                return f"Symbiosis: {self._your(x)} is protected by symbiont A{pend[4]}"
+            return f"{EN[t]}: link A{pend[4]} with {self._your(x)}"
         if self.dk == D_ATK:
-            return f"Carnivore #{pend[2]} attacks {self._an(x, self.cp)}"
+            return f"Carnivore A{pend[2]} attacks {self._an(x, self.cp)}"
         if self.dk == D_PIR:
-            return f"Piracy #{pend[2]} steals a token from {self._an(x, self.cp)}"
-        return f"choose animal #{x}"
+            return f"Piracy A{pend[2]} steals a token from {self._an(x, self.cp)}"
+        return f"choose animal A{x}"
 
     # ---------------------------------------------------------------------------------------------------- refusals
     def explain_illegal(self, action: Action) -> str:
@@ -231,9 +239,10 @@ class OriginPresentation:
             return f"'{k}' is not an action of this game; actions are: {', '.join(sizes)}"
         if len(args) != sizes[k]:
             return f"'{k}' takes {sizes[k]} argument(s), got {len(args)}"
-        for a in args:
-            if not 0 <= a < N and k not in ("convert",):
-                return f"{a} is not a card id (cards are numbered 0..83)"
+        what = {"animal": "hand slot", "trait": "card id", "fire": "card id", "tail": "card id"}.get(k, "animal number")
+        for a in args[:1]:
+            if not 0 <= a < N:
+                return f"{a} is not a valid {what} ({what}s are 0..83)"
         dk = self.dk
         p = self.cp
         who = self._pn(p) if p is not None else "nobody"
@@ -251,7 +260,9 @@ class OriginPresentation:
             return (f"now {who} must decide: {DECISION_NAMES[dk].replace('_', ' ')} "
                     f"(allowed: {', '.join(wants) or 'nothing'})")
         if dk == D_DEV:
-            if k in ("animal", "trait") and args[0] not in self.hands[p]:
+            if k == "animal" and args[0] >= len(self.hands[p]):
+                return f"{who}'s hand has {len(self.hands[p])} card(s): slots 0..{len(self.hands[p]) - 1}"
+            if k == "trait" and args[0] not in self.hands[p]:
                 return f"card {args[0]} is not in {who}'s hand"
             if k == "trait":
                 c, f = args
@@ -270,25 +281,25 @@ class OriginPresentation:
             c, f = self.pend[2], self.pend[3]
             t = self.cfg.faces[c][f]
             if self.owner[x] < 0:
-                return f"card {x} is not an animal on the table"
+                return f"A{x} is not an animal on the table"
             if dk == D_T1 and not TRAITS[t].paired:
                 return self._place_reason(p, t, x)
             if dk == D_T1:
                 if self.owner[x] != p:
                     return f"{EN[t]} is played on two of your own animals (ruling 5)"
-                return f"animal #{x} has no partner left for another {EN[t]} (ruling 7)"
+                return f"animal A{x} has no partner left for another {EN[t]} (ruling 7)"
             return self._pair_reason(p, t, self.pend[4], x)
         if dk == D_ATK:
             x = args[0]
             if self.owner[x] < 0:
-                return f"card {x} is not an animal on the table"
+                return f"A{x} is not an animal on the table"
             why = self._protection(self.pend[2], x)
             if why != P_OK:
                 return f"your Carnivore cannot attack this animal: {PROTECTION_TEXT[why]}"
         if dk == D_PIR:
             x = args[0]
             if self.owner[x] < 0:
-                return f"card {x} is not an animal on the table"
+                return f"A{x} is not an animal on the table"
             if x == self.pend[2]:
                 return "a Piracy animal cannot rob itself"
             if not self.food[x]:
@@ -307,7 +318,7 @@ class OriginPresentation:
                 return ("Mimicry must redirect to another of your animals that this carnivore could attack, not yet "
                         "targeted in this attack, and each Mimicry works once per turn (ruling 44)")
             if k == "tail":
-                return f"Tail Loss can drop only a trait card of the attacked animal #{t}, and only if it has Tail Loss"
+                return f"Tail Loss can drop only a trait card of the attacked animal A{t}, and only if it has Tail Loss"
         if dk == D_FIRE:
             return "that paired card has no pending trigger that can take effect now (rulings 21-23)"
         if dk == D_SCAV:
@@ -322,7 +333,7 @@ class OriginPresentation:
                     "one; take a token, attack or convert fat (ruling 16)")
         a = args[0]
         if self.owner[a] != p:
-            return f"#{a} is not one of your animals"
+            return f"A{a} is not one of your animals"
         if k in ("take", "attack", "convert") and self.main_used:
             return ("you have already used this feeding turn's main action (take a token, attack or convert fat); "
                     "only free traits remain (ruling 18)")
@@ -336,7 +347,7 @@ class OriginPresentation:
             return "this animal is fed and its Fat Tissue (if any) is full (ruling 15)"
         if k == "attack":
             if not (self.tm[a] >> CARNIVORE) & 1:
-                return f"animal #{a} has no Carnivore"
+                return f"animal A{a} has no Carnivore"
             if (self.attacked >> a) & 1:
                 return "this Carnivore has already attacked this turn (ruling 31)"
             if (self.hib >> a) & 1:
@@ -354,7 +365,7 @@ class OriginPresentation:
                     f"(yellow tokens on it, up to what it still needs), not {n}")
         if k == "pirate":
             if not (self.tm[a] >> PIRACY) & 1:
-                return f"animal #{a} has no Piracy"
+                return f"animal A{a} has no Piracy"
             if (self.pir_used >> a) & 1:
                 return "this Piracy animal has already stolen this turn (ruling 29)"
             if self._fed(a) or not self._can_receive(a):
@@ -362,13 +373,13 @@ class OriginPresentation:
             return "no animal has received food this turn without being fed, so there is nothing to steal (ruling 29)"
         if k == "tramp":
             if not (self.tm[a] >> TRAMP) & 1:
-                return f"animal #{a} has no Tramp"
+                return f"animal A{a} has no Tramp"
             if not self.base:
                 return "the food base is empty"
             return "this Tramp animal has already been used in this feeding turn (ruling 28)"
         if k == "hibernate":
             if not (self.tm[a] >> HIBERNATION) & 1:
-                return f"animal #{a} has no Hibernation"
+                return f"animal A{a} has no Hibernation"
             if (self.hib >> a) & 1:
                 return "this animal is already hibernating"
             if (self.hib_last >> a) & 1:
@@ -383,7 +394,7 @@ class OriginPresentation:
         d["origin"] = {
             "deck": list(self.deck), "hands": [list(h) for h in self.hands],
             "animals": [list(a) for a in self.animals], "discard": [list(x) for x in self.disc],
-            "box": list(self.box),
+            "box": list(self.box), "animal_cards": list(self.acard),
             "owner": list(self.owner), "food": list(self.food), "fat": list(self.fat), "need": list(self.need),
             "nfat": list(self.nfat), "tm": list(self.tm), "tr": [list(t) for t in self.tr],
             "face": list(self.face), "pa": list(self.pa), "pb": list(self.pb),
@@ -405,6 +416,9 @@ class OriginPresentation:
         self.animals = [list(a) for a in o["animals"]]
         self.disc = [list(x) for x in o["discard"]]
         self.box = list(o["box"])
+        self.acard = list(o["animal_cards"])
+        if len(self.acard) != N:
+            raise ValueError(f"origin state field 'animal_cards' must have {N} entries")
         for k in ("owner", "food", "fat", "need", "nfat", "tm", "face", "pa", "pb"):
             v = list(o[k])
             if len(v) != N:
@@ -429,12 +443,15 @@ class OriginPresentation:
     def determinize(self, player: int, rng: Rng) -> "OriginState":
         """A full state consistent with what ``player`` has seen (see docs/origin.md, "Determinization").
 
-        Known to ``player``: their own hand; every card on the table (animals are named by card id, so an animal
-        card is public); every discard pile (in the base game a card only reaches a discard pile from the table,
-        face up: dead and eaten animals with their traits, Tail Loss); a card another player is in the middle of
-        playing (it was announced). Unknown: the other players' hands and the order of the deck. Those cards are
-        pooled, shuffled with ``rng`` and dealt back in the same sizes. Future dice come from a fresh generator
-        forked from ``rng``; the event log (which holds other seats' private events) is dropped.
+        Seen by ``player``: their own hand, their own animal cards and their own discard pile; every card played face
+        up as a trait (on the table, or in any discard pile after its animal died or Tail Loss dropped it); a card
+        another player is in the middle of playing as a trait (it was announced). Unseen: the deck order, the other
+        players' hands, the cards under the other players' animals (alive, or dead and now in their discard piles)
+        and the cards out of play. The unseen cards are pooled, shuffled with ``rng`` and put back in the same
+        places (same hand sizes, same deck size, one card under every such animal, the same discard positions).
+        Nothing the rules do depends on which card lies under an animal, so the copy plays on like the original.
+        Future dice come from a fresh generator forked from ``rng``; the event log (which holds other seats'
+        private events) is dropped.
         """
         from .state import D_T1, D_T2
 
@@ -444,23 +461,43 @@ class OriginPresentation:
         held = -1
         if self.pend is not None and self.pend[0] in (D_T1, D_T2) and self.pend[1] != player:
             held = self.pend[2]   # the card being played is public
-        pool: list[int] = list(new.deck)
-        sizes = []
+        acard = new.acard
+        animal_of = {c: a for a, c in enumerate(acard) if c >= 0}
+        pool: list[int] = list(new.deck) + list(new.box)
+        hand_sizes = [0] * self.n
+        anims: list[int] = []          # other players' animals, alive or dead (their cards are unseen)
+        disc_slots: list[tuple[int, int, int]] = []
         for q in range(self.n):
             if q == player:
-                sizes.append(0)
                 continue
             h = [c for c in new.hands[q] if c != held]
-            sizes.append(len(h))
+            hand_sizes[q] = len(h)
             pool.extend(h)
+            for a in new.animals[q]:
+                anims.append(a)
+                pool.append(acard[a])
+            for i, c in enumerate(new.disc[q]):
+                a = animal_of.get(c, -1)
+                if a >= 0:
+                    disc_slots.append((q, i, a))
+                    anims.append(a)
+                    pool.append(c)
         rng.shuffle(pool)
         k = 0
         for q in range(self.n):
             if q == player:
                 continue
             keep = [held] if held >= 0 and held in self.hands[q] else []
-            new.hands[q] = pool[k:k + sizes[q]] + keep
-            k += sizes[q]
+            new.hands[q] = pool[k:k + hand_sizes[q]] + keep
+            k += hand_sizes[q]
+        for a in anims:
+            acard[a] = pool[k]
+            k += 1
+        for q, i, a in disc_slots:
+            new.disc[q][i] = acard[a]
+        nb = len(new.box)
+        new.box = sorted(pool[k:k + nb])
+        k += nb
         new.deck = pool[k:]
         new.rng = rng.fork()
         new.events = []

@@ -2,12 +2,17 @@
 
 Representation (hot path = plain lists of ints and int bit masks, copied cheaply by :meth:`OriginState.clone`):
 
-- every physical card has an id 0..83; an animal is named by the id of its animal card;
-- per card id: ``owner`` (seat of the animal, -1 if the card is not an animal), ``food`` (red + blue tokens),
+- every physical card has an id 0..83. An animal has its own **animal number** 0..83, given in order of appearance
+  (the lowest number never used yet), never the id of the card it was played from: the animal card's trait side is
+  hidden from the other players, and card ids map to card kinds publicly. ``acard[a]`` is the card under animal
+  ``a`` (kept after the animal dies; -1 for a number not used yet); only the owner's view and events show it;
+- per animal number: ``owner`` (seat, -1 if not (or no longer) on the table), ``food`` (red + blue tokens),
   ``fat`` (yellow tokens), ``need``, ``nfat`` (Fat Tissue cards on it), ``tm`` (bit mask of its trait kinds),
-  ``tr`` (tuple of the trait card ids under it, paired cards included), ``face`` (trait kind a card was played as,
-  -1 otherwise), ``pa``/``pb`` (the two animals of a paired card; for Symbiosis ``pa`` is the symbiont);
-- per-turn marks are int bit masks over card ids (``hib``, ``attacked``, ``mim_used`` …).
+  ``tr`` (tuple of the trait card ids under it, paired cards included);
+- per card id: ``face`` (trait kind a card was played as, -1 otherwise), ``pa``/``pb`` (the two animal numbers of a
+  paired card; for Symbiosis ``pa`` is the symbiont);
+- per-turn marks are int bit masks over animal numbers (``hib``, ``attacked`` …) or trait card ids (``mim_used``,
+  ``fired``).
 
 Flow: the state always rests at a decision. ``_resume`` runs the game forward from the last action until some seat
 must choose: first the pool of simultaneous paired-card triggers (a choice only when two or more can fire), then a
@@ -119,7 +124,7 @@ class Config:
 
 class OriginState(OriginPresentation, State):
     __slots__ = (
-        "cfg", "n", "deck", "hands", "animals", "disc", "box",
+        "cfg", "n", "deck", "hands", "animals", "disc", "box", "acard",
         "owner", "food", "fat", "need", "nfat", "tm", "tr", "face", "pa", "pb",
         "hib", "hib_last", "attacked", "pois", "pir_used", "mim_used", "tramp_used", "fired",
         "phase", "turn", "first", "actor", "dev_passed", "base", "main_used", "acted",
@@ -136,6 +141,7 @@ class OriginState(OriginPresentation, State):
         self.animals = [[] for _ in range(n)]
         self.disc = [[] for _ in range(n)]
         self.box = []
+        self.acard = [-1] * N
         self.owner = [-1] * N
         self.food = [0] * N
         self.fat = [0] * N
@@ -211,6 +217,7 @@ class OriginState(OriginPresentation, State):
         new.animals = [a[:] for a in self.animals]
         new.disc = [d[:] for d in self.disc]
         new.box = self.box[:]
+        new.acard = self.acard[:]
         new.owner = self.owner[:]
         new.food = self.food[:]
         new.fat = self.fat[:]
@@ -259,12 +266,13 @@ class OriginState(OriginPresentation, State):
         return ", ".join(self._card_text(c) for c in cards) if cards else "no cards"
 
     def _an(self, a: int, viewer: int | None = None) -> str:
+        """Animal ``a`` in words with its (public) traits — never its animal card, which only its owner may see."""
         o = self.owner[a]
         if o < 0:
-            return f"animal #{a}"
+            return f"animal A{a}"
         whose = "your" if viewer == o else f"{self._pn(o)}'s"
         traits = ", ".join(EN[self.face[c]] for c in self.tr[a])
-        return f"{whose} animal #{a}" + (f" ({traits})" if traits else "")
+        return f"{whose} animal A{a}" + (f" ({traits})" if traits else "")
 
     def _fed(self, a: int) -> bool:
         return bool((self.hib >> a) & 1) or self.food[a] >= self.need[a]
@@ -376,7 +384,7 @@ class OriginState(OriginPresentation, State):
         """Why trait ``t`` cannot go on animal ``a`` for player ``p`` (single-animal traits), or None."""
         o = self.owner[a]
         if o < 0:
-            return f"card {a} is not an animal on the table"
+            return f"A{a} is not an animal on the table"
         tr = TRAITS[t]
         if tr.target == "opponent":
             if o == p:
@@ -478,8 +486,9 @@ class OriginState(OriginPresentation, State):
         faces = self.cfg.faces
         ok: dict[int, bool] = {}
         has_animals = bool(self.animals[p]) or any(self.animals)
-        for c in self.hands[p]:
-            L.append(A.ANIMAL[c])
+        ANIMAL = A.ANIMAL
+        for i, c in enumerate(self.hands[p]):
+            L.append(ANIMAL[i])
             if not has_animals:
                 continue
             fs = faces[c]
@@ -746,7 +755,7 @@ class OriginState(OriginPresentation, State):
                 pa[c] = pb[c] = -1
             face[c] = -1
             d.append(c)
-        d.append(a)
+        d.append(self.acard[a])
         self.animals[o].remove(a)
         self.owner[a] = -1
         tr[a] = ()
@@ -789,7 +798,11 @@ class OriginState(OriginPresentation, State):
         if self.log_events:
             for a in dead:
                 why = "is poisoned" if (pois >> a) & 1 else "starves"
-                self.emit("death", {"text": f"{self._an(a)} {why} and dies", "animal": a, "owner": self.owner[a]})
+                o = self.owner[a]
+                text = f"{self._an(a)} {why} and dies"
+                self.emit("death", {"text": f"{text}; its animal card {self._card_text(self.acard[a])} goes to "
+                                    f"{self._pn(o)}'s discard pile", "animal": a, "owner": o, "card": self.acard[a]},
+                          to=(o,), redacted={"text": text, "animal": a, "owner": o})
         for a in dead:
             self._remove_animal(a)
         if not self.deck:
@@ -874,15 +887,20 @@ class OriginState(OriginPresentation, State):
                 self.emit("end_feeding_turn", {"text": f"{self._pn(p)} ends the feeding turn", "player": p})
             self._end_feed_slot()
 
-    def _do_animal(self, c: int) -> None:
+    def _do_animal(self, i: int) -> None:
+        """Play the card in hand slot ``i`` as a new animal, numbered with the lowest number never used."""
         p = self.cp
-        self.hands[p].remove(c)
-        self.animals[p].append(c)
-        self.owner[c] = p
+        c = self.hands[p].pop(i)
+        acard = self.acard
+        a = acard.index(-1)
+        acard[a] = c
+        self.animals[p].append(a)
+        self.owner[a] = p
         self.actor = (p + 1) % self.n
         if self.log_events:
-            self.emit("play_animal", {"text": f"{self._pn(p)} plays a new animal #{c}", "player": p, "animal": c},
-                      to=(p,), redacted={"text": f"{self._pn(p)} plays a new animal #{c}", "player": p, "animal": c})
+            self.emit("play_animal", {"text": f"{self._pn(p)} plays {self._card_text(c)} as a new animal A{a}",
+                                      "player": p, "animal": a, "card": c},
+                      to=(p,), redacted={"text": f"{self._pn(p)} plays a new animal A{a}", "player": p, "animal": a})
 
     def _do_trait(self, c: int, f: int) -> None:
         self.pend = (D_T1, self.cp, c, f)
@@ -933,8 +951,8 @@ class OriginState(OriginPresentation, State):
         self.actor = (p + 1) % self.n
         if self.log_events:
             if b >= 0:
-                extra = f" (animal #{a} is the symbiont)" if t == SYMBIOSIS else ""
-                where = f"animals #{a} and #{b}{extra}"
+                extra = f" (animal A{a} is the symbiont)" if t == SYMBIOSIS else ""
+                where = f"animals A{a} and A{b}{extra}"
             else:
                 where = self._an(a)
             self.emit("play_trait", {"text": f"{self._pn(p)} plays {EN[t]} on {where}", "player": p, "card": c,
@@ -945,7 +963,7 @@ class OriginState(OriginPresentation, State):
         self.acted = True
         self.base -= 1
         if self.log_events:
-            self.emit("take", {"text": f"{self._pn(self.cp)} takes a red token for animal #{a} ({self.base} left)",
+            self.emit("take", {"text": f"{self._pn(self.cp)} takes a red token for animal A{a} ({self.base} left)",
                                "player": self.cp, "animal": a})
         self._receive(a, True)
 
@@ -985,7 +1003,7 @@ class OriginState(OriginPresentation, State):
         _, o, c, t, ran, seen = self.pend
         self.mim_used |= 1 << self._mimic_card(t)
         if self.log_events:
-            self.emit("mimicry", {"text": f"Mimicry: the attack on #{t} is redirected to {self._an(x)}",
+            self.emit("mimicry", {"text": f"Mimicry: the attack on A{t} is redirected to {self._an(x)}",
                                   "from": t, "to": x})
         self._defend(c, x, False, seen | (1 << x))
 
@@ -1006,8 +1024,11 @@ class OriginState(OriginPresentation, State):
     def _eaten(self, c: int, t: int) -> None:
         poison = self.tm[t] & B_POISON
         if self.log_events:
-            self.emit("eaten", {"text": f"{self._an(c)} eats {self._an(t)}" + (" and is poisoned" if poison else ""),
-                                "carnivore": c, "animal": t})
+            text = f"{self._an(c)} eats {self._an(t)}" + (" and is poisoned" if poison else "")
+            o = self.owner[t]
+            self.emit("eaten", {"text": f"{text}; its animal card {self._card_text(self.acard[t])} goes to "
+                                f"{self._pn(o)}'s discard pile", "carnivore": c, "animal": t, "card": self.acard[t]},
+                      to=(o,), redacted={"text": text, "carnivore": c, "animal": t})
         self._remove_animal(t)
         if poison:
             self.pois |= 1 << c
@@ -1021,7 +1042,7 @@ class OriginState(OriginPresentation, State):
         self.fat[a] -= k
         self.food[a] += k
         if self.log_events:
-            self.emit("convert", {"text": f"{self._pn(self.cp)} converts {k} fat token(s) into food on animal #{a}",
+            self.emit("convert", {"text": f"{self._pn(self.cp)} converts {k} fat token(s) into food on animal A{a}",
                                   "animal": a, "tokens": k})
 
     def _do_pirate(self, a: int) -> None:
@@ -1032,7 +1053,7 @@ class OriginState(OriginPresentation, State):
         self.acted = True
         self.base -= 1
         if self.log_events:
-            self.emit("tramp", {"text": f"Tramp: animal #{a} destroys a red token ({self.base} left)", "animal": a})
+            self.emit("tramp", {"text": f"Tramp: animal A{a} destroys a red token ({self.base} left)", "animal": a})
 
     def _do_hibernate(self, a: int) -> None:
         self.hib |= 1 << a
@@ -1094,7 +1115,7 @@ class OriginState(OriginPresentation, State):
                 put(c, "discard")
             out["discard"] += len(self.disc[p])
             for a in self.animals[p]:
-                put(a, "animals")
+                put(self.acard[a], "animals")
                 out["animals"] += 1
         traits = set()
         for p in range(self.n):

@@ -1,0 +1,280 @@
+"""Hidden information: nothing a seat may not see leaks through views, events, legal actions or their descriptions.
+
+The rules hide the trait side of an animal card from the other players ("the owner may look at its trait side;
+opponents may not") and keep discard piles face down (a player may look only at their own). Animals therefore have
+their own numbers (0, 1, 2, … in order of appearance), ``animal`` actions name a hand slot, and only the owner's view
+and events show the card under an animal.
+
+The strongest check is a *swapped pair*: two games that differ only in cards seat ``p`` never sees (a random
+permutation of them, applied to the deal) and that are played with the same actions. Every view, event, legal
+action and description ``p`` gets must be identical in both; the owners of the swapped cards must see a difference
+(so the pair really differs).
+"""
+
+import json
+import random
+import re
+
+import pytest
+
+from evolutio.bots import RandomBot
+from evolutio.kernel import Action, Rng, load_game, load_scenario, make_record, replay
+
+from .conftest import play_animal, scenario
+from .test_properties import invariants, unseen
+
+N = 84
+
+
+def random_game(players, seed, **options):
+    g = load_game("origin", players=players, **options)
+    s = g.new_state(seed)
+    bot = RandomBot(seed)
+    while not s.is_terminal:
+        s.apply(bot.choose(s))
+    return g, s
+
+
+def seen_ever(g, s, p):
+    """Cards seat ``p`` saw at some point of the finished game ``s``: its own hands and every card played as a
+    trait (played face up). Replays the game to find them."""
+    t = g.new_state(s.seed)
+    seen = set(t.hands[p])
+    for a in s.history:
+        if a.kind == "trait":
+            seen.add(a.args[0])
+        t.apply(a)
+        seen |= set(t.hands[p])
+    return seen
+
+
+def swapped_twin(g, s, p, rnd):
+    """A fresh start of ``s``'s game whose cards never seen by ``p`` are randomly permuted."""
+    hidden = sorted(set(range(N)) - seen_ever(g, s, p))
+    perm = hidden[:]
+    rnd.shuffle(perm)
+    sigma = dict(zip(hidden, perm))
+    t = g.new_state(s.seed)
+    t.deck = [sigma.get(c, c) for c in t.deck]
+    for q in range(t.n):
+        if q != p:
+            t.hands[q] = [sigma.get(c, c) for c in t.hands[q]]   # cards later played face up stay in place
+    t._legal = None
+    return t, sigma
+
+
+def p_sees(s, p):
+    legal = s.legal_actions() if s.current_player == p else []
+    return (json.dumps(s.view(p), sort_keys=True), [str(a) for a in legal], [s.describe(a) for a in legal])
+
+
+CASES = [(2, 1), (2, 2), (3, 3), (3, 4), (4, 5), (4, 6), (5, 7), (6, 8)]
+
+
+@pytest.mark.parametrize("players,seed", CASES)
+def test_swapped_hidden_cards_are_invisible(players, seed):
+    g, s = random_game(players, seed)
+    rnd = random.Random(seed)
+    for p in range(players):
+        a_state = g.new_state(seed)
+        b_state, sigma = swapped_twin(g, s, p, rnd)
+        owners_differ = False
+        ev_a = ev_b = 0
+        for act in s.history + [None]:
+            assert p_sees(a_state, p) == p_sees(b_state, p)
+            ea, eb = a_state.events_for(p), b_state.events_for(p)
+            assert ea[ev_a:] == eb[ev_b:]
+            ev_a, ev_b = len(ea), len(eb)
+            # the seat to act: its legal actions never depend on the hidden cards of the others
+            q = a_state.current_player
+            if q is not None and q != p and a_state.view(q) != b_state.view(q):
+                owners_differ = True
+            if act is None:
+                break
+            a_state.apply(act)
+            b_state.apply(act)                               # the same action is legal in the twin
+        assert a_state.digest() == s.digest()
+        assert b_state.scores() == s.scores()
+        # the twin really differs: some opponent animal lies on a card of another kind, and its owner can tell
+        moved = [a for a in range(N) if s.acard[a] >= 0 and s.acard[a] != b_state.acard[a]]
+        assert moved and all(s.acard[a] in sigma for a in moved)
+        assert any(g.cfg.faces[s.acard[a]] != g.cfg.faces[b_state.acard[a]] for a in moved)
+        assert owners_differ or any(a_state.view(q) != b_state.view(q) for q in range(players) if q != p)
+
+
+def _hidden_from(s, p):
+    """Card ids ``p`` may not know the place of: other hands, the cards under others' animals (alive or dead)."""
+    animal_cards = {c for c in s.acard if c >= 0}
+    out = set()
+    for q in range(s.n):
+        if q != p:
+            out |= set(s.hands[q]) | {s.acard[a] for a in s.animals[q]}
+            out |= {c for c in s.disc[q] if c in animal_cards}
+    if s.pend is not None and s.view(None)["decision"]["kind"] in ("trait_target", "trait_second_target"):
+        out.discard(s.pend[2])                      # a card being played as a trait has been shown
+    return out
+
+
+def _card_refs(obj, out):
+    """Every card id mentioned in a view or event: ``card``/``cards`` fields, card objects and "card N" in texts."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k == "card" and isinstance(v, int):
+                out.add(v)
+            elif k == "card" and isinstance(v, dict):
+                out.add(v["id"])
+            elif k == "cards" and isinstance(v, list):
+                out |= {c for c in v if isinstance(c, int)}
+            elif k in ("hand", "discard") and isinstance(v, list):
+                out |= {c["id"] for c in v}
+            _card_refs(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _card_refs(v, out)
+    elif isinstance(obj, str):
+        out |= {int(x) for x in re.findall(r"card (\d+)", obj)}
+    return out
+
+
+@pytest.mark.parametrize("players,seed", [(2, 21), (3, 22), (4, 23), (6, 24), (8, 25)])
+def test_no_hidden_card_id_in_views_events_or_descriptions(players, seed):
+    g = load_game("origin", players=players)
+    s = g.new_state(seed)
+    bot = RandomBot(seed)
+    step = 0
+    checked = 0
+    while True:
+        if step % 5 == 0 or s.is_terminal:
+            for p in range(players):
+                hidden = _hidden_from(s, p)
+                refs = _card_refs(s.view(p), set()) | _card_refs(s.events_for(p), set())
+                if s.current_player == p:
+                    refs |= _card_refs([s.describe(a) for a in s.legal_actions()], set())
+                assert not refs & hidden, f"seat {p} is told about hidden card(s) {sorted(refs & hidden)}"
+                checked += len(hidden)
+            spectator = _card_refs(s.view(None), set()) | _card_refs(s.events_for(None), set())
+            assert not spectator & set().union(*(_hidden_from(s, p) for p in range(players)))
+        if s.is_terminal:
+            break
+        s.apply(bot.choose(s))
+        step += 1
+    assert checked
+
+
+def test_owner_sees_its_animal_cards_others_do_not():
+    s = scenario({"players": [{"hand": ["running", "piracy"]}, {"hand": ["swimming"]}]})
+    running = s.hands[0][0]
+    a = play_animal(s, 0, "running")
+    assert a == 0 and s.acard[0] == running
+    mine = s.view(0)["players"][0]["animals"][0]
+    assert mine["id"] == 0 and mine["card"]["id"] == running
+    for viewer in (1, None):
+        theirs = s.view(viewer)["players"][0]["animals"][0]
+        assert theirs["id"] == 0 and "card" not in theirs
+    own_ev = s.events_for(0)[-1]
+    other_ev = s.events_for(1)[-1]
+    assert own_ev["kind"] == other_ev["kind"] == "play_animal"
+    assert own_ev["card"] == running and f"card {running}" in own_ev["text"]
+    assert "card" not in other_ev and other_ev["text"] == "Player 1 plays a new animal A0"
+    # the history is public: the action names the hand slot, not the card
+    assert s.history == [Action("animal", 0)]
+
+
+def test_death_reveals_the_card_only_to_the_owner():
+    s = load_scenario({"game": "origin", "options": {"players": 2}, "seed": 1, "phase": "feeding", "food_base": 0,
+                       "players": [{"animals": [{"card": "running"}]}, {"animals": [{"card": 40}]}],
+                       "deck_size": 10})
+    # nobody can act: extinction follows at once, both animals starve
+    dead = [e for e in s.events if e.kind == "death"]
+    assert len(dead) == 2
+    for e in dead:
+        o = e.data["owner"]
+        card = s.acard[e.data["animal"]]
+        assert e.to == (o,) and e.data["card"] == card and card in s.disc[o]
+        assert "card" not in e.redacted and "card" not in e.redacted["text"]
+    assert s.view(1)["players"][0]["discard_size"] == 1 and "discard" not in s.view(1)["players"][0]
+    assert [c["id"] for c in s.view(1)["players"][1]["discard"]] == [40]
+
+
+def test_eaten_animal_card_is_private_to_its_owner():
+    s = scenario({"phase": "feeding", "food_base": 3, "players": [
+        {"animals": [{"id": 0, "traits": ["carnivore"]}]}, {"animals": [{"id": 1, "card": 70}]}]})
+    s.apply(Action("attack", 0))
+    s.apply(Action("target", 1))
+    eaten = s.events_for(0)[-3:] + s.events_for(None)[-3:]
+    assert not any(e.get("card") == 70 or "card 70" in e["text"] for e in eaten)
+    assert any(e["kind"] == "eaten" and e["card"] == 70 for e in s.events_for(1))
+    assert 70 in s.disc[1]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 31), (3, 32), (4, 33), (5, 34), (8, 35)])
+def test_determinize_resamples_every_unseen_card_and_stays_playable(players, seed):
+    g = load_game("origin", players=players)
+    s = g.new_state(seed)
+    bot = RandomBot(seed)
+    rng = Rng(seed)
+    step = 0
+    moved_animal_cards = 0
+    while not s.is_terminal:
+        if step % 9 == 0:
+            for p in range(players):
+                d = s.determinize(p, rng)
+                assert d.view(p) == s.view(p)
+                invariants(d)
+                assert unseen(d, p) == unseen(s, p)
+                # the seat's own cards and every face-up card stay put
+                assert d.hands[p] == s.hands[p] and d.disc[p] == s.disc[p]
+                assert all(d.acard[a] == s.acard[a] for a in s.animals[p])
+                assert d.tr == s.tr and d.face == s.face
+                if s.current_player == p:
+                    assert d.legal_actions() == s.legal_actions()
+                    assert [d.describe(a) for a in d.legal_actions()] == [s.describe(a) for a in s.legal_actions()]
+                moved_animal_cards += sum(d.acard[a] != s.acard[a] for a in range(N) if s.acard[a] >= 0)
+            if step % 27 == 0:                      # a determinized state plays on to the end
+                d = s.determinize(s.current_player, rng)
+                b = RandomBot(step)
+                while not d.is_terminal:
+                    d.apply(b.choose(d))
+                invariants(d)
+        s.apply(bot.choose(s))
+        step += 1
+    assert moved_animal_cards > 0
+
+
+def test_determinize_resamples_opponents_dead_animal_cards():
+    s = load_scenario({"game": "origin", "options": {"players": 2}, "seed": 3, "phase": "feeding",
+                       "food_base": 0, "deck_size": 20,
+                       "players": [{"animals": [{"card": 10}], "hand": [11]},
+                                   {"animals": [{"card": 20}, {"card": 21, "traits": ["running"]}], "hand": [22]}]})
+    assert s.disc[1] and 20 in s.disc[1] and 21 in s.disc[1]          # everyone starved
+    seen = set()
+    for k in range(40):
+        d = s.determinize(0, Rng(k))
+        assert d.view(0) == s.view(0)
+        assert d.card_census()["total"] == N
+        assert d.disc[0] == s.disc[0]
+        face_up = [c for c in s.disc[1] if c not in (20, 21)]    # the Running card was played face up
+        assert [c for c in d.disc[1] if c in face_up] == face_up
+        seen.add(d.acard[1])
+        assert d.acard[1] in d.disc[1] and d.acard[2] in d.disc[1]
+        d2 = s.determinize(1, Rng(k))
+        assert d2.disc[1] == s.disc[1] and d2.acard[1:3] == s.acard[1:3]   # the owner's own pile is known to it
+    assert len(seen) > 10
+
+
+def test_scenario_record_round_trip_with_animal_numbers():
+    data = {"game": "origin", "options": {"players": 3}, "seed": 4, "phase": "development",
+            "players": [{"hand": ["running", "carnivore", "fat_tissue"], "animals": [{"id": 5, "card": "big"}]},
+                        {"hand": ["piracy", "swimming"], "animals": [{"card": 0, "traits": ["tramp"]}]},
+                        {"hand": ["mimicry"], "animals": [{}]}]}
+    s = load_scenario(data)
+    assert [s.animals[p] for p in range(3)] == [[5], [0], [1]]      # explicit number, then the lowest free ones
+    assert s.acard[0] == 0
+    bot = RandomBot(2)
+    while not s.is_terminal:
+        s.apply(bot.choose(s))
+    new = [a for p in range(3) for a in s.animals[p]] + [a for a in range(N) if s.acard[a] >= 0]
+    assert max(new) < N and s.acard[2] >= 0                         # later animals took 2, 3, … (5 was used)
+    rec = json.loads(json.dumps(make_record(s, start=data)))
+    again = replay(rec)
+    assert again.digest() == s.digest()
