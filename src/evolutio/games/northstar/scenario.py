@@ -252,7 +252,7 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
     elif phase_name == "play-cards":
         st.phase = PLAY
         if cfg.quick:
-            st.snap = ([[sp[:] for sp in row] for row in st.boards], [len(h) for h in st.hands])
+            st.snap = ([[sp[:] for sp in row] for row in st.boards], [len(h) for h in st.hands], st.bags[:])
             st.pdisc = [[] for _ in range(n)]
         st._play_seek(off)
     elif phase_name == "reveal":

@@ -187,7 +187,9 @@ class NorthstarState(State):
         cfg = self.cfg
         self.phase = PLAY
         if cfg.quick:
-            self.snap = ([[sp[:] for sp in row] for row in self.boards], [len(h) for h in self.hands])
+            # what the others may see until the reveal: boards, hand sizes and bags (a discarded Fat Tissue card's
+            # food reaches the bag during the phase) as they were when the phase began
+            self.snap = ([[sp[:] for sp in row] for row in self.boards], [len(h) for h in self.hands], self.bags[:])
             self.pdisc = [[] for _ in range(cfg.n)]
         self._play_seek(0)
 
@@ -1024,8 +1026,8 @@ class NorthstarState(State):
             if log:
                 self.emit("trait", {"text": f"you played {self._label(c)} face down on species {s + 1}",
                                     "player": p, "card": c, "species": s}, to=(p,),
-                          redacted={"text": f"player {p + 1} played a trait card face down"
-                                    + ("" if quiet else f" on species {s + 1}"), "player": p})
+                          redacted={"text": f"player {p + 1} is playing cards"} if quiet else
+                          {"text": f"player {p + 1} played a trait card face down on species {s + 1}", "player": p})
         elif kind == "new_species":
             c, side = args
             hand.remove(c)
@@ -1201,17 +1203,19 @@ class NorthstarState(State):
         for p in range(n):
             own = p == player
             if hidden_play and not own:
-                rows, counts = self.snap
+                rows, counts, bags = self.snap
                 species = [self._species_json(sp, False) for sp in rows[p]]
                 hand_count = counts[p]
+                bag = bags[p]
             else:
                 species = [self._species_json(sp, own) for sp in self.boards[p]]
                 hand_count = len(self.hands[p])
+                bag = self.bags[p]
             fc = self.foodcards[p]
             d: dict[str, Any] = {
                 "seat": p,
                 "hand_count": hand_count,
-                "bag": self.bags[p],
+                "bag": bag,
                 "food_card_chosen": fc >= 0,
                 "species": species,
             }
@@ -1291,7 +1295,7 @@ class NorthstarState(State):
             "nstart": self.nstart,
             "snap": None if self.snap is None else [
                 [[[sp[BODY], sp[POP], sp[FOOD_], sp[FAT], list(sp[CARDS]), list(sp[DOWN])] for sp in row]
-                 for row in self.snap[0]], list(self.snap[1])],
+                 for row in self.snap[0]], list(self.snap[1]), list(self.snap[2])],
             "pdisc": None if self.pdisc is None else [list(x) for x in self.pdisc],
             "window": list(self.window),
             "hold": self.hold,
@@ -1333,7 +1337,8 @@ class NorthstarState(State):
         self.stage = data["stage"]
         self.nstart = data["nstart"]
         snap = data["snap"]
-        self.snap = None if snap is None else ([[sp_of(x) for x in row] for row in snap[0]], list(snap[1]))
+        self.snap = None if snap is None else ([[sp_of(x) for x in row] for row in snap[0]], list(snap[1]),
+                                               list(snap[2]) if len(snap) > 2 else list(self.bags))
         self.pdisc = None if data["pdisc"] is None else [list(x) for x in data["pdisc"]]
         self.window = list(data["window"])
         self.hold = bool(data["hold"])
