@@ -308,3 +308,61 @@ def test_determinize_keeps_the_view_in_every_phase():
             phases.add(st.phase)
             st.apply(bot.choose(st))
         assert {PLAY, FEED} <= phases
+
+
+# ------------------------------------------------------------------- independent reading of NOTES §6.1 and R15
+def _has(s, trait: str) -> bool:
+    from evolutio.games.northstar.cards import TRAIT_INDEX
+
+    return bool(s[4] >> TRAIT_INDEX[trait] & 1)
+
+
+def _may_attack(st, p, a, tp, t) -> bool:
+    """NOTES §6.1 written out again, independently of the engine's bit masks (no Intelligence)."""
+    at, row = st.boards[p][a], st.boards[tp]
+    d = row[t]
+    if not _has(at, "carnivore") or (p == tp and a == t):
+        return False
+    if at[2] >= at[1] and not (_has(at, "fat-tissue") and at[3] < at[0]):  # R24
+        return False
+    if at[0] + (at[1] if _has(at, "pack-hunting") else 0) <= d[0] + (4 if _has(d, "hard-shell") else 0):  # R25
+        return False
+    if _has(d, "climbing") and not _has(at, "climbing"):  # R26
+        return False
+    if _has(d, "defensive-herding") and at[1] <= d[1]:  # R27
+        return False
+    if _has(d, "burrowing") and d[2] == d[1]:  # R28
+        return False
+    if _has(d, "symbiosis") and t + 1 < len(row) and row[t + 1][0] > d[0]:  # R30
+        return False
+    neighbours = [row[i] for i in (t - 1, t + 1) if 0 <= i < len(row)]
+    if not _has(at, "ambush") and any(_has(x, "warning-call") for x in neighbours):  # R29
+        return False
+    return True
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_r15_r24_to_r31_attack_legality_and_compulsory_feeding_match_an_independent_reading(players):
+    game = load_game("northstar", players=players)
+    checked = 0
+    for seed in range(12):
+        st = game.new_state(seed)
+        bot = RandomBot(seed=seed)
+        while not st.is_terminal:
+            if st.phase == FEED:
+                p = st.current_player
+                legal = set(st.legal_actions())
+                must = False
+                for a, s in enumerate(st.boards[p]):
+                    intel = _has(s, "intelligence") and bool(st.hands[p])
+                    for tp in range(players):
+                        for t in range(len(st.boards[tp])):
+                            ok = _may_attack(st, p, a, tp, t)
+                            act = A("attack", a, tp, t)
+                            assert act in legal if ok else (intel or act not in legal), (seed, act)
+                            must |= ok and s[2] < s[1]
+                    must |= not _has(s, "carnivore") and s[2] < s[1] and st.wh > 0
+                assert (A("pass") not in legal) == must, (seed, sorted(legal))
+                checked += 1
+            st.apply(bot.choose(st))
+    assert checked > 100
