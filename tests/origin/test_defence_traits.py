@@ -81,8 +81,8 @@ def test_mimicry_chain_new_target_uses_its_own_defences_ruling_44():
     attack(s, 0, 10)
     assert set(s.legal_actions()) == {Action("mimic", 11), Action("mimic", 12)}
     s.apply(Action("mimic", 11))
-    # 11's own Mimicry: redirect again, but never back to an animal already targeted in this attack
-    assert s.legal_actions() == [Action("mimic", 12)]
+    # 11's own Mimicry: redirect again, to any other own animal the carnivore could attack (10's Mimicry is spent)
+    assert set(s.legal_actions()) == {Action("mimic", 10), Action("mimic", 12)}
     s.apply(Action("mimic", 12))
     assert s.owner[12] == -1
 

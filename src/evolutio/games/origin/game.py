@@ -17,7 +17,7 @@ from .traits import DECK_LISTS, EN, FAT, PAIRED, TRAITS, TRAIT_ALIASES, TRAIT_ID
 class OriginGame(Game):
     name = "origin"
     title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game"
-    rules_version = "origin-2"
+    rules_version = "origin-3"
     min_players = 2
     max_players = 8
     option_schema = (

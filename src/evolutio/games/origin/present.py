@@ -315,8 +315,11 @@ class OriginPresentation:
             if k == "run":
                 return "the attacked animal has no Running or has already rolled it in this attack"
             if k == "mimic":
-                return ("Mimicry must redirect to another of your animals that this carnivore could attack, not yet "
-                        "targeted in this attack, and each Mimicry works once per turn (ruling 44)")
+                if self.cfg.mimicry_unlimited:
+                    return ("Mimicry must redirect to another of your animals that this carnivore could attack and "
+                            "that was not yet targeted in this attack (ruling 44; unlimited Mimicry)")
+                return ("Mimicry must redirect to another of your animals that this carnivore could attack, and each "
+                        "Mimicry works once per turn (ruling 44)")
             if k == "tail":
                 return f"Tail Loss can drop only a trait card of the attacked animal A{t}, and only if it has Tail Loss"
         if dk == D_FIRE:

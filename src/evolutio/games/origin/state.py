@@ -557,9 +557,14 @@ class OriginState(OriginPresentation, State):
             compulsory = True
         if m & B_MIMIC:
             mc = self._mimic_card(t)
-            if self.cfg.mimicry_unlimited or not (self.mim_used >> mc) & 1:
+            unlimited = self.cfg.mimicry_unlimited
+            if unlimited or not (self.mim_used >> mc) & 1:
+                # ruling 44: any other own animal this carnivore could attack — including one targeted earlier in
+                # this attack (its Mimicry is spent, so chains end). Only without the once-per-turn limit are
+                # animals already targeted in this attack excluded, or redirects could loop forever.
+                excl = seen if unlimited else 0
                 for x in self.animals[o]:
-                    if x != t and x != c and not (seen >> x) & 1 and self._protection(c, x) == P_OK:
+                    if x != t and x != c and not (excl >> x) & 1 and self._protection(c, x) == P_OK:
                         L.append(A.MIMIC[x])
                         compulsory = True
         if m & B_TAIL:
