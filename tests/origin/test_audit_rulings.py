@@ -177,3 +177,30 @@ def test_a_free_trait_keeps_the_feeding_phase_going_ruling_20_28():
     assert s.current_player == 0 and s.turn == 1 and s.base == 1
     s.apply(Action("tramp", 0))
     assert s.base == 0 and s.turn == 2                      # then a silent round ended the phase
+
+
+def test_after_running_saves_the_carnivore_cannot_attack_in_a_later_round_ruling_42():
+    s = feeding([[{"id": 0, "traits": ["carnivore"]}, {"id": 1}], [{"id": 10, "traits": ["running"]}, {"id": 11}]],
+                food_base=2)
+    attack(s, 0, 10)
+    rig_die(s, 4)
+    s.apply(Action("run"))
+    assert s.owner[10] == 1
+    s.apply(Action("take", 11))                  # seat 1's feeding turn
+    assert s.current_player == 0                 # next round
+    assert not acts(s, "attack")
+    with pytest.raises(IllegalAction, match="already attacked this turn"):
+        s.apply(Action("attack", 0))
+
+
+def test_deck_emptied_by_the_deal_makes_the_next_turn_the_last_ruling_62():
+    s = feeding([[{"id": 0, "food": 1}], [{"id": 10, "food": 1}]], food_base=0, deck_size=3)
+    # extinction at once: entitlements 2 + 2, the deck has 3 -> it runs out during the deal
+    assert s.turn == 2 and not s.deck and not s.is_terminal and s.view(None)["last_turn"]
+    while s.phase == 0:                           # development of the last turn: everybody passes
+        s.apply(Action("pass"))
+    while not s.is_terminal:                      # feeding: take whatever is compulsory, then pass
+        legal = s.legal_actions()
+        take = [a for a in legal if a.kind == "take"]
+        s.apply(take[0] if take else Action("pass"))
+    assert s.turn == 2 and s.winners()
