@@ -99,7 +99,10 @@ def test_r24_a_full_carnivore_with_fat_tissue_room_may_attack_but_need_not():
     st = make(pl(sp(3, 2, 2, ["carnivore", "fat-tissue"])), pl(sp(2, 3, 0)), wh=0)
     assert set(st.legal_actions()) == {A("attack", 0, 1, 0), A("pass")}
     st.apply(A("attack", 0, 1, 0))
-    assert board(st, 0)[0] == (3, 2, 2, 2)  # 2 meat, all onto the Fat Tissue card
+    # attacking while full is the choice to store: at least 1 of the 2 meat, at most both (R16)
+    assert st.current_player == 0 and st.legal_actions() == [A("store_surplus", 2), A("store_surplus", 1)]
+    st.apply(A("store_surplus", 2))
+    assert board(st, 0)[0] == (3, 2, 2, 2)  # 2 meat, both onto the Fat Tissue card
     assert board(st, 1)[0] == (2, 2, 0, 0)
     full = make(pl(sp(3, 2, 2, ["carnivore", "fat-tissue"], fat=3)), pl(sp(2, 3, 0)), wh=0)
     assert full.is_terminal  # no room anywhere: nobody can feed, the feeding ended (held)

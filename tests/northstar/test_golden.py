@@ -23,6 +23,7 @@ CASES = {
     "3p-hungarian-options": ({"players": 3, "intelligence_any_time": True, "warning_call_hu": True,
                               "scavenger_on_meat": True}, 606),
     "4p-cs4500": ({"players": 4, "variant": "cs4500"}, 707),
+    "4p-store-surplus": ({"players": 4}, 824),  # a seed whose game asks a store-surplus decision (R16)
 }
 
 

@@ -141,13 +141,16 @@ def test_fat_tissue_stores_food_once_full_up_to_body_size():  # R16, R17
     assert st.is_terminal  # held: nothing can take food any more, the feeding ended
 
 
-def test_fat_tissue_surplus_of_a_take_goes_on_the_card():
+def test_fat_tissue_surplus_of_a_take_is_the_owners_choice():  # R16, R17
     st = make(pl(sp(3, 2, 0, ["carnivore", "fat-tissue"])), pl(sp(2, 3, 0)), wh=0)
     st.apply(A("attack", 0, 1, 0))
-    assert board(st, 0)[0] == (3, 2, 2, 0)
-    st = make(pl(sp(3, 2, 1, ["carnivore", "fat-tissue"])), pl(sp(2, 3, 0)), wh=0)
-    st.apply(A("attack", 0, 1, 0))
-    assert board(st, 0)[0] == (3, 2, 2, 1)
+    assert board(st, 0)[0] == (3, 2, 2, 0)  # no surplus: no decision
+    for stored in (1, 0):
+        st = make(pl(sp(3, 2, 1, ["carnivore", "fat-tissue"])), pl(sp(2, 3, 0)), wh=0)
+        st.apply(A("attack", 0, 1, 0))
+        assert st.legal_actions() == [A("store_surplus", 1), A("store_surplus", 0)]
+        st.apply(A("store_surplus", stored))
+        assert board(st, 0)[0] == (3, 2, 2, stored)
 
 
 def test_fat_tissue_leaf_moves_food_onto_the_board_without_cooperation():  # R9, R18

@@ -52,6 +52,13 @@ def _species_table(species: list[dict[str, Any]]) -> RenderableType:
     return t
 
 
+def _surplus_text(d: dict[str, Any], seat: int | None) -> str:
+    who = "you decide" if d["player"] == seat else f"player {d['player'] + 1} decides"
+    where = "the bank" if d["source"] == "bank" else "the watering hole"
+    return (f"Fat Tissue: {who} how much of the {d['surplus']} surplus {d['food']} to store on species "
+            f"{d['species'] + 1} ({d['least']}–{d['most']}; the rest stays in {where})")
+
+
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     cur = view.get("current_player")
     head = Text()
@@ -85,8 +92,11 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             body.append(Text("hand: " + (", ".join(_card(c) for c in p["hand"]) or "empty"), style="cyan"))
         parts.append(Panel(Group(*body), title=title, title_align="left",
                            border_style="cyan" if i == seat else "white"))
+    sur = view.get("surplus_decision")
+    if sur:
+        parts.append(Text(_surplus_text(sur, seat), style="bold yellow"))
     pend = view.get("pending")
-    if pend:
+    if pend and "store_surplus" not in pend:
         parts.append(Text(f"pending: {pend}", style="yellow"))
     if "scores" in view:
         parts.append(Text("scores: " + ", ".join(f"player {i + 1}: {s}" for i, s in enumerate(view["scores"]))

@@ -10,9 +10,15 @@ from .cards import Deck
 MAX_SPECIES = 24
 
 # phases
-FOOD, PLAY, LEAF, FEED, NEGATE, INTEL, REPLACE, HELD, OVER = range(9)
+FOOD, PLAY, LEAF, FEED, NEGATE, INTEL, REPLACE, STORE, HELD, OVER = range(10)
 PHASE_NAMES = ("select-food", "play-cards", "leaf-effects", "feeding", "intelligence-negation",
-               "intelligence-window", "replace-trait", "held", "game-over")
+               "intelligence-window", "replace-trait", "store-surplus", "held", "game-over")
+
+#: the most surplus tokens one decision can store (a Fat Tissue card holds at most body size <= 6)
+MAX_STORE = 6
+
+# what resumes after a store-surplus decision (first element of ``NorthstarState.after``)
+AF_FEED, AF_INTEL, AF_LEAF, AF_LEAFACT, AF_MEAT, AF_SCAV = range(6)
 
 # defences that can block an attack (bit d of a blocker mask); SIZE = the basic size rule (not negatable)
 D_BURROW, D_CLIMB, D_HERD, D_SHELL, D_HORNS, D_SYMB, D_WARN_L, D_WARN_R = range(8)

@@ -9,7 +9,7 @@ from evolutio.kernel import Action
 from .cards import B_CARN, B_FAT, B_INTEL, TRAIT_NAMES
 from .config import (
     BODY, CARDS, DEFENCE_NAMES, FAT, FEED, FOOD, FOOD_, INTEL, LEAF, LEAF_NAMES, MASK, MAX_SPECIES, NEGATE, PHASE_NAMES,
-    PLAY, POP, REPLACE, SIZE,
+    PLAY, POP, REPLACE, SIZE, STORE,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 ARITY = {"food_card": 1, "trait": 2, "new_species": 2, "grow_body": 2, "grow_pop": 2, "discard_trait": 1,
          "replace_trait": 2, "end_turn": 0, "leaf": 2, "feed": 1, "store_fat": 1, "attack": 3, "negate": 2,
-         "strike": 0, "intelligence_food": 2, "pass": 0}
+         "strike": 0, "intelligence_food": 2, "pass": 0, "store_surplus": 1}
 
 PHASE_KINDS = {
     FOOD: ("food_card",),
@@ -27,6 +27,7 @@ PHASE_KINDS = {
     FEED: ("feed", "store_fat", "attack", "intelligence_food", "pass"),
     NEGATE: ("negate", "strike"),
     INTEL: ("intelligence_food", "pass"),
+    STORE: ("store_surplus",),
 }
 
 WHAT_NOW = {
@@ -37,6 +38,7 @@ WHAT_NOW = {
     FEED: "feed one of your species (or pass when nothing hungry can eat)",
     NEGATE: "discard cards to negate the target's defences, then strike",
     INTEL: "use Intelligence for plant food, or pass",
+    STORE: "decide how much of a take's surplus to store on Fat Tissue (store_surplus)",
 }
 
 
@@ -83,6 +85,16 @@ def describe(st: "NorthstarState", a: Action) -> str:
                     f"bank")
         if k == "pass":
             return "pass" if st.phase != INTEL else "do not use Intelligence now"
+        if k == "store_surplus":
+            n = x[0]
+            if st.phase == STORE and st.surplus is not None:
+                _, s, _, meat, bank, _, _, _ = st.surplus
+                what = "meat" if meat else "plant food"
+                where = "the bank" if bank else "the watering hole"
+                if n == 0:
+                    return f"store nothing: the surplus {what} stays in {where}"
+                return f"store {n} surplus {what} on the Fat Tissue of your species {s + 1}"
+            return f"store {n} surplus food on Fat Tissue"
     except (IndexError, TypeError):
         pass
     return str(a)
@@ -97,6 +109,24 @@ def explain(st: "NorthstarState", a: Action) -> str:
         return f"{k} takes {ARITY[k]} argument(s), got {len(x)}"
     ph = st.phase
     p = st.current_player
+    if k == "store_surplus":
+        if ph != STORE:
+            return ("store_surplus exists only in the standard variant; use store_fat" if st.cfg.course else
+                    "there is no surplus to store now: you are asked (store_surplus) when a take brings a species "
+                    "with Fat Tissue room more food than its board holds; to fill a full species' Fat Tissue, feed "
+                    "it") + f"; now player {p + 1} must {WHAT_NOW[ph]}"
+        _, s, tok, meat, _, lo, hi, _ = st.surplus
+        sp = st.boards[p][s]
+        surplus = tok - (sp[POP] - sp[FOOD_])
+        why = []
+        if hi < surplus:
+            why.append(f"the Fat Tissue card of species {s + 1} has room for only {hi} (it holds {sp[FAT]} of body "
+                       f"size {sp[BODY]})")
+        if lo:
+            why.append("the species was already full when you chose to feed it (by feeding, attacking or "
+                       "Intelligence), which is the choice to store at least 1")
+        return (f"store {lo}..{hi} of the {surplus} surplus {'meat' if meat else 'plant food'} tokens, not {x[0]}"
+                + (": " + "; ".join(why) if why else ""))
     if k not in PHASE_KINDS.get(ph, ()):
         return f"{k} is not possible in the {PHASE_NAMES[ph]} phase; now player {p + 1} must {WHAT_NOW[ph]}"
     cfg = st.cfg
@@ -193,7 +223,8 @@ def explain(st: "NorthstarState", a: Action) -> str:
         return "you cannot feed that species now"
     if k == "store_fat":
         if not course:
-            return "store_fat exists only in the cs4500 variant; feed a full Fat Tissue species instead"
+            return ("store_fat exists only in the cs4500 variant; feed a full Fat Tissue species instead (a take's "
+                    "surplus is offered with store_surplus)")
         s = x[0]
         r = need_species(s)
         if r:

@@ -11,7 +11,7 @@ from typing import Any
 from evolutio.kernel import ActionSchema, Game, Option, OptionError, ScenarioError, players_option, register
 
 from .cards import COURSE_TRAITS, TRAIT_IDS, TRAIT_INDEX, Deck, load_deck
-from .config import FEED, FOOD, MAX_SPECIES, PLAY, Cfg
+from .config import FEED, FOOD, MAX_SPECIES, MAX_STORE, PLAY, Cfg
 from .state import NorthstarState, new_species
 
 
@@ -19,7 +19,7 @@ from .state import NorthstarState, new_species
 class NorthstarGame(Game):
     name = "northstar"
     title = "Evolution (North Star Games) — with 2-player, quick-play and CS 4500 course variants"
-    rules_version = "1"
+    rules_version = "2"  # 2: storing a take's surplus on Fat Tissue is the owner's decision (R16)
     min_players = 2
     max_players = 6
     option_schema = (
@@ -120,6 +120,7 @@ class NorthstarGame(Game):
             ("strike", []),
             ("intelligence_food", [("card", C), ("species", S)]),
             ("pass", []),
+            ("store_surplus", [("tokens", MAX_STORE + 1)]),
         ])
 
 

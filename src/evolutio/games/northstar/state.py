@@ -18,9 +18,9 @@ from .cards import (
     B_PACK, B_SCAV, B_SHELL, B_SYMB, B_WARN, COURSE_NAME, TRAIT_IDS, TRAIT_NAMES,
 )
 from .config import (
-    BODY, CARDS, D_BURROW, D_CLIMB, D_HERD, D_HORNS, D_SHELL, D_SYMB, D_WARN_L, D_WARN_R, DEFENCE_NAMES, DOWN,
-    FAT, FEED, FOOD, FOOD_, HELD, INTEL, LEAF, LEAF_NAMES, MASK, MAX_SPECIES, NEGATE, OVER, PHASE_NAMES, PLAY, POP,
-    REPLACE, SIZE, Cfg,
+    AF_FEED, AF_INTEL, AF_LEAF, AF_LEAFACT, AF_MEAT, AF_SCAV, BODY, CARDS, D_BURROW, D_CLIMB, D_HERD, D_HORNS,
+    D_SHELL, D_SYMB, D_WARN_L, D_WARN_R, DEFENCE_NAMES, DOWN, FAT, FEED, FOOD, FOOD_, HELD, INTEL, LEAF, LEAF_NAMES,
+    MASK, MAX_SPECIES, NEGATE, OVER, PHASE_NAMES, PLAY, POP, REPLACE, SIZE, STORE, Cfg,
 )
 
 _POPCOUNT = [bin(i).count("1") for i in range(1 << 9)]
@@ -33,7 +33,7 @@ def new_species(body: int) -> list:
 class NorthstarState(State):
     __slots__ = ("cfg", "deck", "discard", "removed", "hands", "boards", "bags", "foodcards", "wh", "phase", "rnd",
                  "first", "turn", "last_round", "passes", "pend", "queue", "stage", "nstart", "snap", "pdisc",
-                 "window", "hold")
+                 "window", "hold", "surplus", "after")
 
     # ------------------------------------------------------------------------------------------------ basics
     def _init_empty(self, cfg: Cfg) -> None:
@@ -61,6 +61,10 @@ class NorthstarState(State):
         self.pdisc: list[list[int]] | None = None
         self.window: list[int] = []
         self.hold = False
+        # a pending store-surplus decision (standard variant): the interrupted take
+        # (owner, species, tokens, meat, bank, least, most, head) and what resumes after its chain (AF_* tuple)
+        self.surplus: tuple | None = None
+        self.after: tuple | None = None
 
     @property
     def num_players(self) -> int:
@@ -74,10 +78,14 @@ class NorthstarState(State):
     @property
     def current_player(self) -> int | None:
         ph = self.phase
-        if ph >= HELD:
-            return None
+        if ph < INTEL:  # FOOD, PLAY, LEAF, FEED, NEGATE: the hot path
+            return self.turn
         if ph == INTEL:
             return self.window[0]
+        if ph == STORE:
+            return self.surplus[0]
+        if ph >= HELD:
+            return None
         return self.turn
 
     @property
@@ -252,12 +260,35 @@ class NorthstarState(State):
                 self.pend = eff
                 return
             if eff:
-                self._leaf_apply(p, *eff[0])
+                s, e = eff[0]
+                if not self._leaf_apply(p, s, e):
+                    self.after = (AF_LEAF, p, s, k + 1)
+                    return
             k += 1
         self.pend = None
         self._reveal_food()
 
-    def _leaf_apply(self, p: int, s: int, e: int) -> None:
+    def _leaf_rest(self, p: int) -> None:
+        """After a leaf effect player ``p`` chose: they choose again, or their last effect resolves by itself and the
+        next players' effects follow."""
+        if len(self.pend) >= 2:
+            self.phase = LEAF
+            self.turn = p
+            return
+        s, e = self.pend[0]
+        self.pend = None
+        k = (p - self.first) % self.cfg.n + 1
+        if not self._leaf_apply(p, s, e):
+            self.after = (AF_LEAF, p, s, k)
+            return
+        self._leaf_next(k)
+
+    def _log_long_neck(self, p: int, s: int, got: int) -> None:
+        self.emit("long_neck", {"text": f"Long Neck: player {p + 1}'s species {s + 1} takes {got} plant food from the "
+                                        f"bank", "player": p, "species": s})
+
+    def _leaf_apply(self, p: int, s: int, e: int) -> bool:
+        """One leaf effect; False when a Long Neck take waits for a store-surplus decision."""
         sp = self.boards[p][s]
         if e == 0:  # Fertile (R10)
             if self.wh > 0 and sp[POP] < 6:
@@ -271,9 +302,10 @@ class NorthstarState(State):
                                       "player": p, "species": s})
         elif e == 1:  # Long Neck (R11)
             got = self._take(p, s, 1, False, True)
+            if got < 0:
+                return False
             if self.log_events:
-                self.emit("long_neck", {"text": f"Long Neck: player {p + 1}'s species {s + 1} takes {got} plant food "
-                                                f"from the bank", "player": p, "species": s})
+                self._log_long_neck(p, s, got)
         else:  # Fat Tissue: move stored food onto the board, not a take (R18)
             mv = min(sp[FAT], sp[POP] - sp[FOOD_])
             if mv > 0:
@@ -282,6 +314,7 @@ class NorthstarState(State):
             if self.log_events:
                 self.emit("fat_tissue", {"text": f"Fat Tissue: player {p + 1}'s species {s + 1} moves {max(mv, 0)} "
                                                  f"stored food onto its board", "player": p, "species": s})
+        return True
 
     def _reveal_food(self) -> None:
         """Turn up the food cards: the sum is added to the watering hole, a negative sum removes, never below 0
@@ -308,35 +341,118 @@ class NorthstarState(State):
         self._feed_seek(self.first)
 
     # ------------------------------------------------------------------------------------------------ taking
-    def _take(self, p: int, s: int, k: int, meat: bool, bank: bool) -> int:
-        """One take event (NOTES §5): Foraging +1 on plant food, capacity and Fat Tissue room, then Cooperation
-        (R19/R20). Carnivores never take plant food (R14)."""
+    def _take(self, p: int, s: int, k: int, meat: bool, bank: bool, lo: int = 0, head: int = -1) -> int:
+        """One take event of species ``s`` of player ``p`` and the Cooperation chain it fires (NOTES §5, R17, R19,
+        R20): Foraging +1 on plant food, the watering hole's stock, the board's room; carnivores never take plant food
+        (R14). A take that brings more tokens than the board holds, on a species whose Fat Tissue card has room,
+        stops for its owner's store-surplus decision (R16) unless only one count is possible: then the state waits in
+        STORE and -1 is returned (the caller records in ``after`` how its flow resumes). ``lo``: the least the head
+        species must store (1 when the player deliberately fed a full species: choosing that action is the choice to
+        store). Returns the tokens the head species took (``head``: already known when resuming a chain)."""
+        row = self.boards[p]
+        while True:
+            sp = row[s]
+            m = sp[MASK]
+            if not meat:
+                if m & B_CARN:
+                    break
+                if m & B_FORAGE:
+                    k += 1
+            if not bank and k > self.wh:
+                k = self.wh
+            room = sp[POP] - sp[FOOD_]
+            if k > room:
+                x = 0
+                if m & B_FAT:
+                    x = sp[BODY] - sp[FAT]
+                    if x > k - room:
+                        x = k - room
+                    if x > lo:
+                        self.surplus = (p, s, k, meat, bank, lo, x, head)
+                        self.phase = STORE
+                        return -1
+                k = room + x
+                if k <= 0:
+                    break
+                sp[FOOD_] = sp[POP]
+                sp[FAT] += x
+            elif k <= 0:
+                break
+            else:
+                sp[FOOD_] += k
+            if not bank:
+                self.wh -= k
+            if head < 0:
+                head = k
+            s += 1
+            if not m & B_COOP or s >= len(row):
+                break
+            k = 1
+            lo = 0
+        return head if head > 0 else 0
+
+    def _store(self, x: int) -> None:
+        """The owner's store-surplus decision: the board fills up, ``x`` surplus tokens go on the Fat Tissue card, the
+        rest stay in the watering hole or the bank; then the Cooperation chain and the interrupted flow resume."""
+        p, s, k, meat, bank, lo, hi, head = self.surplus
+        self.surplus = None
         row = self.boards[p]
         sp = row[s]
-        m = sp[MASK]
-        if not meat:
-            if m & B_CARN:
-                return 0
-            if m & B_FORAGE:
-                k += 1
-        if not bank and k > self.wh:
-            k = self.wh
         room = sp[POP] - sp[FOOD_]
-        cap = room + (sp[BODY] - sp[FAT] if m & B_FAT else 0)
-        if k > cap:
-            k = cap
-        if k <= 0:
-            return 0
-        if k <= room:
-            sp[FOOD_] += k
-        else:
-            sp[FOOD_] += room
-            sp[FAT] += k - room
+        sp[FOOD_] = sp[POP]
+        sp[FAT] += x
+        got = room + x
         if not bank:
-            self.wh -= k
-        if m & B_COOP and s + 1 < len(row):
-            self._take(p, s + 1, 1, meat, bank)
-        return k
+            self.wh -= got
+        if self.log_events:
+            left = k - room - x
+            where = "in the bank" if bank else f"in the watering hole ({self.wh} there)"
+            self.emit("store", {"text": f"player {p + 1} stores {x} surplus {'meat' if meat else 'plant food'} on the "
+                                        f"Fat Tissue of species {s + 1} (now {sp[FAT]})"
+                                + (f"; {left} left {where}" if left else ""),
+                                "player": p, "species": s, "stored": x, "declined": left})
+        if head < 0:
+            head = got
+        if got > 0 and sp[MASK] & B_COOP and s + 1 < len(row):
+            if self._take(p, s + 1, 1, meat, bank, 0, head) < 0:
+                return  # the chain stopped again; ``after`` still holds the flow
+        af = self.after
+        self.after = None
+        kind = af[0]
+        log = self.log_events
+        if kind == AF_FEED:
+            self._fed(af[1], af[2], head)
+        elif kind == AF_INTEL:
+            _, q, c, t, win = af
+            if log:
+                self._log_intel(q, c, t, head)
+            if win:
+                self.phase = INTEL
+                if not self._intel_eligible(q):
+                    self._intel_next()
+            else:
+                self.phase = FEED
+        elif kind == AF_LEAF:
+            _, q, t, k = af
+            if log:
+                self._log_long_neck(q, t, head)
+            self._leaf_next(k)
+        elif kind == AF_LEAFACT:
+            _, q, t = af
+            if log:
+                self._log_long_neck(q, t, head)
+            self._leaf_rest(q)
+        elif kind == AF_MEAT:
+            if log:
+                self.emit("meat", {"text": f"the attacker takes {head} meat from the bank"})
+            if self._scavs(af[1], 0, 0, head):
+                self._end_feed_turn(True)
+        else:  # AF_SCAV
+            _, q, k, t = af
+            if log:
+                self._log_scav((q + k) % self.cfg.n, t, head)
+            if self._scavs(q, k, t + 1, 1):
+                self._end_feed_turn(True)
 
     # --------------------------------------------------------------------------------------------- attacks
     def blockers(self, p: int, a: int, tp: int, t: int, neg: int = 0) -> int:
@@ -423,9 +539,10 @@ class NorthstarState(State):
             b |= 1 << D_HORNS
         return b
 
-    def _resolve_attack(self, p: int, a: int, tp: int, t: int, neg: int) -> None:
+    def _resolve_attack(self, p: int, a: int, tp: int, t: int, neg: int) -> bool:
         """NOTES §6.2: Horns (R34), defender −1 population (R32/R33), meat = printed body size from the bank,
-        Scavengers (R35) from the attacking player clockwise, left to right."""
+        Scavengers (R35) from the attacking player clockwise, left to right. False when a take waits for a
+        store-surplus decision (the feeding turn ends when it is resolved)."""
         cfg = self.cfg
         log = self.log_events
         arow = self.boards[p]
@@ -438,6 +555,7 @@ class NorthstarState(State):
                                  + (f" (negated: {', '.join(DEFENCE_NAMES[i] for i in range(8) if neg >> i & 1)})"
                                     if neg else ""), "player": p, "attacker": a, "target_player": tp, "target": t})
         alive = True
+        full = at[FOOD_] >= at[POP]  # a full carnivore attacked to fill its Fat Tissue card
         if d[MASK] & B_HORNS and not neg & (1 << D_HORNS):
             at[POP] -= 1
             if at[FOOD_] > at[POP]:
@@ -460,21 +578,39 @@ class NorthstarState(State):
                 a -= 1
         took = 0
         if alive:
-            took = self._take(p, a, dbody, True, True)
+            took = self._take(p, a, dbody, True, True, 1 if full else 0)
+            if took < 0:
+                self.after = (AF_MEAT, p, a)
+                return False
             if log:
                 self.emit("meat", {"text": f"the attacker takes {took} meat from the bank"})
+        return self._scavs(p, 0, 0, took)
+
+    def _scavs(self, p: int, k0: int, s0: int, took: int) -> bool:
+        """Scavengers after player ``p``'s attack (R35), from the ``k0``-th player clockwise and their species ``s0``
+        on; False when one waits for a store-surplus decision."""
+        cfg = self.cfg
         if cfg.scav_meat and took <= 0:
-            return
+            return True
         n = cfg.n
-        for k in range(n):
+        log = self.log_events
+        for k in range(k0, n):
             q = (p + k) % n
             row = self.boards[q]
-            for s in range(len(row)):
+            for s in range(s0, len(row)):
                 if row[s][MASK] & B_SCAV:
                     got = self._take(q, s, 1, True, True)
+                    if got < 0:
+                        self.after = (AF_SCAV, p, k, s)
+                        return False
                     if log:
-                        self.emit("scavenger", {"text": f"Scavenger: player {q + 1}'s species {s + 1} takes {got} "
-                                                        f"meat", "player": q, "species": s})
+                        self._log_scav(q, s, got)
+            s0 = 0
+        return True
+
+    def _log_scav(self, q: int, s: int, got: int) -> None:
+        self.emit("scavenger", {"text": f"Scavenger: player {q + 1}'s species {s + 1} takes {got} meat", "player": q,
+                                "species": s})
 
     def _extinct(self, p: int, s: int, end_of_round: bool) -> None:
         """R38 (standard): discard the board and traits, draw one card per trait, food and fat to the bag.
@@ -854,6 +990,9 @@ class NorthstarState(State):
             if not comp:
                 acts.append(cfg.PASS)
             return acts
+        if ph == STORE:  # the most first: storing everything is what the engine did before R16 was applied
+            lo, hi = self.surplus[5], self.surplus[6]
+            return [cfg.one("store_surplus", x) for x in range(hi, lo - 1, -1)]
         if ph == LEAF:
             return [cfg.row("leaf", s, 3)[e] for s, e in self.pend]
         if ph == NEGATE:
@@ -916,35 +1055,38 @@ class NorthstarState(State):
                 return
             if kind == "feed":
                 s = args[0]
-                got = self._take(p, s, 1, False, False)
-                if log:
-                    self.emit("feed", {"text": f"player {p + 1}'s species {s + 1} takes {got} plant food from the "
-                                               f"watering hole ({self.wh} left)", "player": p, "species": s})
-                self._end_feed_turn(True)
+                sp = self.boards[p][s]
+                got = self._take(p, s, 1, False, False, 1 if sp[FOOD_] >= sp[POP] else 0)
+                if got < 0:
+                    self.after = (AF_FEED, p, s)
+                    return
+                self._fed(p, s, got)
             elif kind == "attack":
                 a, tp, t = args
                 if self.boards[p][a][MASK] & B_INTEL and self.hands[p] and self._negatable(p, a, tp, t, 0):
                     self.phase = NEGATE
                     self.pend = (a, tp, t, 0)
                     return
-                self._resolve_attack(p, a, tp, t, 0)
-                self._end_feed_turn(True)
+                if self._resolve_attack(p, a, tp, t, 0):
+                    self._end_feed_turn(True)
             elif kind == "intelligence_food":
-                self._intel_food(p, args[0], args[1])
                 self.passes = 0
+                self._intel_food(p, args[0], args[1], 0)
             else:  # pass
                 if log:
                     self.emit("pass", {"text": f"player {p + 1} passes", "player": p})
                 self._end_feed_turn(False)
             return
+        if ph == STORE:
+            self._store(args[0])
+            return
         if ph == LEAF:
             s, e = args
             self.pend = [x for x in self.pend if x != (s, e)]
-            self._leaf_apply(p, s, e)
-            if len(self.pend) == 1:
-                self._leaf_apply(p, *self.pend[0])
-                self.pend = None
-                self._leaf_next((p - self.first) % cfg.n + 1)
+            if not self._leaf_apply(p, s, e):
+                self.after = (AF_LEAFACT, p, s)
+                return
+            self._leaf_rest(p)
             return
         if ph == NEGATE:
             a, tp, t, neg = self.pend
@@ -961,40 +1103,59 @@ class NorthstarState(State):
                     return
             self.phase = FEED
             self.pend = None
-            self._resolve_attack(p, a, tp, t, neg)
-            self._end_feed_turn(True)
+            if self._resolve_attack(p, a, tp, t, neg):
+                self._end_feed_turn(True)
             return
         if ph == INTEL:
             q = self.window[0]
             if kind == "intelligence_food":
-                self._intel_food(q, args[0], args[1])
                 self.passes = 0
-                if self._intel_eligible(q):
+                if not self._intel_food(q, args[0], args[1], 1) or self._intel_eligible(q):
                     return
-            self.window.pop(0)
-            while self.window and not self._intel_eligible(self.window[0]):
-                self.window.pop(0)
-            if self.window:
-                return
-            acts, comp = self._feed_legal(self.turn)
-            if not acts:
-                self.passes += 1
-                self.phase = FEED
-                self._feed_seek((self.turn + 1) % cfg.n)
-                return
-            self.phase = FEED
+            self._intel_next()
             return
         raise AssertionError(f"no action expected in phase {ph}")  # pragma: no cover
 
-    def _intel_food(self, p: int, c: int, s: int) -> None:
-        """R37: discard a card, the herbivore takes 2 plant food from the bank (Foraging +1, Cooperation)."""
+    def _fed(self, p: int, s: int, got: int) -> None:
+        if self.log_events:
+            self.emit("feed", {"text": f"player {p + 1}'s species {s + 1} takes {got} plant food from the watering "
+                                       f"hole ({self.wh} left)", "player": p, "species": s})
+        self._end_feed_turn(True)
+
+    def _intel_next(self) -> None:
+        """The Intelligence window moves on to the next eligible player, or the feeding turn begins."""
+        cfg = self.cfg
+        self.window.pop(0)
+        while self.window and not self._intel_eligible(self.window[0]):
+            self.window.pop(0)
+        if self.window:
+            return
+        acts, comp = self._feed_legal(self.turn)
+        if not acts:
+            self.passes += 1
+            self.phase = FEED
+            self._feed_seek((self.turn + 1) % cfg.n)
+            return
+        self.phase = FEED
+
+    def _intel_food(self, p: int, c: int, s: int, win: int) -> bool:
+        """R37: discard a card, the herbivore takes 2 plant food from the bank (Foraging +1, Cooperation). False when
+        the take waits for a store-surplus decision (``win``: used in the Intelligence window)."""
         self.hands[p].remove(c)
         self.discard.append(c)
-        got = self._take(p, s, 2, False, True)
+        sp = self.boards[p][s]
+        got = self._take(p, s, 2, False, True, 1 if sp[FOOD_] >= sp[POP] else 0)
+        if got < 0:
+            self.after = (AF_INTEL, p, c, s, win)
+            return False
         if self.log_events:
-            self.emit("intelligence", {"text": f"Intelligence: player {p + 1} discards {self._label(c)}; species "
-                                               f"{s + 1} takes {got} plant food from the bank", "player": p,
-                                       "card": c, "species": s})
+            self._log_intel(p, c, s, got)
+        return True
+
+    def _log_intel(self, p: int, c: int, s: int, got: int) -> None:
+        self.emit("intelligence", {"text": f"Intelligence: player {p + 1} discards {self._label(c)}; species {s + 1} "
+                                           f"takes {got} plant food from the bank", "player": p, "card": c,
+                                   "species": s})
 
     def _apply_play(self, p: int, kind: str, args: tuple) -> None:
         cfg = self.cfg
@@ -1177,6 +1338,8 @@ class NorthstarState(State):
         new.pdisc = None if self.pdisc is None else [x[:] for x in self.pdisc]
         new.window = self.window[:]
         new.hold = self.hold
+        new.surplus = self.surplus
+        new.after = self.after
         return new
 
     # ------------------------------------------------------------------------------------------------ views
@@ -1245,6 +1408,8 @@ class NorthstarState(State):
         }
         if cfg.course and self.phase == FEED:
             v["queue"] = list(self.queue)
+        if self.phase == STORE:  # public: everyone sees the take and who decides
+            v["surplus_decision"] = self._surplus_json()
         if player is not None and player == self.current_player:
             v["pending"] = self._pending_json()
         if self.phase == OVER:
@@ -1265,7 +1430,17 @@ class NorthstarState(State):
             return {"replace": {"species": self.pend[0], "slot": self.pend[1]}}
         if ph == INTEL:
             return {"intelligence_window": {"turn_of": self.turn}}
+        if ph == STORE:
+            return {"store_surplus": self._surplus_json()}
         return None
+
+    def _surplus_json(self) -> dict[str, Any]:
+        p, s, k, meat, bank, lo, hi, _ = self.surplus
+        sp = self.boards[p][s]
+        room = sp[POP] - sp[FOOD_]
+        return {"player": p, "species": s, "food": "meat" if meat else "plant", "source": "bank" if bank else
+                "watering hole", "tokens": k, "board_room": room, "surplus": k - room,
+                "fat_room": sp[BODY] - sp[FAT], "least": lo, "most": hi}
 
     # ------------------------------------------------------------------------------------------------ json
     def to_json(self) -> dict[str, Any]:
@@ -1300,6 +1475,9 @@ class NorthstarState(State):
             "window": list(self.window),
             "hold": self.hold,
         })
+        if self.surplus is not None:
+            d["surplus"] = list(self.surplus)
+            d["after"] = list(self.after)
         if base is None or cfg.deck is not base:
             d["card_table"] = [[TRAIT_IDS[t], f] for t, f in zip(cfg.ctrait, cfg.cfood)]
         return d
@@ -1329,7 +1507,7 @@ class NorthstarState(State):
         pend = data["pend"]
         if pend is None:
             self.pend = None
-        elif self.phase == LEAF:
+        elif self.phase == LEAF or self.phase == STORE:  # STORE: a Long Neck take may interrupt the leaf effects
             self.pend = [tuple(x) for x in pend]
         else:
             self.pend = tuple(pend)
@@ -1342,6 +1520,9 @@ class NorthstarState(State):
         self.pdisc = None if data["pdisc"] is None else [list(x) for x in data["pdisc"]]
         self.window = list(data["window"])
         self.hold = bool(data["hold"])
+        sur = data.get("surplus")
+        self.surplus = None if sur is None else tuple(sur)
+        self.after = None if sur is None else tuple(data["after"])
 
     # ---------------------------------------------------------------------------------------------- determinize
     def determinize(self, player: int, rng: Rng) -> "NorthstarState":
