@@ -75,6 +75,9 @@ def test_full_tie_shared_or_dice_option():
 def test_tokens_cleared_and_first_player_moves_left_ruling_60_61():
     s = feeding([[{"id": 0, "traits": ["fat_tissue"], "food": 1, "fat": 1}], [{"id": 10, "food": 1}],
                  [{"id": 20, "food": 1}]], food_base=0, first=2, to_act=2)
+    # seat 0 could still convert its fat (a fed animal may, origin-4); it ends its feeding turn instead
+    assert s.current_player == 0 and set(s.legal_actions()) == {Action("convert", 0, 1), Action("pass")}
+    s.apply(Action("pass"))
     assert s.first == 0 and s.food[0] == 0 and s.fat[0] == 1
 
 

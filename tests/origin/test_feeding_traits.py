@@ -65,11 +65,12 @@ def test_convert_fat_is_a_main_action_and_triggers_nothing_ruling_18_24():
     assert s.food[1] == 0                 # converting is not receiving: Cooperation does not fire
 
 
-def test_convert_limited_to_what_is_still_needed():
+def test_convert_any_number_of_yellow_tokens_up_to_those_on_the_animal():
+    # rulebook: "любое количество жёлтых фишек" — also more than the animal still needs (see test_fat_and_piracy.py)
     s = feeding([[{"id": 0, "traits": ["fat_tissue", "fat_tissue"], "fat": 2}], [{"id": 10}]], food_base=0)
-    assert acts(s, "convert") == [Action("convert", 0, 1)]
-    with pytest.raises(IllegalAction, match="1..1"):
-        s.apply(Action("convert", 0, 2))
+    assert acts(s, "convert") == [Action("convert", 0, 1), Action("convert", 0, 2)]
+    with pytest.raises(IllegalAction, match="1..2"):
+        s.apply(Action("convert", 0, 3))
 
 
 def test_yellow_tokens_survive_the_turn_and_are_not_converted_automatically_ruling_56_60():
@@ -77,6 +78,8 @@ def test_yellow_tokens_survive_the_turn_and_are_not_converted_automatically_ruli
     s.apply(Action("pass"))
     assert s.owner[0] == -1               # it had fat but did not convert it: it starved
     s = feeding([[{"id": 0, "traits": ["fat_tissue"], "food": 1, "fat": 1}], [{"id": 10, "food": 1}]], food_base=0)
+    assert set(s.legal_actions()) == {Action("convert", 0, 1), Action("pass")}   # converting is a choice
+    s.apply(Action("pass"))
     assert s.turn == 2 and s.fat[0] == 1 and s.food[0] == 0
 
 

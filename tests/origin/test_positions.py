@@ -18,8 +18,9 @@ def test_feeding_position_count():
                   {"id": 2, "traits": ["fat_tissue", "fat_tissue"], "fat": 2}],
                  [{"id": 10, "food": 1, "traits": ["big"]}, {"id": 11, "traits": ["camouflage"]}]], food_base=3)
     got = sorted(map(str, s.legal_actions()))
-    assert got == sorted(["take 0", "take 1", "take 2", "attack 0", "convert 2 1", "pirate 0", "tramp 0",
-                          "hibernate 0"])
+    # animal 2 needs 1 but may convert both of its yellow tokens (the rulebook's "any number"; origin-4)
+    assert got == sorted(["take 0", "take 1", "take 2", "attack 0", "convert 2 1", "convert 2 2", "pirate 0",
+                          "tramp 0", "hibernate 0"])
 
 
 def test_two_step_count_after_attack():

@@ -80,7 +80,11 @@ def test_worked_first_turn():
     assert s.fat[k2] == 1 and s.food[k2] == 1
     s.apply(Action("tramp", k2))
     assert s.base == 0
-    # round 3: nobody can act; extinction: Vanya's third animal starves; Vanya draws 3, Kolya 2; Kolya is first
+    # round 3: Vanya cannot act; Kolya could convert k2's yellow token (a fed animal may convert, origin-4) but, as
+    # in the rulebook, keeps it: a round without actions ends the phase
+    assert s.current_player == KOLYA and set(s.legal_actions()) == {Action("convert", k2, 1), Action("pass")}
+    s.apply(Action("pass"))
+    # extinction: Vanya's third animal starves; Vanya draws 3, Kolya 2; Kolya is first
     assert s.turn == 2 and s.first == KOLYA
     assert s.owner[v3] == -1 and s.owner[v1] == VANYA and s.owner[v2] == VANYA and s.owner[k2] == KOLYA
     assert len(s.hands[VANYA]) == 1 + 3 and len(s.hands[KOLYA]) == 0 + 2

@@ -46,18 +46,21 @@ MIMIC = tuple(Action("mimic", a) for a in range(N))
 TAIL = tuple(Action("tail", c) for c in range(N))
 SCAVENGE = tuple(Action("scavenge", a) for a in range(N))
 
-_CONVERT: dict[tuple[int, int], Action] = {}
+# CONVERT[a][k - 1] = convert k yellow tokens of animal a (k = 1..MAX_FAT; the schema's range may be smaller: an
+# animal never holds more yellow tokens than there are Fat Tissue cards in the deck)
+MAX_FAT = 32
+CONVERT = tuple(tuple(Action("convert", a, k) for k in range(1, MAX_FAT + 1)) for a in range(N))
 
 
 def convert(a: int, n: int) -> Action:
-    act = _CONVERT.get((a, n))
-    if act is None:
-        act = _CONVERT[(a, n)] = Action("convert", a, n)
-    return act
+    if 1 <= n <= MAX_FAT:
+        return CONVERT[a][n - 1]
+    return Action("convert", a, n)
 
 
 def schema(max_fat: int) -> ActionSchema:
     """The fixed action encoding; ``max_fat`` = Fat Tissue cards in the deck (most yellow tokens one animal holds)."""
+    assert max_fat <= MAX_FAT, "raise actions.MAX_FAT"
     return ActionSchema([
         ("pass", ()),
         ("animal", (("slot", N),)),

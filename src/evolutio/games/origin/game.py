@@ -17,7 +17,7 @@ from .traits import DECK_LISTS, EN, FAT, PAIRED, TRAITS, TRAIT_ALIASES, TRAIT_ID
 class OriginGame(Game):
     name = "origin"
     title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game"
-    rules_version = "origin-3"
+    rules_version = "origin-4"
     min_players = 2
     max_players = 8
     option_schema = (
@@ -66,7 +66,7 @@ _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act
              "players", "pairs", "feeding", "pending", "comment", "description"}
 _PLAYER_KEYS = {"hand", "discard", "animals", "passed", "name", "comment"}
 _ANIMAL_KEYS = {"id", "card", "traits", "food", "fat", "hibernating", "hibernated_last_turn", "attacked", "poisoned",
-                "piracy_used", "tramp_used", "comment"}
+                "piracy_used", "tramp_used", "received_food", "comment"}
 _PAIR_KEYS = {"trait", "card", "animals", "comment"}
 
 
@@ -289,12 +289,16 @@ class _Scenario:
             where = f"animal {a}"
             food = _int(an.get("food", 0), f"{where}: food", 0)
             fat = _int(an.get("fat", 0), f"{where}: fat", 0)
-            if food > st.need[a]:
-                raise ScenarioError(f"{where}: food {food} is more than its need {st.need[a]}")
+            if food > st.need[a] and not st.nfat[a]:
+                raise ScenarioError(f"{where}: food {food} is more than its need {st.need[a]} (only an animal with "
+                                    "Fat Tissue can hold more, from converting its fat)")
             if fat > st.nfat[a]:
                 raise ScenarioError(f"{where}: fat {fat} but it has only {st.nfat[a]} Fat Tissue card(s)")
             st.food[a] = food
             st.fat[a] = fat
+            # received a red or blue token this turn (Piracy, ruling 29): by default, when it has food
+            if _bool(an.get("received_food", food > 0), f"{where}: received_food"):
+                st.recv |= 1 << a
         # the deck: listed cards on top, then the rest shuffled; deck_size keeps only that many (rest out of play)
         rest = [c for c in range(N) if c not in self.used]
         st.rng.shuffle(rest)

@@ -17,22 +17,7 @@ from .traits import (
 
 N = 84
 
-
-def _bits(mask: int) -> list[int]:
-    out, i = [], 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return out
-
-
-def _mask(ids) -> int:
-    m = 0
-    for i in ids:
-        m |= 1 << int(i)
-    return m
+# bit-mask helpers: ``bits``/``mask_of`` of state.py, imported inside the methods (state.py imports this module)
 
 
 class OriginPresentation:
@@ -64,13 +49,14 @@ class OriginPresentation:
             "hibernating": bool((self.hib >> a) & 1), "hibernated_last_turn": bool((self.hib_last >> a) & 1),
             "attacked_this_turn": bool((self.attacked >> a) & 1), "poisoned": bool((self.pois >> a) & 1),
             "piracy_used": bool((self.pir_used >> a) & 1), "tramp_used": bool((self.tramp_used >> a) & 1),
+            "received_food": bool((self.recv >> a) & 1),
         }
         if viewer == o:
             v["card"] = self.card_info(self.acard[a])   # the trait side of the animal card: its owner's eyes only
         return v
 
     def decision_info(self) -> dict[str, Any]:
-        from .state import D_ATK, D_DEF, D_FIRE, D_PIR, D_SCAV, D_T1, D_T2, DECISION_NAMES
+        from .state import D_ATK, D_DEF, D_FIRE, D_PIR, D_SCAV, D_T1, D_T2, DECISION_NAMES, bits
 
         dk = self.dk
         d: dict[str, Any] = {"kind": DECISION_NAMES[dk], "player": self.cp}
@@ -86,7 +72,7 @@ class OriginPresentation:
         elif dk == D_PIR:
             d["pirate"] = pend[2]
         elif dk == D_DEF:
-            d.update(carnivore=pend[2], target=pend[3], running_rolled=pend[4], targeted=_bits(pend[5]))
+            d.update(carnivore=pend[2], target=pend[3], running_rolled=pend[4], targeted=bits(pend[5]))
         elif dk == D_FIRE:
             d["triggers"] = [{"card": x >> 1, "to": self.pb[x >> 1] if x & 1 else self.pa[x >> 1]}
                              for x in sorted(set(self._valid_pool()))]
@@ -95,7 +81,7 @@ class OriginPresentation:
         return d
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from .state import PHASE_NAMES
+        from .state import PHASE_NAMES, bits
 
         if player is not None and not (isinstance(player, int) and 0 <= player < self.n):
             raise ValueError(f"no seat {player!r} in a {self.n}-player game")
@@ -117,7 +103,7 @@ class OriginPresentation:
             "decision": self.decision_info(), "food_base": self.base, "dice": list(self.roll),
             "deck_size": len(self.deck), "last_turn": not self.deck, "out_of_play": len(self.box),
             "feeding": {"player": self.actor, "main_action_used": self.main_used, "round_had_actions": self.acted,
-                        "fired_this_round": _bits(self.fired), "mimicry_used": _bits(self.mim_used)}
+                        "fired_this_round": bits(self.fired), "mimicry_used": bits(self.mim_used)}
             if self.phase == 1 else None,
             "players": players,
             "options": {"deck": self.cfg.deck_option, "mimicry_unlimited": self.cfg.mimicry_unlimited,
@@ -302,9 +288,12 @@ class OriginPresentation:
                 return f"A{x} is not an animal on the table"
             if x == self.pend[2]:
                 return "a Piracy animal cannot rob itself"
-            if not self.food[x]:
-                return "Piracy takes only from an animal that has received food this turn (ruling 29)"
-            return "Piracy cannot take from an animal that is already fed (ruling 29)"
+            if not (self.recv >> x) & 1:
+                return ("Piracy takes only from an animal that has received food this turn (converting its own fat "
+                        "is not receiving food, ruling 24) (ruling 29)")
+            if self._fed(x):
+                return "Piracy cannot take from an animal that is already fed (ruling 29)"
+            return "this animal has no food token left to take (ruling 29)"
         if dk == D_FEED:
             return self._explain_feed(k, args, p)
         if dk == D_DEF:
@@ -362,10 +351,7 @@ class OriginPresentation:
             n = args[1]
             if not self.fat[a]:
                 return "this animal has no yellow fat tokens"
-            if self._fed(a):
-                return "this animal is already fed; converting fat would waste it"
-            return (f"you can convert 1..{min(self.fat[a], self.need[a] - self.food[a])} token(s) here "
-                    f"(yellow tokens on it, up to what it still needs), not {n}")
+            return f"you can convert 1..{self.fat[a]} token(s) here (the yellow tokens on it), not {n}"
         if k == "pirate":
             if not (self.tm[a] >> PIRACY) & 1:
                 return f"animal A{a} has no Piracy"
@@ -393,6 +379,8 @@ class OriginPresentation:
 
     # ---------------------------------------------------------------------------------------------------- JSON
     def to_json(self) -> dict[str, Any]:
+        from .state import bits
+
         d = self._base_json()
         d["origin"] = {
             "deck": list(self.deck), "hands": [list(h) for h in self.hands],
@@ -401,11 +389,11 @@ class OriginPresentation:
             "owner": list(self.owner), "food": list(self.food), "fat": list(self.fat), "need": list(self.need),
             "nfat": list(self.nfat), "tm": list(self.tm), "tr": [list(t) for t in self.tr],
             "face": list(self.face), "pa": list(self.pa), "pb": list(self.pb),
-            "hib": _bits(self.hib), "hib_last": _bits(self.hib_last), "attacked": _bits(self.attacked),
-            "pois": _bits(self.pois), "pir_used": _bits(self.pir_used), "mim_used": _bits(self.mim_used),
-            "tramp_used": _bits(self.tramp_used), "fired": _bits(self.fired),
+            "hib": bits(self.hib), "hib_last": bits(self.hib_last), "attacked": bits(self.attacked),
+            "pois": bits(self.pois), "recv": bits(self.recv), "pir_used": bits(self.pir_used),
+            "mim_used": bits(self.mim_used), "tramp_used": bits(self.tramp_used), "fired": bits(self.fired),
             "phase": self.phase, "turn": self.turn, "first": self.first, "actor": self.actor,
-            "dev_passed": _bits(self.dev_passed), "base": self.base, "main_used": self.main_used,
+            "dev_passed": bits(self.dev_passed), "base": self.base, "main_used": self.main_used,
             "acted": self.acted, "pool": list(self.pool), "pool_owner": self.pool_owner,
             "todo": [list(t) for t in self.todo], "pend": list(self.pend) if self.pend is not None else None,
             "cp": self.cp, "dk": self.dk, "win": list(self.win) if self.win is not None else None,
@@ -414,6 +402,8 @@ class OriginPresentation:
         return d
 
     def _load_json(self, o: dict[str, Any]) -> None:
+        from .state import mask_of
+
         self.deck = list(o["deck"])
         self.hands = [list(h) for h in o["hands"]]
         self.animals = [list(a) for a in o["animals"]]
@@ -429,7 +419,10 @@ class OriginPresentation:
             setattr(self, k, v)
         self.tr = [tuple(t) for t in o["tr"]]
         for k in ("hib", "hib_last", "attacked", "pois", "pir_used", "mim_used", "tramp_used", "fired", "dev_passed"):
-            setattr(self, k, _mask(o[k]))
+            setattr(self, k, mask_of(o[k]))
+        # animals that received a red or blue token this turn (origin-4); older states: those with food on them
+        food, owner = self.food, self.owner
+        self.recv = mask_of(o["recv"] if "recv" in o else (a for a in range(N) if owner[a] >= 0 and food[a]))
         for k in ("phase", "turn", "first", "actor", "base", "pool_owner", "dk"):
             setattr(self, k, int(o[k]))
         self.main_used = bool(o["main_used"])

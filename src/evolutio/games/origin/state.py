@@ -6,13 +6,16 @@ Representation (hot path = plain lists of ints and int bit masks, copied cheaply
   (the lowest number never used yet), never the id of the card it was played from: the animal card's trait side is
   hidden from the other players, and card ids map to card kinds publicly. ``acard[a]`` is the card under animal
   ``a`` (kept after the animal dies; -1 for a number not used yet); only the owner's view and events show it;
-- per animal number: ``owner`` (seat, -1 if not (or no longer) on the table), ``food`` (red + blue tokens),
+- per animal number: ``owner`` (seat, -1 if not (or no longer) on the table), ``food`` (red + blue tokens; above
+  ``need`` only after converting more fat than needed — the extra blue tokens stay until the end of the turn),
   ``fat`` (yellow tokens), ``need``, ``nfat`` (Fat Tissue cards on it), ``tm`` (bit mask of its trait kinds),
   ``tr`` (tuple of the trait card ids under it, paired cards included);
 - per card id: ``face`` (trait kind a card was played as, -1 otherwise), ``pa``/``pb`` (the two animal numbers of a
   paired card; for Symbiosis ``pa`` is the symbiont);
-- per-turn marks are int bit masks over animal numbers (``hib``, ``attacked`` …) or trait card ids (``mim_used``,
-  ``fired``).
+- per-turn marks are int bit masks over animal numbers (``hib``, ``attacked``, ``recv`` …) or trait card ids
+  (``mim_used``, ``fired``). ``recv`` marks the animals that have received a red or blue token this turn (any real
+  receipt: food base, Communication, Cooperation, attack, Scavenger, Piracy — never the conversion of fat, ruling 24);
+  Piracy robs only such animals (ruling 29).
 
 Flow: the state always rests at a decision. ``_resume`` runs the game forward from the last action until some seat
 must choose: first the pool of simultaneous paired-card triggers (a choice only when two or more can fire), then a
@@ -101,7 +104,7 @@ def bits(mask: int) -> list[int]:
 def mask_of(ids) -> int:
     m = 0
     for i in ids:
-        m |= 1 << i
+        m |= 1 << int(i)
     return m
 
 
@@ -126,7 +129,7 @@ class OriginState(OriginPresentation, State):
     __slots__ = (
         "cfg", "n", "deck", "hands", "animals", "disc", "box", "acard",
         "owner", "food", "fat", "need", "nfat", "tm", "tr", "face", "pa", "pb",
-        "hib", "hib_last", "attacked", "pois", "pir_used", "mim_used", "tramp_used", "fired",
+        "hib", "hib_last", "attacked", "pois", "recv", "pir_used", "mim_used", "tramp_used", "fired",
         "phase", "turn", "first", "actor", "dev_passed", "base", "main_used", "acted",
         "pool", "pool_owner", "todo", "pend", "cp", "dk", "win", "roll",
     )
@@ -152,7 +155,7 @@ class OriginState(OriginPresentation, State):
         self.face = [-1] * N
         self.pa = [-1] * N
         self.pb = [-1] * N
-        self.hib = self.hib_last = self.attacked = self.pois = 0
+        self.hib = self.hib_last = self.attacked = self.pois = self.recv = 0
         self.pir_used = self.mim_used = self.tramp_used = self.fired = 0
         self.phase = DEV
         self.turn = 1
@@ -232,6 +235,7 @@ class OriginState(OriginPresentation, State):
         new.hib_last = self.hib_last
         new.attacked = self.attacked
         new.pois = self.pois
+        new.recv = self.recv
         new.pir_used = self.pir_used
         new.mim_used = self.mim_used
         new.tramp_used = self.tramp_used
@@ -346,12 +350,16 @@ class OriginState(OriginPresentation, State):
         return False
 
     def _victims(self, a: int) -> list[int]:
-        """Animals a Piracy animal may rob: received food this turn and not fed (ruling 29)."""
+        """Animals a Piracy animal may rob: received a red or blue token this turn (converting its own fat does not
+        count, ruling 24), still has food to take, and is not fed (ruling 29)."""
         out = []
-        food, need, hib = self.food, self.need, self.hib
+        food, need = self.food, self.need
+        m = self.recv & ~self.hib
+        if not m:
+            return out
         for anims in self.animals:
             for v in anims:
-                if v != a and food[v] and food[v] < need[v] and not (hib >> v) & 1:
+                if v != a and (m >> v) & 1 and food[v] and food[v] < need[v]:
                     out.append(v)
         return out
 
@@ -522,11 +530,10 @@ class OriginState(OriginPresentation, State):
             fat = self.fat
             for a in anims:
                 y = fat[a]
-                if y and not (hib >> a) & 1:
-                    gap = self.need[a] - self.food[a]
-                    if gap > 0:
-                        for k in range(1, min(y, gap) + 1):
-                            L.append(A.convert(a, k))
+                if y:
+                    # any number of its yellow tokens (rulebook), also on a fed or hibernating animal: conversion is
+                    # not receiving food (ruling 24), the blue tokens beyond its need simply stay on it this turn
+                    L.extend(A.CONVERT[a][:y])
         for a in anims:
             m = tm[a]
             if m & B_FREE:
@@ -593,7 +600,11 @@ class OriginState(OriginPresentation, State):
         return [x for x in self.pool if self._trig_ok(x)]
 
     def _receive(self, a: int, red: bool) -> None:
-        """``a`` (which can receive) gets one token; a red one came from the food base. Queues paired triggers."""
+        """``a`` (which can receive) gets one token; a red one came from the food base. Queues paired triggers.
+
+        Every real receipt of food passes here (take, Communication, Cooperation, attack, Scavenger, Piracy) and marks
+        ``recv``; converting fat does not (ruling 24)."""
+        self.recv |= 1 << a
         if self.food[a] < self.need[a]:
             self.food[a] += 1
         else:
@@ -771,6 +782,7 @@ class OriginState(OriginPresentation, State):
         self.hib_last &= keep
         self.attacked &= keep
         self.pois &= keep
+        self.recv &= keep
         self.pir_used &= keep
         self.tramp_used &= keep
 
@@ -840,7 +852,8 @@ class OriginState(OriginPresentation, State):
         # clean-up
         self.food = [0] * N
         self.hib_last = self.hib
-        self.hib = self.attacked = self.pois = self.pir_used = self.mim_used = self.tramp_used = self.fired = 0
+        self.hib = self.attacked = self.pois = self.recv = self.pir_used = self.mim_used = self.tramp_used = 0
+        self.fired = 0
         self.first = (self.first + 1) % n
         self.turn += 1
         self.phase = DEV
