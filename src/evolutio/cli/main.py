@@ -194,7 +194,9 @@ def cmd_replay(ns: argparse.Namespace) -> int:
     con.print(f"[green]✓[/] {ns.record}: {len(rec['actions'])} actions replayed"
               + (", final position verified" if "digest" in final else " (record has no final digest to check)"))
     if state.is_terminal:
-        con.print(f"  scores {state.scores()}  winners {[w + 1 for w in state.winners()]}")
+        win = state.winners()
+        con.print("  " + " · ".join(f"seat {i + 1}: {sc} points" + (" (winner)" if i in win else "")
+                                  for i, sc in enumerate(state.scores())))
     return 0
 
 
