@@ -76,3 +76,16 @@ def player_range(name: str) -> tuple[int, int]:
 
 def has_players_option(name: str) -> bool:
     return any(o.name == "players" for o in game_class(name).option_schema)
+
+
+def render_output(render_mode: str | None, game: Game, state: State | None, seat: int | None, codec: Any,
+                  warn: Any) -> str | None:
+    """The shared body of the toolkits' ``render()``: ``"ansi"`` returns the text, ``"human"`` prints it."""
+    if render_mode is None:
+        warn("You are calling render without specifying a render_mode.")
+        return None
+    text = f"{game.name}: call reset() first" if state is None else render_text(state, seat, codec=codec)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text

@@ -34,7 +34,7 @@ from gymnasium import spaces
 from evolutio.bots import Bot, make_bot
 from evolutio.kernel import IllegalAction, State, list_games
 
-from ._common import render_text, resolve_game, win_shares
+from ._common import render_output, resolve_game, win_shares
 from .actions import ActionCodec
 from .observation import CLIP, DEFAULT_SIZE, ViewEncoder
 
@@ -139,15 +139,7 @@ class EvolutioEnv(gymnasium.Env):
         return self._obs(), float(reward), terminated, False, self._info()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("You are calling render without specifying a render_mode.")
-            return None
-        text = (f"{self.game.name}: call reset() first" if self.state is None
-                else render_text(self.state, self.seat, codec=self.codec))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_output(self.render_mode, self.game, self.state, self.seat, self.codec, gymnasium.logger.warn)
 
     def close(self) -> None:
         pass

@@ -23,6 +23,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -30,7 +31,7 @@ from pettingzoo.utils import wrappers
 
 from evolutio.kernel import Game, IllegalAction, Rng, State
 
-from ._common import render_text, resolve_game, win_shares
+from ._common import render_output, resolve_game, win_shares
 from .actions import ActionCodec
 from .observation import CLIP, DEFAULT_SIZE, ViewEncoder
 
@@ -187,20 +188,9 @@ class EvolutioAEC(AECEnv):
         self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            import gymnasium
-
-            gymnasium.logger.warn("You are calling render without specifying a render_mode.")
-            return None
-        if self.state_ is None:
-            text = f"{self.game.name}: call reset() first"
-        else:
-            seat = None if self.state_.is_terminal else self.state_.current_player
-            text = render_text(self.state_, seat, codec=self.codec)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        st = self.state_
+        seat = None if st is None or st.is_terminal else st.current_player
+        return render_output(self.render_mode, self.game, st, seat, self.codec, gymnasium.logger.warn)
 
     def close(self) -> None:
         pass
