@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -141,3 +142,14 @@ def test_course_silly_bot_beats_random_in_course_games(capsys):
     d = json.loads(out)
     silly = d["win_share"][0] + d["win_share"][2]
     assert silly > 0.7, d["win_share"]
+
+
+def test_play_prints_game_text_verbatim_not_as_markup(tmp_path):
+    """Action texts such as "Horns (+3) [card 17]" contain brackets; the terminal must show them, not eat them."""
+    exe = Path(sys.executable).with_name("evolutio")
+    cmd = [str(exe), "play", "northstar", "--players", "3", "--seat", "1=human", "--seed", "5",
+           "--records", str(tmp_path)]
+    r = subprocess.run(cmd, input="1\nq\n", capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert re.search(r"as your secret food card", r.stdout)
+    assert re.search(r"\[card \d+\] as your secret food card", r.stdout), r.stdout[-2000:]

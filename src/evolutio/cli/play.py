@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.rule import Rule
 
 from evolutio.bots import make_bot
@@ -23,7 +24,7 @@ def print_log(con: Console, state: State, seat: int | None, last: int | None = N
     if last is not None:
         evs = evs[-last:]
     for e in evs:
-        con.print(f"  [dim]·[/] {event_text(e)}")
+        con.print(f"  [dim]·[/] {escape(event_text(e))}")
 
 
 def _ask(con: Console, n: int) -> int | None:
@@ -70,11 +71,11 @@ def play_terminal(game: Game, seed: int, kinds: Sequence[str], *, records_dir: P
         if len(evs) > seen:
             con.print("[bold]since your last move[/]")
             for e in evs[seen:][-25:]:
-                con.print(f"  [dim]·[/] {event_text(e)}")
+                con.print(f"  [dim]·[/] {escape(event_text(e))}")
         seen = len(evs)
         con.print(f"[bold]seat {p + 1}[/], your move:")
         for i, a in enumerate(legal):
-            con.print(f"  [cyan]{i + 1:>3}[/]  {state.describe(a)}")
+            con.print(f"  [cyan]{i + 1:>3}[/]  {escape(state.describe(a))}")
         k = _ask(con, len(legal))
         if k is None:
             quit_early = True
