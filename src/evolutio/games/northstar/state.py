@@ -507,14 +507,14 @@ class NorthstarState(State):
         drow = self.boards[tp]
         d = drow[t]
         out = []
+        atk = at[BODY] + (at[POP] if at[MASK] & B_PACK else 0)
         if b & SIZE:
-            atk = at[BODY] + (at[POP] if at[MASK] & B_PACK else 0)
             extra = f" (body {at[BODY]} + population {at[POP]} with Pack Hunting)" if at[MASK] & B_PACK else ""
             out.append(f"your Carnivore's attack size {atk}{extra} is not larger than the target's body size "
                        f"{d[BODY]}")
         if b & (1 << D_SHELL):
             out.append(f"the target has Hard Shell (size {d[BODY]} + 4 = {d[BODY] + 4}) and your Carnivore's attack "
-                       f"size is only {at[BODY] + (at[POP] if at[MASK] & B_PACK else 0)}")
+                       f"size is only {atk}")
         if b & (1 << D_BURROW):
             out.append("the target has Burrowing and is fed (its food equals its population)")
         if b & (1 << D_CLIMB):
