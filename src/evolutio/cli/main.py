@@ -141,7 +141,7 @@ def cmd_simulate(ns: argparse.Namespace) -> int:
     from rich.table import Table
 
     con = _console()
-    con.print(f"[bold]{ns.game}[/]: {summary['games']} games, {summary['players'] if 'players' in summary else game.num_players} "
+    con.print(f"[bold]{ns.game}[/]: {summary['games']} games, {game.num_players} "
               f"players, bots {','.join(bots)}, seed {ns.seed}")
     con.print(f"  {summary['games_per_s']:.1f} games/s · {summary['decisions_per_s']:,.0f} decisions/s · "
               f"{summary['decisions']:,} decisions · mean {summary['mean_turns']:.2f} turns, "

@@ -9,7 +9,7 @@ The state describes an action in words with ``state.describe(action)``.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from .errors import IllegalAction
 
@@ -80,7 +80,3 @@ class Action:
         except ValueError:
             raise IllegalAction(f"action arguments must be integers: {text!r}") from None
         return cls(parts[0], *args)
-
-
-def actions_to_json(actions: Iterable[Action]) -> list[list]:
-    return [a.to_json() for a in actions]

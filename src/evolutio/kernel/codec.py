@@ -9,7 +9,7 @@ codec is used by adapters only, off the hot path.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from .action import Action
 from .errors import IllegalAction
@@ -83,9 +83,6 @@ class ActionSchema:
             rest, a = divmod(rest, s)
             args.append(a)
         return Action(kind, *reversed(args))
-
-    def encode_all(self, actions: Iterable[Action]) -> list[int]:
-        return [self.encode(a) for a in actions]
 
     def named(self, action: Action) -> dict:
         """Readable JSON form with argument names: ``{"kind": "attack", "carnivore": 3, "target": 7}``."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, ClassVar, Iterator, Sequence
+from typing import Any, ClassVar, Sequence
 
 from .action import Action
 from .codec import ActionSchema
@@ -247,12 +247,6 @@ class State:
         d.pop("events", None)
         blob = json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(blob.encode()).hexdigest()
-
-    def iter_legal(self) -> Iterator[Action]:
-        return iter(self.legal_actions())
-
-    def public_view(self) -> dict[str, Any]:
-        return self.view(None)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game!r}, player {self.current_player} to act>"
