@@ -69,7 +69,7 @@ def test_bad_deck_files_are_refused_with_the_card_the_field_and_the_problem(tmp_
 
 
 def test_missing_deck_file(tmp_path):
-    with pytest.raises(OptionError, match="cannot read it"):
+    with pytest.raises(OptionError, match="cannot read deck_file"):
         load_game("northstar", deck_file=str(tmp_path / "nope.json"))
 
 

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from .action import Action
 from .errors import EvolutioError, IllegalAction, RecordError
 from .game import Game, State
+from .jsonfile import read_json
 from .registry import load_game
 
 FORMAT = "evolutio-record/1"
@@ -96,13 +97,6 @@ def save_record(rec: dict[str, Any], path: str | Path) -> None:
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
-    try:
-        rec = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path} is not valid JSON: {exc}") from None
+    rec = read_json(path, RecordError, f"record {path}")
     _check_header(rec)
     return rec

@@ -7,23 +7,18 @@ ruleset defines and documents. :func:`load_scenario` checks the header, then han
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from .errors import EvolutioError, ScenarioError
 from .game import State
+from .jsonfile import read_json
 from .registry import load_game
 
 
 def load_scenario(data: dict[str, Any] | str | Path) -> State:
     if isinstance(data, (str, Path)):
-        try:
-            data = json.loads(Path(data).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ScenarioError(f"cannot read scenario {data}: {exc.strerror}") from None
-        except json.JSONDecodeError as exc:
-            raise ScenarioError(f"scenario is not valid JSON: {exc}") from None
+        data = read_json(data, ScenarioError, f"scenario {data}")
     if not isinstance(data, dict):
         raise ScenarioError(f"a scenario is a JSON object, got {type(data).__name__}")
     name = data.get("game")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from evolutio.kernel import OptionError
+from evolutio.kernel.jsonfile import read_json
 
 # Trait indices (bit i of a species' trait mask). Ids as in cards.json; the course spells defensive-herding "herding".
 TRAIT_IDS: tuple[str, ...] = (
@@ -138,14 +139,7 @@ def builtin_deck(name: str) -> Deck:
 
 @lru_cache(maxsize=32)
 def _file_deck(path: str, mtime: float, variant: str) -> Deck:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise OptionError(f"deck_file {path}: cannot read it: {exc.strerror}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise OptionError(f"deck_file {path}: not valid JSON: {exc}") from None
+    doc = read_json(path, OptionError, f"deck_file {path}")
     allowed = COURSE_TRAITS if variant == "cs4500" else None
     return parse_deck(doc, f"deck_file {path}", allowed, f"user deck file {path}")
 
@@ -157,5 +151,5 @@ def load_deck(variant: str, deck_file: str) -> Deck:
     try:
         mtime = p.stat().st_mtime
     except OSError as exc:
-        raise OptionError(f"deck_file {deck_file}: cannot read it: {exc.strerror}") from None
+        raise OptionError(f"cannot read deck_file {deck_file}: {exc.strerror}") from None
     return _file_deck(str(p), mtime, variant)
