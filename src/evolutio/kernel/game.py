@@ -46,6 +46,11 @@ class Game:
     option_schema: ClassVar[tuple[Option, ...]] = ()
     #: a short note shown wherever the game is listed, e.g. that some card data is approximate or reconstructed
     data_note: ClassVar[str] = ""
+    #: parts other packages find through the registry (:func:`evolutio.kernel.registry.game_plugin`), each named
+    #: ``"module:attribute"`` and imported only when asked for. Known kinds: ``"renderer"`` (a function
+    #: ``(view, seat) -> rich renderable`` for the terminal), ``"heuristic"`` (a bot class for the ``heuristic``
+    #: bot), ``"bots"`` (a ``{name: bot class}`` mapping of this ruleset's own extra bots).
+    plugins: ClassVar[dict[str, str]] = {}
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.name, self.option_schema, options)

@@ -8,7 +8,9 @@ names no game.
 
 from __future__ import annotations
 
+import importlib
 from importlib import metadata
+import warnings
 from typing import Any
 
 from .errors import UnknownGame
@@ -35,8 +37,6 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    import importlib
-
     # built-in rulesets live in evolutio.games; importing it registers them even without package metadata
     try:
         importlib.import_module(_BUILTIN_PACKAGE)
@@ -52,8 +52,6 @@ def _discover() -> None:
         try:
             cls = ep.load()
         except Exception as exc:  # a broken plug-in must not break the others
-            import warnings
-
             warnings.warn(f"could not load game {ep.name!r} from {ep.value}: {exc}")
             continue
         if isinstance(cls, type) and issubclass(cls, Game):
@@ -73,6 +71,17 @@ def game_class(name: str) -> type[Game]:
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "none"
         raise UnknownGame(f"unknown game {name!r}; registered games: {known}") from None
+
+
+def game_plugin(name: str, kind: str) -> Any | None:
+    """The ``kind`` plug-in of ruleset ``name`` (see :attr:`Game.plugins`), imported on first use; ``None`` if the
+    ruleset does not provide one."""
+    target = game_class(name).plugins.get(kind)
+    if target is None:
+        return None
+    module_name, _, attribute = target.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attribute)
 
 
 def load_game(name: str, **options: Any) -> Game:

@@ -1,0 +1,245 @@
+"""The decision stack: how every ruleset's turn structure and interrupts are written.
+
+A game's progress is a stack of :class:`Step` objects. The top step is what happens now:
+
+- a **decision step** names the seat that decides (:meth:`Step.decider`), lists its candidate actions
+  (:meth:`Step.candidates`), checks each candidate against the rules (:meth:`Step.check`, returning ``None`` when
+  allowed or a :class:`Refusal` with the reason in player terms) and carries out a choice (:meth:`Step.resolve`);
+- an **automatic step** (``decider`` returns ``None``) is run at once by :meth:`Step.run` — a phase change, the end of
+  a turn, a queued effect.
+
+``resolve`` and ``run`` change the position and push or pop steps with :class:`Flow`'s methods: an attack pushes the
+defender's reaction, the reaction pushes the scavengers, a phase step replaces itself with the next phase. After each
+applied action the kernel runs automatic steps until a decision step is on top (or the stack is empty: the game is
+over).
+
+**Legality is written once.** ``legal_actions`` is the list of candidates that pass ``check``; ``apply`` of any other
+action raises :class:`~evolutio.kernel.errors.IllegalAction` with that same check's reason (or, for an action that is
+not even a candidate, with the step's :meth:`Step.prompt`). There is no second, hand-kept explanation of the rules.
+
+Steps are small immutable values (``__slots__``, set once in ``__init__``), so copying the stack to clone a state is a
+shallow list copy. Their fields are plain JSON values (ints, strings, tuples of ints) so a stack saves and loads with
+:func:`steps_to_json` / :func:`steps_from_json` — no game code is needed for that beyond the list of step types.
+
+:class:`FlowState` is the :class:`~evolutio.kernel.game.State` base for rulesets written this way: it implements
+``current_player``, ``is_terminal``, ``legal_actions``, ``apply``, ``apply_trusted`` and ``explain_illegal`` from the
+stack. ``docs/writing-a-game.md`` walks through a complete small ruleset.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from .action import Action
+from .game import State
+
+
+class Refusal:
+    """Why an action is not allowed, in player terms ("your Carnivore cannot attack this animal: it is Big ...")."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.reason!r})"
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+class Step:
+    """One frame of the decision stack. Subclasses set ``name`` and ``__slots__`` and override what they need.
+
+    A decision step overrides :meth:`decider`, :meth:`candidates`, :meth:`check` (when some candidates can be
+    refused), :meth:`resolve` and :meth:`prompt`. An automatic step overrides :meth:`run` only.
+    """
+
+    __slots__ = ()
+    #: the step's name in saved states, views and ``docs``: unique within one ruleset
+    name: ClassVar[str] = ""
+
+    # -- decision steps ----------------------------------------------------------------------------------------
+    def decider(self, state: Any) -> int | None:
+        """The seat that decides now, or ``None`` for an automatic step."""
+        return None
+
+    def candidates(self, state: Any) -> Iterable[Action]:
+        """Every action this step could accept; :meth:`check` filters out those the rules refuse now."""
+        return ()
+
+    def check(self, state: Any, action: Action) -> Refusal | None:
+        """``None`` if ``action`` (one of :meth:`candidates`) is allowed now, else why not."""
+        return None
+
+    def resolve(self, state: Any, action: Action) -> None:
+        """Carry out an allowed choice. The step is still on top of the stack: pop or replace it as the rules say."""
+        raise NotImplementedError(f"step {self.name!r} does not take decisions")
+
+    def prompt(self, state: Any) -> str:
+        """What the decider is asked, in words — shown in views and in the refusal of a non-candidate action."""
+        return self.name.replace("_", " ")
+
+    # -- automatic steps ---------------------------------------------------------------------------------------
+    def run(self, state: Any) -> None:
+        """Carry out an automatic step. It is on top of the stack: pop or replace it."""
+        raise NotImplementedError(f"step {self.name!r} is a decision, not an automatic step")
+
+    # -- values ------------------------------------------------------------------------------------------------
+    def fields(self) -> dict[str, Any]:
+        return {slot: getattr(self, slot) for slot in _all_slots(type(self))}
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.fields() == other.fields()  # type: ignore[union-attr]
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(self.fields().values())))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in self.fields().items())
+        return f"{type(self).__name__}({inner})"
+
+
+def _all_slots(cls: type) -> tuple[str, ...]:
+    cached = _SLOTS.get(cls)
+    if cached is None:
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            for slot in klass.__dict__.get("__slots__", ()):
+                if slot not in names:
+                    names.append(slot)
+        cached = _SLOTS[cls] = tuple(names)
+    return cached
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _to_jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_jsonable(v) for v in value]
+    return value
+
+
+def _from_jsonable(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_jsonable(v) for v in value)
+    return value
+
+
+def steps_to_json(stack: Sequence[Step]) -> list[dict[str, Any]]:
+    """A stack (bottom first) in JSON form: ``[{"step": name, field: value, ...}, ...]``."""
+    return [{"step": step.name, **{k: _to_jsonable(v) for k, v in step.fields().items()}} for step in stack]
+
+
+def steps_from_json(data: Any, step_types: Iterable[type[Step]], where: str = "flow") -> list[Step]:
+    """Rebuild a stack saved by :func:`steps_to_json`; errors name the JSON path (``flow[2].attacker``)."""
+    by_name: Mapping[str, type[Step]] = {t.name: t for t in step_types}
+    if not isinstance(data, list):
+        raise ValueError(f"{where}: expected a list of steps, got {type(data).__name__}")
+    stack: list[Step] = []
+    for index, entry in enumerate(data):
+        path = f"{where}[{index}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("step"), str):
+            raise ValueError(f"{path}: expected an object with a 'step' name")
+        step_type = by_name.get(entry["step"])
+        if step_type is None:
+            raise ValueError(f"{path}.step: unknown step {entry['step']!r} (known: {', '.join(sorted(by_name))})")
+        slots = _all_slots(step_type)
+        extra = set(entry) - {"step", *slots}
+        if extra:
+            raise ValueError(f"{path}: unknown field {sorted(extra)[0]!r} for step {step_type.name!r}")
+        missing = [s for s in slots if s not in entry]
+        if missing:
+            raise ValueError(f"{path}.{missing[0]}: missing")
+        step = step_type.__new__(step_type)
+        for slot in slots:
+            object.__setattr__(step, slot, _from_jsonable(entry[slot]))
+        stack.append(step)
+    return stack
+
+
+class FlowState(State):
+    """A :class:`State` whose turn structure is a decision stack (``self.flow``, bottom first).
+
+    Subclasses implement the position, ``scores``/``winners``/``view``/``describe``/``clone``/``to_json`` and
+    ``determinize`` as before, and put their turn structure into :class:`Step` subclasses. ``clone`` must copy the
+    stack with :meth:`_copy_flow` (a shallow copy: steps are immutable).
+    """
+
+    __slots__ = ("flow",)
+
+    def __init__(self, game: Any, seed: int) -> None:
+        super().__init__(game, seed)
+        self.flow: list[Step] = []
+
+    # -- stack operations for steps ----------------------------------------------------------------------------
+    def push(self, *steps: Step) -> None:
+        """Push steps; the last one given ends on top (so ``push(later, sooner)`` runs ``sooner`` first)."""
+        self.flow.extend(steps)
+
+    def pop(self) -> Step:
+        return self.flow.pop()
+
+    def replace(self, *steps: Step) -> None:
+        """Pop the top step and push ``steps`` in its place."""
+        self.flow.pop()
+        self.flow.extend(steps)
+
+    @property
+    def step(self) -> Step | None:
+        """The step on top of the stack (``None``: the game is over)."""
+        flow = self.flow
+        return flow[-1] if flow else None
+
+    def settle(self) -> None:
+        """Run automatic steps until a decision is on top or the stack is empty."""
+        flow = self.flow
+        while flow:
+            top = flow[-1]
+            if top.decider(self) is not None:
+                return
+            top.run(self)
+
+    # -- the contract, written once ----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        flow = self.flow
+        return flow[-1].decider(self) if flow else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.flow
+
+    def _legal_actions(self) -> list[Action]:
+        step = self.flow[-1]
+        check = step.check
+        return [action for action in step.candidates(self) if check(self, action) is None]
+
+    def _apply(self, action: Action) -> None:
+        self.flow[-1].resolve(self, action)
+        self.settle()
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` is not legal now (``None`` if it is), from the same check ``legal_actions`` uses."""
+        if not self.flow:
+            return Refusal("the game is over; no more actions can be played")
+        step = self.flow[-1]
+        if action in self.legal_actions():
+            return None
+        if action in step.candidates(self):
+            refusal = step.check(self, action)
+            if refusal is not None:
+                return refusal
+        return Refusal(f"that is not one of the choices now; {step.prompt(self)}")
+
+    def explain_illegal(self, action: Action) -> str:
+        refusal = self.refusal(action)
+        if refusal is None:
+            return f"{self.describe(action)} is legal now"
+        return f"{self.describe(action)}: {refusal.reason}"
+
+    def _copy_flow(self, other: "FlowState") -> None:
+        other.flow = list(self.flow)
+

@@ -1,0 +1,170 @@
+"""The kernel's decision stack and trait hook tables, on a tiny game written for the test.
+
+The game: a pile of tokens; players take 1-3 in turn. Taking 3 lets the next player react: claim one token back or
+let it go (an interrupt pushed on the stack). Nobody may take more than the pile holds. Empty pile: game over.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from evolutio.kernel import Action, Game, IllegalAction
+from evolutio.kernel.flow import FlowState, Refusal, Step, steps_from_json, steps_to_json
+from evolutio.kernel.hooks import TraitHooks, first_refusal, total
+
+
+class TakeTurn(Step):
+    __slots__ = ("seat",)
+    name = "take"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def decider(self, state):
+        return self.seat
+
+    def candidates(self, state):
+        return [Action("take", n) for n in (1, 2, 3)]
+
+    def check(self, state, action):
+        if action.args[0] > state.pile:
+            return Refusal(f"the pile has only {state.pile} tokens")
+        return None
+
+    def resolve(self, state, action):
+        taken = action.args[0]
+        state.pile -= taken
+        state.taken[self.seat] += taken
+        nxt = 1 - self.seat
+        state.replace(AfterTurn(nxt))
+        if taken == 3 and state.pile >= 0:
+            state.push(React(nxt, self.seat))
+
+
+class React(Step):
+    __slots__ = ("seat", "victim")
+    name = "react"
+
+    def __init__(self, seat: int, victim: int) -> None:
+        self.seat = seat
+        self.victim = victim
+
+    def decider(self, state):
+        return self.seat
+
+    def candidates(self, state):
+        return [Action("claim"), Action("let_go")]
+
+    def resolve(self, state, action):
+        if action.kind == "claim":
+            state.taken[self.victim] -= 1
+            state.taken[self.seat] += 1
+        state.pop()
+
+
+class AfterTurn(Step):
+    __slots__ = ("seat",)
+    name = "after_turn"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def run(self, state):
+        state.pop()
+        if state.pile > 0:
+            state.push(TakeTurn(self.seat))
+
+
+class PileGame(Game):
+    name = "pile_test"
+    min_players = max_players = 2
+
+
+class PileState(FlowState):
+    __slots__ = ("pile", "taken")
+
+    def __init__(self, pile: int) -> None:
+        super().__init__(PileGame(), 0)
+        self.pile = pile
+        self.taken = [0, 0]
+        self.push(TakeTurn(0))
+        self.settle()
+
+
+def test_current_player_and_legal_actions_come_from_the_top_step():
+    state = PileState(2)
+    assert state.current_player == 0
+    assert state.legal_actions() == [Action("take", 1), Action("take", 2)]
+
+
+def test_refused_action_carries_the_checks_own_reason_and_changes_nothing():
+    state = PileState(2)
+    with pytest.raises(IllegalAction, match="the pile has only 2 tokens"):
+        state.apply(Action("take", 3))
+    assert state.pile == 2 and state.num_actions_applied == 0
+    assert state.refusal(Action("take", 3)).reason == "the pile has only 2 tokens"
+    assert state.refusal(Action("take", 1)) is None
+
+
+def test_non_candidate_is_refused_with_the_steps_prompt():
+    state = PileState(5)
+    with pytest.raises(IllegalAction, match="not one of the choices now; take"):
+        state.apply(Action("claim"))
+
+
+def test_interrupt_is_pushed_and_resolved_before_the_turn_moves_on():
+    state = PileState(5)
+    state.apply(Action("take", 3))
+    assert state.current_player == 1 and state.step.name == "react"
+    state.apply(Action("claim"))
+    assert state.taken == [2, 1]
+    assert state.current_player == 1 and state.step.name == "take"
+    state.apply(Action("take", 2))
+    assert state.is_terminal and state.current_player is None and state.legal_actions() == []
+
+
+def test_stack_round_trips_through_json_and_reports_paths():
+    state = PileState(5)
+    state.apply(Action("take", 3))
+    data = steps_to_json(state.flow)
+    assert data == [{"step": "after_turn", "seat": 1}, {"step": "react", "seat": 1, "victim": 0}]
+    assert steps_from_json(data, (TakeTurn, React, AfterTurn)) == state.flow
+    with pytest.raises(ValueError, match=r"flow\[1\].step: unknown step 'ract'"):
+        steps_from_json([data[0], {**data[1], "step": "ract"}], (TakeTurn, React, AfterTurn))
+    with pytest.raises(ValueError, match=r"flow\[1\].victim: missing"):
+        steps_from_json([data[0], {"step": "react", "seat": 1}], (TakeTurn, React, AfterTurn))
+
+
+def test_hooks_run_only_for_traits_present_and_in_priority_order():
+    hooks = TraitHooks(("can_be_attacked", "food_need"), traits=("big", "camouflage", "fat"))
+    calls = []
+
+    @hooks.on("can_be_attacked", "camouflage")
+    def camouflage(attacker_mask, target_mask):
+        calls.append("camouflage")
+        return None if attacker_mask & hooks.bit["big"] else Refusal("camouflaged")
+
+    @hooks.on("can_be_attacked", "big", priority=-1)
+    def big(attacker_mask, target_mask):
+        calls.append("big")
+        return None if attacker_mask & hooks.bit["big"] else Refusal("big")
+
+    @hooks.on("food_need")
+    def base_need(mask):
+        return 1
+
+    @hooks.on("food_need", "big")
+    def big_need(mask):
+        return 1
+
+    both = hooks.mask_of(["big", "camouflage"])
+    assert hooks.handlers("can_be_attacked", hooks.bit["fat"]) == ()
+    assert first_refusal(hooks.handlers("can_be_attacked", both), 0, both).reason == "big"
+    assert calls == ["big"]
+    assert first_refusal(hooks.handlers("can_be_attacked", both), hooks.bit["big"], both) is None
+    assert total(hooks.handlers("food_need", hooks.bit["big"]), 0) == 2
+    assert total(hooks.handlers("food_need", 0), 0) == 1
+    assert hooks.traits_with("can_be_attacked") == both
+    assert hooks.names(both) == ["big", "camouflage"]
+    with pytest.raises(ValueError, match="unknown trait 'fatt'"):
+        hooks.on("food_need", "fatt")
