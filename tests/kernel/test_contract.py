@@ -14,7 +14,6 @@ from evolutio.sim import derive_seed, play_game
 from ..conftest import GAME_PLAYERS, GAMES
 
 
-
 def random_game(name, players, seed, log_events=True):
     game = load_game(name, players=players)
     bots = [RandomBot(seed=derive_seed(seed, i)) for i in range(players)]

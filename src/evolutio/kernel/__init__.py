@@ -21,6 +21,6 @@ from .scenario import load_scenario
 __all__ = [
     "Action", "ActionSchema", "EvolutioError", "IllegalAction", "OptionError", "RecordError", "ScenarioError",
     "UnknownGame", "Event", "Game", "State", "players_option", "rank_winners", "Option", "parse_option_pairs",
-    "validate_options", "load_record", "make_record", "replay", "save_record", "game_class", "game_plugin", "list_games",
-    "load_game", "register", "Rng", "load_scenario",
+    "validate_options", "load_record", "make_record", "replay", "save_record", "game_class", "game_plugin",
+    "list_games", "load_game", "register", "Rng", "load_scenario",
 ]

@@ -16,6 +16,9 @@ from .errors import IllegalAction
 
 class Action:
     __slots__ = ("kind", "args", "_hash")
+    kind: str
+    args: tuple[int, ...]
+    _hash: int
 
     def __init__(self, kind: str, *args: int) -> None:
         object.__setattr__(self, "kind", kind)
@@ -42,10 +45,10 @@ class Action:
     def __str__(self) -> str:
         return " ".join([self.kind, *map(str, self.args)])
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Action], tuple[Any, ...]]:
         return (Action, (self.kind, *self.args))
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         """Stable JSON form: ``["kind", arg1, arg2, ...]``."""
         return [self.kind, *self.args]
 

@@ -9,7 +9,7 @@ codec is used by adapters only, off the hot path.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from .action import Action
 from .errors import IllegalAction
@@ -84,15 +84,15 @@ class ActionSchema:
             args.append(a)
         return Action(kind, *reversed(args))
 
-    def named(self, action: Action) -> dict:
+    def named(self, action: Action) -> dict[str, Any]:
         """Readable JSON form with argument names: ``{"kind": "attack", "carnivore": 3, "target": 7}``."""
         names = self._names.get(action.kind, ())
-        d: dict = {"kind": action.kind}
+        d: dict[str, Any] = {"kind": action.kind}
         for i, a in enumerate(action.args):
             d[names[i] if i < len(names) else f"arg{i}"] = a
         return d
 
-    def describe(self) -> list[dict]:
+    def describe(self) -> list[dict[str, Any]]:
         return [
             {"kind": k, "args": [{"name": n, "size": s} for n, s in zip(self._names[k], self._sizes[k])],
              "offset": self._offset[k]}

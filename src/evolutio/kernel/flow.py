@@ -91,7 +91,7 @@ class Step:
         return {slot: getattr(self, slot) for slot in _all_slots(type(self))}
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.fields() == other.fields()  # type: ignore[union-attr]
+        return isinstance(other, Step) and type(other) is type(self) and self.fields() == other.fields()
 
     def __hash__(self) -> int:
         return hash((self.name, tuple(self.fields().values())))

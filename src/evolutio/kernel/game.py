@@ -87,7 +87,8 @@ class Game:
             "players": [cls.min_players, cls.max_players],
             "note": cls.data_note,
             "options": [
-                {"name": o.name, "kind": o.kind, "default": list(o.default) if isinstance(o.default, tuple) else o.default,
+                {"name": o.name, "kind": o.kind,
+                 "default": list(o.default) if isinstance(o.default, tuple) else o.default,
                  "choices": list(o.choices), "min": o.min, "max": o.max, "help": o.help, "summary": o.describe()}
                 for o in cls.option_schema
             ],
@@ -106,7 +107,7 @@ class _Hist:
     def __init__(self, prev: "_Hist | None", action: Action) -> None:
         self.prev = prev
         self.action = action
-        self.n = 1 if prev is None else prev.n + 1
+        self.n: int = 1 if prev is None else prev.n + 1
 
 
 class State:

@@ -41,7 +41,7 @@ class TraitHooks:
         self.bit: dict[str, int] = {trait: 1 << index for index, trait in enumerate(self.traits)}
         # event -> list of (priority, order, trait bit, handler)
         self._by_event: dict[str, list[tuple[int, int, int, Handler]]] = {event: [] for event in self.events}
-        self._always: dict[str, int] = {event: 0 for event in self.events}
+        self._always: dict[str, int] = dict.fromkeys(self.events, 0)
         self._cache: dict[tuple[str, int], tuple[Handler, ...]] = {}
 
     def on(self, event: str, trait: str | None = None, priority: int = 0) -> Callable[[Handler], Handler]:

@@ -80,9 +80,8 @@ class Option:
             if len(set(value)) != len(value):
                 raise OptionError(f"{where} lists a value twice: {value!r}")
             value = tuple(sorted(value, key=list(self.choices).index))
-        elif self.kind == "str":
-            if not isinstance(value, str):
-                raise OptionError(f"{where} must be text, got {value!r}")
+        elif self.kind == "str" and not isinstance(value, str):
+            raise OptionError(f"{where} must be text, got {value!r}")
         if self.check is not None:
             msg = self.check(value)
             if msg:

@@ -8,10 +8,11 @@ names no game.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
-from importlib import metadata
 import warnings
-from typing import Any
+from importlib import metadata
+from typing import Any, Iterable
 
 from .errors import UnknownGame
 from .game import Game
@@ -38,12 +39,10 @@ def _discover() -> None:
         return
     _discovered = True
     # built-in rulesets live in evolutio.games; importing it registers them even without package metadata
-    try:
+    with contextlib.suppress(ImportError):
         importlib.import_module(_BUILTIN_PACKAGE)
-    except ImportError:
-        pass
     try:
-        eps = metadata.entry_points(group=_ENTRY_POINT_GROUP)
+        eps: Iterable[metadata.EntryPoint] = metadata.entry_points(group=_ENTRY_POINT_GROUP)
     except Exception:  # pragma: no cover - broken metadata
         eps = ()
     for ep in eps:
@@ -52,7 +51,7 @@ def _discover() -> None:
         try:
             cls = ep.load()
         except Exception as exc:  # a broken plug-in must not break the others
-            warnings.warn(f"could not load game {ep.name!r} from {ep.value}: {exc}")
+            warnings.warn(f"could not load game {ep.name!r} from {ep.value}: {exc}", stacklevel=2)
             continue
         if isinstance(cls, type) and issubclass(cls, Game):
             register(cls)
