@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from evolutio.kernel import Action, Game, IllegalAction
+from evolutio.kernel import Action, Game, IllegalAction, ScenarioError
 from evolutio.kernel.flow import FlowState, Refusal, Step, steps_from_json, steps_to_json
 from evolutio.kernel.hooks import TraitHooks, first_refusal, total
+from evolutio.kernel.scenario import apply_scenario_controls
 
 
 class TakeTurn(Step):
@@ -168,3 +169,82 @@ def test_hooks_run_only_for_traits_present_and_in_priority_order():
     assert hooks.names(both) == ["big", "camouflage"]
     with pytest.raises(ValueError, match="unknown trait 'fatt'"):
         hooks.on("food_need", "fatt")
+
+
+# -- pinned chance and hold points (issue 16's kernel part) ---------------------------------------------------------
+
+class RollStep(Step):
+    """Automatic: roll the die; on 4-6 the pile grows by the roll."""
+
+    __slots__ = ()
+    name = "roll"
+
+    def run(self, state):
+        state.pop()
+        roll = state.rng.die(6)
+        state.rolls.append(roll)
+        if roll >= 4:
+            state.pile += roll
+
+
+class DiceGame(PileGame):
+    name = "dice_test"
+    die_sides = 6
+    hold_points = {"roll": "before the die is rolled"}
+
+
+class DiceState(FlowState):
+    __slots__ = ("pile", "taken", "rolls")
+
+    def __init__(self, scenario: dict) -> None:
+        super().__init__(DiceGame(), scenario.get("seed", 0))
+        self.pile = 3
+        self.taken = [0, 0]
+        self.rolls = []
+        self.push(TakeTurn(0), RollStep())
+        apply_scenario_controls(self, scenario)
+        self.settle()
+
+
+
+
+@pytest.mark.parametrize("roll, pile", [(1, 3), (3, 3), (4, 7), (6, 9)])
+def test_pinned_die_decides_the_roll_both_ways(roll, pile):
+    state = DiceState({"chance": [{"die": roll}]})
+    assert state.rolls == [roll] and state.pile == pile
+
+
+def test_pinned_dice_run_out_into_the_seeded_generator_deterministically():
+    first = DiceState({"seed": 5, "chance": [{"dice": [2]}]})
+    again = DiceState({"seed": 5, "chance": [{"dice": [2]}]})
+    assert first.rng == again.rng and first.rng.pinned_dice == ()
+    assert first.rng.die() == again.rng.die()
+
+
+@pytest.mark.parametrize("chance, message", [
+    ([{"die": 7}], r"chance\[0\].die: 7 is not a face of a 6-sided die"),
+    ([{"die": 2}, {"dice": [3, 0]}], r"chance\[1\].dice\[1\]: 0 is not a face of a 6-sided die"),
+    ([{"deck": "main", "cards": [1]}], r"chance\[0\].deck: dice_test has no deck named 'main'"),
+    ([{"coin": 1}], r"chance\[0\]: expected"),
+    ({"die": 1}, r"chance: expected a list"),
+])
+def test_impossible_pinned_outcomes_are_refused_with_their_json_path(chance, message):
+    with pytest.raises(ScenarioError, match=message):
+        DiceState({"chance": chance})
+
+
+def test_hold_point_stops_the_game_until_resume_and_survives_json():
+    state = DiceState({"hold": ["roll"], "chance": [{"die": 5}]})
+    assert state.held == "roll" and state.rolls == [] and state.pile == 3
+    assert state.legal_actions() == [Action("resume")]
+    with pytest.raises(IllegalAction, match="held before the die is rolled; the only choice is resume"):
+        state.apply(Action("take", 1))
+    assert steps_from_json(steps_to_json(state.flow), (TakeTurn, RollStep)) == state.flow
+    state.apply(Action("resume"))
+    assert state.held is None and state.rolls == [5] and state.pile == 8 and state.current_player == 0
+
+
+def test_unknown_hold_point_is_refused_with_the_known_ones():
+    message = r"hold\[0\]: unknown hold point 'extinction' for dice_test \(known: roll\)"
+    with pytest.raises(ScenarioError, match=message):
+        DiceState({"hold": ["extinction"]})

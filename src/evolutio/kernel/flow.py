@@ -133,9 +133,39 @@ def steps_to_json(stack: Sequence[Step]) -> list[dict[str, Any]]:
     return [{"step": step.name, **{k: _to_jsonable(v) for k, v in step.fields().items()}} for step in stack]
 
 
+class Hold(Step):
+    """A hold point: the game stops before the automatic step ``point`` until someone resumes it.
+
+    Scenarios ask for hold points (``"hold": ["before_extinction"]``) to inspect a position the game would otherwise run
+    straight through. While held, the only legal action is ``resume``, decided by seat 0 (any seat could; the kernel
+    needs one). Resuming runs the held step at once, so the same point does not hold twice in a row.
+    """
+
+    __slots__ = ("point",)
+    name = "hold"
+    RESUME = Action("resume")
+
+    def __init__(self, point: str) -> None:
+        self.point = point
+
+    def decider(self, state: Any) -> int | None:
+        return 0
+
+    def candidates(self, state: Any) -> Iterable[Action]:
+        return (self.RESUME,)
+
+    def resolve(self, state: Any, action: Action) -> None:
+        state.pop()
+        state.flow[-1].run(state)
+
+    def prompt(self, state: Any) -> str:
+        where = state.game.hold_points.get(self.point, f"at {self.point.replace('_', ' ')}")
+        return f"the game is held {where}; the only choice is resume"
+
+
 def steps_from_json(data: Any, step_types: Iterable[type[Step]], where: str = "flow") -> list[Step]:
     """Rebuild a stack saved by :func:`steps_to_json`; errors name the JSON path (``flow[2].attacker``)."""
-    by_name: Mapping[str, type[Step]] = {t.name: t for t in step_types}
+    by_name: Mapping[str, type[Step]] = {Hold.name: Hold, **{t.name: t for t in step_types}}
     if not isinstance(data, list):
         raise ValueError(f"{where}: expected a list of steps, got {type(data).__name__}")
     stack: list[Step] = []
@@ -168,11 +198,13 @@ class FlowState(State):
     stack with :meth:`_copy_flow` (a shallow copy: steps are immutable).
     """
 
-    __slots__ = ("flow",)
+    __slots__ = ("flow", "holds")
 
     def __init__(self, game: Any, seed: int) -> None:
         super().__init__(game, seed)
         self.flow: list[Step] = []
+        #: names of automatic steps before which the game stops (:class:`Hold`); set by scenarios
+        self.holds: frozenset[str] = frozenset()
 
     # -- stack operations for steps ----------------------------------------------------------------------------
     def push(self, *steps: Step) -> None:
@@ -194,13 +226,23 @@ class FlowState(State):
         return flow[-1] if flow else None
 
     def settle(self) -> None:
-        """Run automatic steps until a decision is on top or the stack is empty."""
+        """Run automatic steps until a decision is on top, a hold point is reached, or the stack is empty."""
         flow = self.flow
+        holds = self.holds
         while flow:
             top = flow[-1]
             if top.decider(self) is not None:
                 return
+            if holds and top.name in holds:
+                flow.append(Hold(top.name))
+                return
             top.run(self)
+
+    @property
+    def held(self) -> str | None:
+        """The hold point the game is stopped at, or ``None``."""
+        flow = self.flow
+        return flow[-1].point if flow and isinstance(flow[-1], Hold) else None
 
     # -- the contract, written once ----------------------------------------------------------------------------
     @property
@@ -242,4 +284,15 @@ class FlowState(State):
 
     def _copy_flow(self, other: "FlowState") -> None:
         other.flow = list(self.flow)
+        other.holds = self.holds
+
+    def _base_json(self) -> dict[str, Any]:
+        data = super()._base_json()
+        if self.holds:
+            data["holds"] = sorted(self.holds)
+        return data
+
+    def _load_base_json(self, data: dict[str, Any]) -> None:
+        super()._load_base_json(data)
+        self.holds = frozenset(data.get("holds", ()))
 

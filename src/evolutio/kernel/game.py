@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Sequence
 
 from .action import Action
 from .codec import ActionSchema
-from .errors import IllegalAction
+from .errors import IllegalAction, ScenarioError
 from .events import Event, events_for
 from .options import Option, validate_options
 from .rng import Rng
@@ -51,6 +51,10 @@ class Game:
     #: ``(view, seat) -> rich renderable`` for the terminal), ``"heuristic"`` (a bot class for the ``heuristic``
     #: bot), ``"bots"`` (a ``{name: bot class}`` mapping of this ruleset's own extra bots).
     plugins: ClassVar[dict[str, str]] = {}
+    #: hold points a scenario may ask for (``"hold": [name, ...]``): automatic step name -> what it means
+    hold_points: ClassVar[dict[str, str]] = {}
+    #: faces of the ruleset's die, for pinned rolls in scenarios; ``0`` if the ruleset rolls no dice
+    die_sides: ClassVar[int] = 0
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.name, self.option_schema, options)
@@ -86,6 +90,7 @@ class Game:
             "rules_version": cls.rules_version,
             "players": [cls.min_players, cls.max_players],
             "note": cls.data_note,
+            "hold_points": dict(cls.hold_points),
             "options": [
                 {"name": o.name, "kind": o.kind,
                  "default": list(o.default) if isinstance(o.default, tuple) else o.default,
@@ -166,6 +171,12 @@ class State:
 
     def determinize(self, player: int, rng: Rng) -> "State":
         raise NotImplementedError
+
+    def pin_deck(self, deck: str, cards: list[Any], path: str) -> None:
+        """Put ``cards`` on top of the deck named ``deck`` (a scenario's ``chance`` entry at JSON path ``path``), next
+        to be drawn first; raise :class:`~evolutio.kernel.errors.ScenarioError` naming ``path`` for an unknown deck
+        or a card that is not in it. Rulesets with decks override this."""
+        raise ScenarioError(f"{path}.deck: {self.game.name} has no deck named {deck!r}")
 
     # -- provided ---------------------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -248,14 +259,28 @@ class State:
         self._legal = None
 
     def digest(self) -> str:
-        """A hash of the complete position (events excluded) — equal digests mean identical states."""
+        """A hash of the complete state, history included (events excluded) — equal digests mean identical games."""
         d = self.to_json()
         d.pop("events", None)
-        blob = json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        return hashlib.sha256(blob.encode()).hexdigest()
+        return _hash_json(d)
+
+    def position_digest(self) -> str:
+        """A hash of the position and the random generator's state only — no history, seed or events.
+
+        Equal position digests mean the game plays on identically from here, however each state was reached (a
+        replayed record and the scenario written from it compare equal)."""
+        d = self.to_json()
+        for key in ("events", "history", "seed"):
+            d.pop(key, None)
+        return _hash_json(d)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game!r}, player {self.current_player} to act>"
+
+
+def _hash_json(data: dict[str, Any]) -> str:
+    blob = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(blob.encode()).hexdigest()
 
 
 def rank_winners(scores: Sequence[float], tiebreak: Sequence[float] | None = None) -> list[int]:

@@ -24,14 +24,19 @@ def _splitmix64(x: int) -> int:
 
 
 class Rng:
-    """PCG32 generator. ``Rng(seed)`` accepts any int (negative and huge seeds are folded into 64 bits)."""
+    """PCG32 generator. ``Rng(seed)`` accepts any int (negative and huge seeds are folded into 64 bits).
 
-    __slots__ = ("state", "inc")
+    ``pinned_dice`` holds die results fixed in advance (by a scenario's ``chance`` list): :meth:`die` returns them in
+    order before it draws from the generator again, so a test can decide a roll without searching for a seed.
+    """
+
+    __slots__ = ("state", "inc", "pinned_dice")
 
     def __init__(self, seed: int = 0, stream: int = 54) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         self.inc = ((stream << 1) | 1) & _MASK64
+        self.pinned_dice: tuple[int, ...] = ()
         self.state = 0
         self._step()
         self.state = (self.state + _splitmix64(seed & _MASK64)) & _MASK64
@@ -73,7 +78,18 @@ class Rng:
         return lo + self.randbelow(hi - lo + 1)
 
     def die(self, sides: int = 6) -> int:
+        """A roll of a die with ``sides`` faces: the next pinned result if any (see :meth:`pin_dice`), else random."""
+        pinned = self.pinned_dice
+        if pinned:
+            self.pinned_dice = pinned[1:]
+            if not 1 <= pinned[0] <= sides:
+                raise ValueError(f"pinned die result {pinned[0]} is not a face of a {sides}-sided die")
+            return pinned[0]
         return 1 + self.randbelow(sides)
+
+    def pin_dice(self, results: Sequence[int]) -> None:
+        """Make the next die rolls return ``results`` (after any already pinned), in order."""
+        self.pinned_dice = self.pinned_dice + tuple(results)
 
     def random(self) -> float:
         """Uniform float in ``[0, 1)`` with 53 random bits."""
@@ -93,33 +109,43 @@ class Rng:
             seq[i], seq[j] = seq[j], seq[i]
 
     def fork(self) -> "Rng":
-        """A new independent generator seeded from this one (advances this one)."""
+        """A new independent generator seeded from this one (advances this one). Pinned results are not shared."""
         return Rng((self.next_u32() << 32) | self.next_u32(), stream=self.next_u32())
 
     def clone(self) -> "Rng":
         r = Rng.__new__(Rng)
         r.state = self.state
         r.inc = self.inc
+        r.pinned_dice = self.pinned_dice
         return r
 
-    def to_json(self) -> list[int]:
+    def to_json(self) -> list[Any]:
+        """``[state, increment]``, plus the list of pinned die results when there are any."""
+        if self.pinned_dice:
+            return [self.state, self.inc, list(self.pinned_dice)]
         return [self.state, self.inc]
 
     @classmethod
     def from_json(cls, data: Any) -> "Rng":
+        pinned: Any = data[2] if isinstance(data, (list, tuple)) and len(data) == 3 else []
         if (
             not isinstance(data, (list, tuple))
-            or len(data) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= _MASK64 for x in data)
+            or len(data) not in (2, 3)
+            or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= _MASK64 for x in data[:2])
             or data[1] % 2 == 0
+            or not isinstance(pinned, list)
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in pinned)
         ):
-            raise ValueError(f"an rng state is [state, odd increment] of 64-bit ints, got {data!r}")
+            raise ValueError(f"an rng state is [state, odd increment] of 64-bit ints (and optionally a list of "
+                             f"pinned die results), got {data!r}")
         r = cls.__new__(cls)
         r.state, r.inc = int(data[0]), int(data[1])
+        r.pinned_dice = tuple(pinned)
         return r
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rng) and self.state == other.state and self.inc == other.inc
+        return (isinstance(other, Rng) and self.state == other.state and self.inc == other.inc
+                and self.pinned_dice == other.pinned_dice)
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state:#x}, inc={self.inc:#x})"

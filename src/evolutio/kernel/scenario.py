@@ -11,9 +11,72 @@ from pathlib import Path
 from typing import Any
 
 from .errors import EvolutioError, ScenarioError
+from .flow import FlowState
 from .game import State
 from .jsonfile import read_json
 from .registry import load_game
+
+
+def apply_scenario_controls(state: State, data: dict[str, Any]) -> None:
+    """Pin a scenario's chance outcomes and set its hold points on a freshly built state.
+
+    A ruleset's ``state_from_scenario`` calls this after placing the position and **before** advancing it to its
+    first decision, so that the first roll or reveal is already pinned. The body fields it reads:
+
+    - ``chance``: a list of upcoming outcomes, consumed in order before the seeded generator takes over —
+      ``{"die": 5}``, ``{"dice": [3, 4]}`` (results of the ruleset's die, :attr:`Game.die_sides` faces), or
+      ``{"deck": NAME, "cards": [...]}`` (the next cards of a named deck, handed to the state's ``pin_deck``);
+    - ``hold``: names of hold points (:attr:`Game.hold_points`) where the game stops until ``resume``.
+
+    Errors name the JSON path (``chance[1].die: 7 is not a face of a 6-sided die``).
+    """
+    game = state.game
+    chance = data.get("chance", [])
+    if not isinstance(chance, list):
+        raise ScenarioError(f"chance: expected a list of outcomes, got {type(chance).__name__}")
+    dice: list[int] = []
+    for index, entry in enumerate(chance):
+        path = f"chance[{index}]"
+        if not isinstance(entry, dict) or len(set(entry) & {"die", "dice", "deck"}) != 1:
+            raise ScenarioError(f'{path}: expected {{"die": N}}, {{"dice": [N, ...]}} or {{"deck": NAME, "cards": '
+                                f"[...]}}, got {entry!r}")
+        if "deck" in entry:
+            extra = set(entry) - {"deck", "cards"}
+            if extra:
+                raise ScenarioError(f"{path}: unknown field {sorted(extra)[0]!r}")
+            name, cards = entry["deck"], entry.get("cards")
+            if not isinstance(name, str):
+                raise ScenarioError(f"{path}.deck: expected a deck name, got {name!r}")
+            if not isinstance(cards, list) or not cards:
+                raise ScenarioError(f"{path}.cards: expected a non-empty list of cards")
+            state.pin_deck(name, cards, path)
+            continue
+        key = "die" if "die" in entry else "dice"
+        extra = set(entry) - {key}
+        if extra:
+            raise ScenarioError(f"{path}: unknown field {sorted(extra)[0]!r}")
+        values = [entry[key]] if key == "die" else entry[key]
+        if not isinstance(values, list) or not values:
+            raise ScenarioError(f"{path}.dice: expected a non-empty list of die results")
+        for position, value in enumerate(values):
+            where = f"{path}.die" if key == "die" else f"{path}.dice[{position}]"
+            if game.die_sides == 0:
+                raise ScenarioError(f"{where}: {game.name} rolls no dice")
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= game.die_sides:
+                raise ScenarioError(f"{where}: {value!r} is not a face of a {game.die_sides}-sided die")
+            dice.append(value)
+    state.rng.pin_dice(dice)
+    hold = data.get("hold", [])
+    if not isinstance(hold, list):
+        raise ScenarioError(f"hold: expected a list of hold point names, got {type(hold).__name__}")
+    for index, point in enumerate(hold):
+        if point not in game.hold_points:
+            known = ", ".join(sorted(game.hold_points)) or "none"
+            raise ScenarioError(f"hold[{index}]: unknown hold point {point!r} for {game.name} (known: {known})")
+    if hold:
+        if not isinstance(state, FlowState):
+            raise ScenarioError(f"hold: {game.name} has no hold points")
+        state.holds = frozenset(hold)
 
 
 def load_scenario(data: dict[str, Any] | str | Path) -> State:
