@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import EvolutioError, ScenarioError
 from .flow import FlowState
-from .game import State
+from .game import Game, State
 from .jsonfile import read_json
 from .registry import load_game
 
@@ -79,6 +79,40 @@ def apply_scenario_controls(state: State, data: dict[str, Any]) -> None:
         state.holds = frozenset(hold)
 
 
+POSITION_KEY = "position"
+
+
+def scenario_from_state(state: State) -> dict[str, Any]:
+    """A scenario that starts exactly at ``state``'s position, random generator included.
+
+    Its body is ``"position"``: the state's own saved form without history and events, so every ruleset has it and
+    the game plays on from it exactly as it would have (same views, legal actions and :meth:`State.position_digest`).
+    This is what ``evolutio scenario from-record`` writes for bug reports and puzzles."""
+    position = state.to_json()
+    position.pop("history", None)
+    position.pop("events", None)
+    return {"game": state.game.name, "options": state.game.options_json(), "seed": state.seed,
+            POSITION_KEY: position}
+
+
+def _state_from_position(game: Game, position: Any) -> State:
+    if not isinstance(position, dict):
+        raise ScenarioError(f"{POSITION_KEY}: expected an object (a saved position), got {type(position).__name__}")
+    version = position.get("rules_version")
+    if version != game.rules_version:
+        raise ScenarioError(f"{POSITION_KEY}.rules_version: the position was saved with {game.name} rules version "
+                            f"{version!r}; this evolutio has {game.rules_version!r}")
+    if position.get("game") != game.name:
+        raise ScenarioError(f"{POSITION_KEY}.game: the position is of {position.get('game')!r}, not {game.name!r}")
+    try:
+        return game.state_from_json({**position, "history": [], "events": []})
+    except ScenarioError:
+        raise
+    except (EvolutioError, KeyError, TypeError, ValueError, IndexError) as exc:
+        raise ScenarioError(f"{POSITION_KEY}: not a valid saved {game.name} position ({type(exc).__name__}: {exc})") \
+            from None
+
+
 def load_scenario(data: dict[str, Any] | str | Path) -> State:
     if isinstance(data, (str, Path)):
         data = read_json(data, ScenarioError, f"scenario {data}")
@@ -97,6 +131,8 @@ def load_scenario(data: dict[str, Any] | str | Path) -> State:
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScenarioError(f"scenario 'seed' must be an integer, got {seed!r}")
+    if POSITION_KEY in data:
+        return _state_from_position(game, data[POSITION_KEY])
     try:
         return game.state_from_scenario(data)
     except ScenarioError:
