@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -45,6 +46,12 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -101,6 +108,8 @@ async def run(args: argparse.Namespace, base_url: str, ws_url: str, server: subp
         latencies: list[float] = []
         refusals: list[str] = []
         started = time.perf_counter()
+        server_cpu_before = cpu_seconds(server.pid)
+        own_cpu_before = time.process_time()
         await asyncio.gather(*[
             play_seat(http, ws_url, table["table"], seat["seat"], seat["token"], 1000 * index + seat["seat"],
                       latencies, refusals)
@@ -111,7 +120,10 @@ async def run(args: argparse.Namespace, base_url: str, ws_url: str, server: subp
             while not (await http.get(f"/api/tables/{table['table']}")).json()["finished"]:
                 await asyncio.sleep(START_PAUSE_SECONDS)
         wall = time.perf_counter() - started
-    return {"wall": wall, "human_latencies": latencies, "refusals": refusals,
+        server_cpu = cpu_seconds(server.pid) - server_cpu_before
+        own_cpu = time.process_time() - own_cpu_before
+    return {"wall": wall, "human_latencies": latencies, "refusals": refusals, "server_cpu": server_cpu,
+            "generator_cpu": own_cpu,
             "table_ids": [table["table"] for table in created]}
 
 
@@ -176,6 +188,10 @@ def main() -> int:
         "bot_latency_ms": {f"p{p}": round(1000 * percentile(bot_lat, p), 1) for p in PERCENTILES},
         "human_latency_mean_ms": round(1000 * statistics.fmean(human_lat), 1) if human_lat else None,
         "refusals": len(result["refusals"]),
+        "server_cpu_seconds": round(result["server_cpu"], 2),
+        "server_cpu_ms_per_action": round(1000 * result["server_cpu"] / max(1, humans + bots), 3),
+        "load_generator_cpu_seconds": round(result["generator_cpu"], 2),
+        "load_average_1min_at_end": os.getloadavg()[0],
         "note": "load generator and server share this machine's cores (loopback)",
     }
     if args.json:

@@ -79,6 +79,21 @@ class LiveTable:
     bot_turn_pending: int = -1
     #: the state object last encoded for each seat (``None``: spectators), with the turn it shows
     encoded: dict[int | None, tuple[int, bytes]] = field(default_factory=dict)
+    #: the game log as each seat sees it, and how many of the state's events it has looked at so far
+    seen_events: dict[int | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+
+    def events_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """``state.events_for(seat)``, extended with only the events added since the last call."""
+        events = self.state.events
+        looked, visible = self.seen_events.get(seat, (0, []))
+        if looked > len(events):  # the state was rebuilt with a shorter log: start again
+            looked, visible = 0, []
+        for event in events[looked:]:
+            shown = event.visible_to(seat)
+            if shown is not None:
+                visible.append(shown)
+        self.seen_events[seat] = (len(events), visible)
+        return visible
 
     @property
     def turn(self) -> int:
@@ -119,10 +134,11 @@ def _safe_text(state: State, action: Action) -> str:
 
 
 class TableService:
-    """Owns the live tables of this process. Database calls run on ``db_executor``, bots think on
-    ``bot_executor``; the event loop only applies actions and builds views."""
+    """Owns the live tables of this process. Bots think on ``bot_executor``, never on the event loop. Database
+    calls run on ``db_executor`` — or, when ``db_executor`` is ``None`` (SQLite in one process), right on the loop:
+    an SQLite commit in WAL mode takes well under a millisecond, less than handing it to a thread costs."""
 
-    def __init__(self, store: Store, broker: Broker, *, bot_delay: float, db_executor: Executor,
+    def __init__(self, store: Store, broker: Broker, *, bot_delay: float, db_executor: Executor | None,
                  bot_executor: Executor, public_url: str = "") -> None:
         self.store = store
         self.broker = broker
@@ -137,6 +153,8 @@ class TableService:
         self.counters = {"human_actions": 0, "bot_actions": 0}
 
     async def _db(self, function: Any, *args: Any) -> Any:
+        if self.db_executor is None:
+            return function(*args)
         return await asyncio.get_running_loop().run_in_executor(self.db_executor, function, *args)
 
     # -- creating and loading -------------------------------------------------------------------------------
@@ -280,7 +298,7 @@ class TableService:
             "current_player": current,
             "view": state.view(seat),
             "legal": legal,
-            "events": state.events_for(seat),
+            "events": live.events_for(seat),
         }
         if state.is_terminal:
             body["scores"] = state.scores()
