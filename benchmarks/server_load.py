@@ -74,6 +74,22 @@ async def wait_until_up(http: httpx.AsyncClient, server: subprocess.Popen[bytes]
     raise SystemExit("the server did not start")
 
 
+TRANSPORT_RETRIES = 3
+
+
+async def send(http: httpx.AsyncClient, method: str, url: str, problems: list[str], **kwargs: Any) -> httpx.Response:
+    """One request, sent again when the connection broke (an idle keep-alive connection the server closed): safe for
+    actions too, since an action names its turn and a repeat is refused with 409."""
+    for attempt in range(TRANSPORT_RETRIES):
+        try:
+            return await http.request(method, url, **kwargs)
+        except httpx.TransportError as exc:
+            problems.append(f"transport error ({type(exc).__name__}), sent again")
+            if attempt == TRANSPORT_RETRIES - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
 async def play_seat(http: httpx.AsyncClient, ws_url: str, table: str, seat: int, token: str, seed: int,
                     latencies: list[float], refusals: list[str]) -> None:
     chooser = random.Random(seed)
@@ -86,8 +102,9 @@ async def play_seat(http: httpx.AsyncClient, ws_url: str, table: str, seat: int,
                 continue
             action = chooser.choice(state["legal"])["action"]
             started = time.perf_counter()
-            response = await http.post(f"/api/tables/{table}/actions", headers={"Authorization": f"Bearer {token}"},
-                                       json={"action": action, "turn": state["turn"]})
+            response = await send(http, "POST", f"/api/tables/{table}/actions", refusals,
+                                  headers={"Authorization": f"Bearer {token}"},
+                                  json={"action": action, "turn": state["turn"]})
             latencies.append(time.perf_counter() - started)
             if response.status_code != 200:
                 refusals.append(f"{response.status_code} {response.json().get('detail')}")
@@ -117,7 +134,7 @@ async def run(args: argparse.Namespace, base_url: str, ws_url: str, server: subp
         ])
         # the last table may still have bots finishing after its people are done
         for table in created:
-            while not (await http.get(f"/api/tables/{table['table']}")).json()["finished"]:
+            while not (await send(http, "GET", f"/api/tables/{table['table']}", refusals)).json()["finished"]:
                 await asyncio.sleep(START_PAUSE_SECONDS)
         wall = time.perf_counter() - started
         server_cpu = cpu_seconds(server.pid) - server_cpu_before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import socket
 import sys
 from pathlib import Path
@@ -78,6 +79,8 @@ def cmd_serve(ns: argparse.Namespace) -> int:
     app = create_app(ServerSettings(db_url=url, bot_delay=ns.bot_delay, public_url=ns.public_url))
     shown_host = f"[{ns.host}]" if ":" in ns.host else ns.host
     sys.setswitchinterval(THREAD_SWITCH_INTERVAL_SECONDS)
+    logging.basicConfig(format="evolutio: %(message)s")
+    logging.getLogger("evolutio").setLevel(ns.log_level.upper())
     print(f"evolutio: database: {where}", flush=True)
     print(f"evolutio: open http://{shown_host}:{ns.port}/ in your browser (Ctrl+C stops the server)", flush=True)
     # no per-message compression: state objects are small and compressing every push cost more CPU than the rest

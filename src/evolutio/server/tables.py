@@ -240,10 +240,14 @@ class TableService:
             row = await self._db(self.store.load_table, table_id)
             if row is None:
                 raise ApiError(404, f"no table {table_id!r}")
-            live = self._build(row)
-            await self._catch_up(live)
+            try:
+                live = self._build(row)
+                await self._catch_up(live)
+            except (EvolutioError, ValueError, RuntimeError) as exc:
+                raise ApiError(409, f"table {table_id!r} cannot be replayed by this server: {exc}") from None
             self.live[table_id] = live
         self._loading.pop(table_id, None)
+        self._schedule_bot(live)
         return live
 
     async def _catch_up(self, live: LiveTable) -> None:
@@ -264,10 +268,15 @@ class TableService:
     async def resume_all(self) -> int:
         """Load every unfinished table and restart its bots; the number of tables resumed."""
         table_ids = await self._db(self.store.unfinished_table_ids)
+        resumed = 0
         for table_id in table_ids:
-            live = await self.get(table_id)
-            self._schedule_bot(live)
-        return len(table_ids)
+            try:
+                await self.get(table_id)
+            except ApiError as exc:
+                log.error("%s", exc.detail)
+                continue
+            resumed += 1
+        return resumed
 
     # -- seats and views ------------------------------------------------------------------------------------
     @staticmethod
