@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any, Sequence
 
+from evolutio.cli.serve import add_serve_parser
 from evolutio.kernel import (
     EvolutioError,
     list_games,
@@ -245,6 +246,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("record", help="record file (JSON)")
     r.add_argument("--quiet", "-q", action="store_true", help="only verify, do not print the log")
     r.set_defaults(func=cmd_replay)
+
+    add_serve_parser(sub)
     return p
 
 

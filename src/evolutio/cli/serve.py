@@ -1,0 +1,79 @@
+"""``evolutio serve``: run the web app (HTTP API, live updates, the browser client) on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+from pathlib import Path
+
+import uvicorn
+from platformdirs import user_data_dir
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from evolutio.kernel import EvolutioError
+from evolutio.server import ServerSettings, create_app
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+DEFAULT_BOT_DELAY_SECONDS = 0.8
+DATABASE_FILE = "evolutio.sqlite3"
+
+
+def default_database_url() -> str:
+    directory = Path(user_data_dir("evolutio", appauthor=False))
+    directory.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{directory / DATABASE_FILE}"
+
+
+def add_serve_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("serve", help="run the web app: play in the browser with people and bots")
+    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    parser.add_argument("--db", metavar="URL", default=None,
+                        help="database URL: sqlite:///path/file.sqlite3 or postgresql+psycopg://user@host/db "
+                             "(default: a SQLite file in your data directory)")
+    parser.add_argument("--bot-delay", metavar="SECONDS", type=float, default=DEFAULT_BOT_DELAY_SECONDS,
+                        help=f"pause before a bot moves, so people can follow (default {DEFAULT_BOT_DELAY_SECONDS}; "
+                             "0 for tests and benchmarks)")
+    parser.add_argument("--public-url", default="", help="base of invite links when behind a proxy "
+                                                         "(default: the address the request came to)")
+    parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    parser.set_defaults(func=cmd_serve)
+
+
+def _describe_database(url: str) -> str:
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise EvolutioError(f"--db: not a database URL: {url!r}") from None
+    if parsed.get_backend_name() == "sqlite":
+        return f"SQLite file {parsed.database}"
+    if parsed.get_backend_name() == "postgresql":
+        return f"PostgreSQL {parsed.render_as_string(hide_password=True)}"
+    raise EvolutioError(f"--db: use sqlite:///… or postgresql+psycopg://…, got {parsed.get_backend_name()!r}")
+
+
+def _check_port_free(host: str, port: int) -> None:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise EvolutioError(f"--host/--port: cannot listen on {host}:{port}: {exc.strerror}") from None
+
+
+def cmd_serve(ns: argparse.Namespace) -> int:
+    if ns.bot_delay < 0:
+        raise EvolutioError(f"--bot-delay must be 0 or more seconds, got {ns.bot_delay}")
+    if not 0 <= ns.port <= 65535:
+        raise EvolutioError(f"--port must be between 0 and 65535, got {ns.port}")
+    url = ns.db or default_database_url()
+    where = _describe_database(url)
+    _check_port_free(ns.host, ns.port)
+    app = create_app(ServerSettings(db_url=url, bot_delay=ns.bot_delay, public_url=ns.public_url))
+    shown_host = f"[{ns.host}]" if ":" in ns.host else ns.host
+    print(f"evolutio: database: {where}", flush=True)
+    print(f"evolutio: open http://{shown_host}:{ns.port}/ in your browser (Ctrl+C stops the server)", flush=True)
+    uvicorn.run(app, host=ns.host, port=ns.port, log_level=ns.log_level)
+    return 0

@@ -1,0 +1,400 @@
+"""The web app: HTTP API, WebSocket pushes, the browser client's files — see ``docs/api.md``.
+
+``create_app(ServerSettings(...))`` builds the ASGI application; ``evolutio serve`` runs it on uvicorn. At start the
+database is migrated (Alembic) and every unfinished table is resumed by replay, its bots restarted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, AsyncIterator
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi import Path as PathParameter
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
+
+from evolutio.bots import bot_names
+from evolutio.kernel import game_class, list_games
+
+from .broker import Broker, InProcessBroker
+from .storage import Store
+from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService
+
+log = logging.getLogger("evolutio.server")
+
+STATIC_DIR = Path(__file__).with_name("static")
+#: the largest request body accepted; anything longer is refused with 413 before it is parsed
+MAX_BODY_BYTES = 64 * 1024
+TABLE_ID_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
+TOKEN_MAX_LENGTH = 200
+#: WebSocket close codes: 4000 + the HTTP status of the refusal
+WS_CLOSE_BASE = 4000
+#: a thread per database call is plenty for SQLite (one writer at a time); PostgreSQL takes more in parallel
+SQLITE_DB_THREADS = 1
+POSTGRES_DB_THREADS = 8
+BOT_THREADS = 4
+
+TableId = Annotated[str, PathParameter(pattern=TABLE_ID_PATTERN, description="the table's id")]
+
+
+@dataclass
+class ServerSettings:
+    db_url: str
+    bot_delay: float = 1.0
+    public_url: str = ""
+    static_dir: Path = STATIC_DIR
+    resume: bool = True
+
+
+# -- request and response bodies (the OpenAPI schema) ----------------------------------------------------------
+class CreateTableRequest(BaseModel):
+    game: str = Field(max_length=64, description="a registered ruleset, see GET /api/games")
+    options: dict[str, Any] = Field(default_factory=dict, description="the ruleset's options; players = len(seats)")
+    seats: list[str] = Field(min_length=1, max_length=MAX_SEATS,
+                             description='one entry per seat: "human" or "bot:<name>"')
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED, description="fix the shuffle (random when omitted)")
+
+
+class ActionRequest(BaseModel):
+    action: list[Any] | dict[str, Any] = Field(description='an action in its JSON form, e.g. ["pass"]')
+    turn: int = Field(ge=0, description="the table's turn the action answers (the number of actions so far)")
+
+
+class WhyRequest(BaseModel):
+    action: list[Any] | dict[str, Any] = Field(description="the action to explain")
+
+
+class SeatCreated(BaseModel):
+    seat: int
+    kind: str
+    token: str | None = Field(description="the seat's secret (humans only); only its hash is stored")
+    url: str | None = Field(description="the invite link for this seat")
+
+
+class TableCreated(BaseModel):
+    table: str
+    seats: list[SeatCreated]
+
+
+class LegalAction(BaseModel):
+    action: list[Any]
+    text: str
+
+
+class SeatKind(BaseModel):
+    seat: int
+    kind: str
+
+
+class TableState(BaseModel):
+    table: str
+    game: str
+    seat: int | None = Field(description="the asking seat; null for a spectator")
+    seats: list[SeatKind]
+    turn: int = Field(description="actions applied so far: send it back with the next action")
+    finished: bool
+    current_player: int | None
+    view: dict[str, Any] = Field(description="the ruleset's view() for the asking seat")
+    legal: list[LegalAction] = Field(description="the asking seat's legal actions; empty unless it decides now")
+    events: list[dict[str, Any]] = Field(description="the game log as this seat may see it")
+    scores: list[float] | None = None
+    winners: list[int] | None = None
+
+
+class WhyAnswer(BaseModel):
+    legal: bool
+    detail: str
+
+
+class ErrorBody(BaseModel):
+    detail: str
+
+
+class GamesList(BaseModel):
+    games: list[dict[str, Any]]
+    bots: list[str]
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": text}
+    for status, text in ((401, "unknown or missing token"), (403, "not this seat's decision"),
+                         (404, "no such table"), (409, "stale turn or game over"),
+                         (413, "request body too large"), (422, "malformed request or illegal action"))
+}
+
+
+# -- plumbing ---------------------------------------------------------------------------------------------------
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413 (whatever Content-Length claims) before parsing."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                response = JSONResponse({"detail": f"request body larger than {self.limit} bytes"}, status_code=413)
+                await response(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _location(parts: Any) -> str:
+    return ".".join(str(part) for part in parts) or "request"
+
+
+def _validation_detail(exc: RequestValidationError) -> str:
+    messages = []
+    for error in exc.errors():
+        where = _location(error.get("loc", ()))
+        if error.get("type") == "json_invalid":
+            reason = error.get("ctx", {}).get("error", "")
+            messages.append(f"body: not valid JSON ({reason})" if reason else "body: not valid JSON")
+        else:
+            messages.append(f"{where}: {error.get('msg', 'invalid')}")
+    return "; ".join(messages) or "the request is malformed"
+
+
+def _bearer(authorization: str | None, token: str | None) -> str | None:
+    if authorization is not None:
+        scheme, _, value = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not value.strip():
+            raise ApiError(401, "the Authorization header is written 'Bearer <token>'")
+        return value.strip()
+    return token
+
+
+def _fallback_index() -> str:
+    return ("<!doctype html><meta charset=utf-8><title>evolutio</title><h1>evolutio</h1>"
+            "<p>The browser client is not installed in this build. The API is documented at "
+            "<a href=/docs>/docs</a> (<a href=/openapi.json>OpenAPI schema</a>).</p>")
+
+
+def _docs_page(schema: dict[str, Any]) -> str:
+    """A plain, offline page listing every endpoint of the OpenAPI schema (no third-party scripts)."""
+    rows = []
+    for path, methods in schema.get("paths", {}).items():
+        for method, operation in methods.items():
+            statuses = ", ".join(sorted(operation.get("responses", {})))
+            rows.append(
+                f"<h2><code>{html.escape(method.upper())} {html.escape(path)}</code></h2>"
+                f"<p>{html.escape(operation.get('summary', ''))}</p>"
+                f"<pre>{html.escape(operation.get('description', ''))}</pre>"
+                f"<p>responses: {html.escape(statuses)}</p>")
+    return ("<!doctype html><meta charset=utf-8><title>evolutio API</title>"
+            "<style>body{font-family:sans-serif;max-width:60em;margin:auto;padding:1em}pre{white-space:pre-wrap}"
+            "</style><h1>evolutio API</h1><p>Machine-readable: <a href=/openapi.json>/openapi.json</a>. "
+            "WebSocket: <code>/api/tables/{table_id}/ws?token=…</code> pushes the table's state object.</p>"
+            + "".join(rows))
+
+
+def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> FastAPI:
+    the_broker: Broker = broker if broker is not None else InProcessBroker()
+    holder: dict[str, TableService] = {}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        sqlite = settings.db_url.startswith("sqlite")
+        db_executor = ThreadPoolExecutor(SQLITE_DB_THREADS if sqlite else POSTGRES_DB_THREADS, "evolutio-db")
+        bot_executor = ThreadPoolExecutor(BOT_THREADS, "evolutio-bot")
+        loop = asyncio.get_running_loop()
+        store = await loop.run_in_executor(db_executor, Store.open, settings.db_url)
+        service = TableService(store, the_broker, bot_delay=settings.bot_delay, db_executor=db_executor,
+                               bot_executor=bot_executor, public_url=settings.public_url)
+        holder["service"] = service
+        _app.state.service = service
+        if settings.resume:
+            resumed = await service.resume_all()
+            log.info("resumed %d unfinished table(s)", resumed)
+        try:
+            yield
+        finally:
+            await service.close()
+            await the_broker.close()
+            await loop.run_in_executor(db_executor, store.close)
+            db_executor.shutdown(wait=True)
+            bot_executor.shutdown(wait=False, cancel_futures=True)
+
+    app = FastAPI(title="evolutio", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  description="Play evolution board games: tables of people and bots. See docs/api.md.")
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+
+    def service() -> TableService:
+        return holder["service"]
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _validation_detail(exc)}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unexpected error", exc_info=exc)
+        return JSONResponse({"detail": "internal server error"}, status_code=500)
+
+    async def seat_of(table_id: str, authorization: str | None, token: str | None) -> tuple[LiveTable, int | None]:
+        live = await service().get(table_id)
+        return live, service().seat_for(live, _bearer(authorization, token))
+
+    async def required_seat(table_id: str, authorization: str | None, token: str | None) -> tuple[LiveTable, int]:
+        live, seat = await seat_of(table_id, authorization, token)
+        if seat is None:
+            raise ApiError(401, "a seat token is required (Authorization: Bearer <token> or ?token=)")
+        return live, seat
+
+    token_query = Query(default=None, max_length=TOKEN_MAX_LENGTH, description="the seat's token (or use Bearer)")
+
+    # -- pages --------------------------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index() -> Any:
+        page = settings.static_dir / "index.html"
+        if page.is_file():
+            return FileResponse(page)
+        return HTMLResponse(_fallback_index())
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(_docs_page(app.openapi()))
+
+    app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), name="static")
+
+    # -- API ----------------------------------------------------------------------------------------------------
+    @app.get("/api/games", response_model=GamesList, summary="Rulesets with their options, and bot names")
+    async def games() -> JSONResponse:
+        return JSONResponse({"games": [game_class(name).describe() for name in list_games()], "bots": bot_names()})
+
+    @app.post("/api/tables", status_code=201, response_model=TableCreated, responses={422: REFUSALS[422]},
+              summary="Create a table", description="Seats are people (\"human\") or bots (\"bot:<name>\"). Each "
+              "human seat gets a secret token and an invite link; only the token's hash is stored.")
+    async def create_table(body: CreateTableRequest, request: Request) -> JSONResponse:
+        created = await service().create(body.game, body.options, list(body.seats), body.seed,
+                                         str(request.base_url))
+        return JSONResponse(created, status_code=201)
+
+    @app.get("/api/tables/{table_id}", response_model=TableState,
+             responses={status: REFUSALS[status] for status in (401, 404)},
+             summary="The table as one seat sees it", description="With a seat's token (Authorization: Bearer or "
+             "?token=) that seat's view and, when it decides now, its legal actions; without one, the spectator "
+             "view.")
+    async def get_table(table_id: TableId, authorization: str | None = Header(default=None),
+                        token: str | None = token_query) -> JSONResponse:
+        live, seat = await seat_of(table_id, authorization, token)
+        return JSONResponse(service().state_object(live, seat))
+
+    @app.post("/api/tables/{table_id}/actions", response_model=TableState,
+              responses={status: REFUSALS[status] for status in (401, 403, 404, 409, 413, 422)},
+              summary="Play an action", description="Acknowledged only after the action is committed. Refused with "
+              "the rule's reason: illegal 422, not your decision 403, stale turn or game over 409, unknown token "
+              "401.")
+    async def post_action(body: ActionRequest, table_id: TableId,
+                          authorization: str | None = Header(default=None),
+                          token: str | None = token_query) -> JSONResponse:
+        live, seat = await required_seat(table_id, authorization, token)
+        await service().act(live, seat, body.action, body.turn)
+        return JSONResponse(service().state_object(live, seat))
+
+    @app.post("/api/tables/{table_id}/why", response_model=WhyAnswer,
+              responses={status: REFUSALS[status] for status in (401, 404, 413, 422)},
+              summary="Why is this action not legal now?", description="The rule's reason, as the game states it.")
+    async def why(body: WhyRequest, table_id: TableId,
+                  authorization: str | None = Header(default=None), token: str | None = token_query) -> JSONResponse:
+        live, seat = await required_seat(table_id, authorization, token)
+        return JSONResponse(service().why(live, seat, body.action))
+
+    @app.get("/api/tables/{table_id}/record", responses={status: REFUSALS[status] for status in (401, 404)},
+             summary="The stored game", description="Before the end: filtered for the asking seat, without the seed "
+             "and without other seats' actions. After the end: the full record (seed, options, actions) that "
+             "replays the game.")
+    async def record(table_id: TableId, authorization: str | None = Header(default=None),
+                     token: str | None = token_query) -> JSONResponse:
+        live, seat = await seat_of(table_id, authorization, token)
+        return JSONResponse(service().record(live, seat))
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            if len(table_id) > 32 or (token is not None and len(token) > TOKEN_MAX_LENGTH):
+                raise ApiError(422, "table id or token too long")
+            live = await service().get(table_id)
+            seat = service().seat_for(live, token)
+        except ApiError as exc:
+            await websocket.send_json({"detail": exc.detail, "status": exc.status})
+            await websocket.close(code=WS_CLOSE_BASE + exc.status)
+            return
+        await push_table(websocket, live, seat)
+
+    async def push_table(websocket: WebSocket, live: LiveTable, seat: int | None) -> None:
+        subscription = the_broker.subscribe(live.id)
+        listener = asyncio.ensure_future(_until_closed(websocket))
+        waiter: asyncio.Future[int] | None = None
+        try:
+            await websocket.send_text(json.dumps(service().state_object(live, seat), ensure_ascii=False))
+            while True:
+                waiter = asyncio.ensure_future(subscription.next_turn())
+                done, _pending = await asyncio.wait({waiter, listener}, return_when=asyncio.FIRST_COMPLETED)
+                if listener in done:
+                    break
+                await service().refresh(live, waiter.result())
+                await websocket.send_text(json.dumps(service().state_object(live, seat), ensure_ascii=False))
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            subscription.close()
+            for task in (waiter, listener):
+                if task is not None:
+                    task.cancel()
+
+    return app
+
+
+async def _until_closed(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends until it disconnects."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return

@@ -1,0 +1,212 @@
+"""Storage: the database is the truth about every table.
+
+A table is stored as its game, options, seed, rules version and seats (the SHA-256 hash of each human seat's token,
+never the token), plus the append-only list of actions keyed by (table, turn). Replaying the actions from the seed
+rebuilds the game exactly, so a state held in memory is only a cache.
+
+The primary key (table, turn) makes the database the judge of "one action per turn": when two writers race for the
+same turn, one insert commits and the other raises :class:`TurnTaken`.
+
+Every method here is synchronous (SQLAlchemy Core); the server calls them from a worker thread, never on its event
+loop. The schema is created and upgraded by Alembic (see ``migrations/``) before the store is used.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+#: how long an SQLite writer waits for a lock held by another connection before giving up
+SQLITE_BUSY_TIMEOUT_SECONDS = 30
+
+metadata = MetaData()
+
+tables_table = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("rules_version", String(32), nullable=False),
+    Column("finished", Boolean, nullable=False, default=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+seats_table = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(80), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+)
+
+actions_table = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("turn", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("rules_version", String(32), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
+class TurnTaken(Exception):
+    """Another writer committed an action for this (table, turn) first."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    kind: str
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    rules_version: str
+    finished: bool
+    seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    turn: int
+    seat: int
+    action: Any
+    rules_version: str
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL + synchronous=NORMAL: a committed transaction survives a killed process (not necessarily a power cut)
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_SECONDS * 1000}")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` (``sqlite:///path`` or ``postgresql+psycopg://…``), SQLite tuned for safe writes."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_SECONDS})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest Alembic revision."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Store:
+    """Reads and writes tables and their actions. Synchronous; safe to call from several threads."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, url: str) -> "Store":
+        engine = make_engine(url)
+        migrate(engine)
+        return cls(engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_table(self, table_id: str, game: str, options: dict[str, Any], seed: int, rules_version: str,
+                     seats: list[tuple[str, str | None]]) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(insert(tables_table).values(
+                id=table_id, game=game, options=json.dumps(options, sort_keys=True), seed=seed,
+                rules_version=rules_version, finished=False, created_at=_now()))
+            connection.execute(insert(seats_table), [
+                {"table_id": table_id, "seat": index, "kind": kind, "token_hash": token_hash}
+                for index, (kind, token_hash) in enumerate(seats)
+            ])
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(tables_table).where(tables_table.c.id == table_id)).first()
+            if row is None:
+                return None
+            seat_rows = connection.execute(
+                select(seats_table).where(seats_table.c.table_id == table_id).order_by(seats_table.c.seat)).all()
+        return TableRow(
+            id=row.id, game=row.game, options=json.loads(row.options), seed=int(row.seed),
+            rules_version=row.rules_version, finished=bool(row.finished),
+            seats=tuple(SeatRow(s.seat, s.kind, s.token_hash) for s in seat_rows),
+        )
+
+    def actions(self, table_id: str, from_turn: int = 0) -> list[ActionRow]:
+        """The table's actions with turn >= ``from_turn``, in order."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(actions_table.c.turn, actions_table.c.seat, actions_table.c.action,
+                       actions_table.c.rules_version)
+                .where(actions_table.c.table_id == table_id, actions_table.c.turn >= from_turn)
+                .order_by(actions_table.c.turn)).all()
+        return [ActionRow(r.turn, r.seat, json.loads(r.action), r.rules_version) for r in rows]
+
+    def append_action(self, table_id: str, turn: int, seat: int, action: Any, rules_version: str,
+                      finished: bool) -> None:
+        """Commit action number ``turn`` (0-based) of the table; raises :class:`TurnTaken` if that turn is taken.
+        When it ends the game, the table is marked finished in the same transaction."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(actions_table).values(
+                    table_id=table_id, turn=turn, seat=seat, action=json.dumps(action), rules_version=rules_version,
+                    created_at=_now()))
+                if finished:
+                    connection.execute(update(tables_table).where(tables_table.c.id == table_id).values(finished=True))
+        except IntegrityError:
+            raise TurnTaken(f"turn {turn} of table {table_id} is already taken") from None
+
+    def unfinished_table_ids(self) -> list[str]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(tables_table.c.id).where(tables_table.c.finished.is_(False)).order_by(tables_table.c.created_at))
+            return [r.id for r in rows]

@@ -1,0 +1,399 @@
+"""The tables a server process plays: create, load by replay, act, explain, record — and bots' turns.
+
+Everything a client receives is built here from ``state.view(seat)`` and ``state.events_for(seat)`` for the seat the
+client proved with its token (``None``: a spectator). Errors name what is wrong without revealing hidden cards: the
+rule's reason (``explain_illegal``) is only computed for the seat whose decision it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from evolutio.bots import Bot, bot_names, make_bot
+from evolutio.kernel import Action, EvolutioError, Game, IllegalAction, State, load_game, make_record
+
+from .broker import Broker
+from .storage import Store, TableRow, TurnTaken
+
+log = logging.getLogger("evolutio.server")
+
+HUMAN = "human"
+BOT_PREFIX = "bot:"
+#: bytes of randomness in a seat token and in a table id
+TOKEN_BYTES = 24
+TABLE_ID_BYTES = 9
+#: the largest seed a client may ask for (JavaScript clients read numbers as doubles)
+MAX_SEED = 2**53 - 1
+MAX_SEATS = 16
+
+
+class ApiError(Exception):
+    """A refusal with its HTTP status and a one-line reason for ``{"detail"}``."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def bot_seed(table_seed: int, seat: int) -> int:
+    """A bot's own seed, derived from the table's so that a table's bots differ from each other."""
+    digest = hashlib.sha256(f"{table_seed}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+@dataclass
+class SeatInfo:
+    kind: str
+    token_hash: str | None
+    bot: Bot | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind.startswith(BOT_PREFIX)
+
+
+@dataclass
+class LiveTable:
+    """A table in memory: a cache of the stored game, rebuilt by replay whenever it is missing or behind."""
+
+    id: str
+    game: Game
+    state: State
+    seats: list[SeatInfo]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    actors: list[int] = field(default_factory=list)  # the seat that made each applied action
+    bot_turn_pending: int = -1
+
+    @property
+    def turn(self) -> int:
+        return self.state.num_actions_applied
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal
+
+
+def parse_seat(spec: Any, index: int) -> str:
+    if not isinstance(spec, str):
+        raise ApiError(422, f"seats[{index}]: a seat is \"human\" or \"bot:<name>\", got {spec!r}")
+    if spec == HUMAN:
+        return spec
+    if spec.startswith(BOT_PREFIX):
+        name = spec[len(BOT_PREFIX):]
+        if name in bot_names():
+            return spec
+        raise ApiError(422, f"seats[{index}]: unknown bot {name!r}; known bots: {', '.join(bot_names())}")
+    raise ApiError(422, f"seats[{index}]: a seat is \"human\" or \"bot:<name>\" (bots: {', '.join(bot_names())}), "
+                        f"got {spec!r}")
+
+
+def _safe_text(state: State, action: Action) -> str:
+    try:
+        return state.describe(action)
+    except Exception:  # a ruleset describing a malformed action must not turn a refusal into a crash
+        return str(action)
+
+
+class TableService:
+    """Owns the live tables of this process. Database calls run on ``db_executor``, bots think on
+    ``bot_executor``; the event loop only applies actions and builds views."""
+
+    def __init__(self, store: Store, broker: Broker, *, bot_delay: float, db_executor: Executor,
+                 bot_executor: Executor, public_url: str = "") -> None:
+        self.store = store
+        self.broker = broker
+        self.bot_delay = bot_delay
+        self.db_executor = db_executor
+        self.bot_executor = bot_executor
+        self.public_url = public_url.rstrip("/")
+        self.live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._bot_tasks: set[asyncio.Task[None]] = set()
+        self.closing = False
+        self.counters = {"human_actions": 0, "bot_actions": 0}
+
+    async def _db(self, function: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.db_executor, function, *args)
+
+    # -- creating and loading -------------------------------------------------------------------------------
+    async def create(self, game_name: str, options: dict[str, Any], seat_specs: list[Any],
+                     seed: int | None, base_url: str) -> dict[str, Any]:
+        if not isinstance(seat_specs, list) or not seat_specs:
+            raise ApiError(422, "seats: give at least one seat (\"human\" or \"bot:<name>\")")
+        if len(seat_specs) > MAX_SEATS:
+            raise ApiError(422, f"seats: at most {MAX_SEATS} seats")
+        kinds = [parse_seat(spec, index) for index, spec in enumerate(seat_specs)]
+        if not isinstance(options, dict):
+            raise ApiError(422, "options: an object of option names and values")
+        options = dict(options)
+        if "players" in options and options["players"] != len(kinds):
+            raise ApiError(422, f"options.players is {options['players']!r} but {len(kinds)} seats were given")
+        options["players"] = len(kinds)
+        try:
+            game = load_game(game_name, **options)
+        except EvolutioError as exc:
+            raise ApiError(422, str(exc)) from None
+        except (TypeError, ValueError) as exc:
+            raise ApiError(422, f"options: {exc}") from None
+        seats = [SeatInfo(kind, None) for kind in kinds]
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED)
+        elif not 0 <= seed <= MAX_SEED:
+            raise ApiError(422, f"seed: between 0 and {MAX_SEED}, got {seed}")
+        for index, seat in enumerate(seats):
+            if seat.is_bot:
+                seat.bot = make_bot(seat.kind[len(BOT_PREFIX):], seed=bot_seed(seed, index))
+                try:
+                    seat.bot.check_game(game)
+                except EvolutioError as exc:
+                    raise ApiError(422, f"seats[{index}]: {exc}") from None
+        tokens: list[str | None] = []
+        for seat in seats:
+            token = None if seat.is_bot else secrets.token_urlsafe(TOKEN_BYTES)
+            seat.token_hash = None if token is None else hash_token(token)
+            tokens.append(token)
+        try:
+            state = game.new_state(seed)
+        except EvolutioError as exc:
+            raise ApiError(422, str(exc)) from None
+        table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
+        await self._db(self.store.create_table, table_id, game.name, game.options_json(), seed, game.rules_version,
+                       [(seat.kind, seat.token_hash) for seat in seats])
+        live = LiveTable(table_id, game, state, seats)
+        self.live[table_id] = live
+        self._schedule_bot(live)
+        base = (self.public_url or base_url).rstrip("/")
+        return {
+            "table": table_id,
+            "seats": [
+                {"seat": index, "kind": seat.kind, "token": token,
+                 "url": None if token is None else f"{base}/?table={table_id}&token={token}"}
+                for index, (seat, token) in enumerate(zip(seats, tokens))
+            ],
+        }
+
+    def _build(self, row: TableRow) -> LiveTable:
+        game = load_game(row.game, **row.options)
+        if game.rules_version != row.rules_version:
+            log.warning("table %s was created with %s rules %s; this server has %s", row.id, row.game,
+                        row.rules_version, game.rules_version)
+        seats = []
+        for seat_row in row.seats:
+            seat = SeatInfo(seat_row.kind, seat_row.token_hash)
+            if seat.is_bot:
+                seat.bot = make_bot(seat.kind[len(BOT_PREFIX):], seed=bot_seed(row.seed, seat_row.seat))
+            seats.append(seat)
+        return LiveTable(row.id, game, game.new_state(row.seed), seats)
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The table, loaded and replayed from the database if this process does not hold it yet."""
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.live.get(table_id)
+            if live is not None:
+                return live
+            row = await self._db(self.store.load_table, table_id)
+            if row is None:
+                raise ApiError(404, f"no table {table_id!r}")
+            live = self._build(row)
+            await self._catch_up(live)
+            self.live[table_id] = live
+        self._loading.pop(table_id, None)
+        return live
+
+    async def _catch_up(self, live: LiveTable) -> None:
+        """Apply every stored action beyond the cached turn (replay)."""
+        rows = await self._db(self.store.actions, live.id, live.turn)
+        for row in rows:
+            if row.turn != live.turn:
+                raise RuntimeError(f"table {live.id}: stored turn {row.turn} does not follow turn {live.turn}")
+            live.state.apply(Action.from_json(row.action))
+            live.actors.append(row.seat)
+
+    async def refresh(self, live: LiveTable, turn: int) -> None:
+        """Make sure the cache has reached ``turn`` (another process may have written it)."""
+        if live.turn < turn:
+            async with live.lock:
+                await self._catch_up(live)
+
+    async def resume_all(self) -> int:
+        """Load every unfinished table and restart its bots; the number of tables resumed."""
+        table_ids = await self._db(self.store.unfinished_table_ids)
+        for table_id in table_ids:
+            live = await self.get(table_id)
+            self._schedule_bot(live)
+        return len(table_ids)
+
+    # -- seats and views ------------------------------------------------------------------------------------
+    @staticmethod
+    def seat_for(live: LiveTable, token: str | None) -> int | None:
+        """The seat a token belongs to; ``None`` (spectator) without a token; 401 for a token of no seat here."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for index, seat in enumerate(live.seats):
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return index
+        raise ApiError(401, "this token belongs to no seat of this table")
+
+    def state_object(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
+        state = live.state
+        current = state.current_player
+        legal: list[dict[str, Any]] = []
+        if seat is not None and seat == current:
+            legal = [{"action": action.to_json(), "text": _safe_text(state, action)} for action in state.legal_actions()]
+        body: dict[str, Any] = {
+            "table": live.id,
+            "game": live.game.name,
+            "seat": seat,
+            "seats": [{"seat": index, "kind": info.kind} for index, info in enumerate(live.seats)],
+            "turn": live.turn,
+            "finished": state.is_terminal,
+            "current_player": current,
+            "view": state.view(seat),
+            "legal": legal,
+            "events": state.events_for(seat),
+        }
+        if state.is_terminal:
+            body["scores"] = state.scores()
+            body["winners"] = state.winners()
+        return body
+
+    # -- acting ---------------------------------------------------------------------------------------------
+    def _check_turn(self, live: LiveTable, seat: int, turn: int) -> None:
+        if turn != live.turn:
+            raise ApiError(409, f"stale turn: the table is at turn {live.turn}, the action was sent for turn {turn}")
+        if live.state.is_terminal:
+            raise ApiError(409, "the game is over; no more actions can be played")
+        current = live.state.current_player
+        if seat != current:
+            raise ApiError(403, f"not your decision: seat {current} decides now")
+
+    def _parse_action(self, raw: Any) -> Action:
+        try:
+            return Action.from_json(raw)
+        except IllegalAction as exc:
+            raise ApiError(422, f"action: {exc}") from None
+
+    def _refusal(self, live: LiveTable, action: Action) -> str:
+        try:
+            return live.state.explain_illegal(action)
+        except Exception:  # a ruleset's explanation of a malformed action must not become a 500
+            return f"{_safe_text(live.state, action)} is not a legal action now"
+
+    async def act(self, live: LiveTable, seat: int, raw_action: Any, turn: int, *, by_bot: bool = False) -> None:
+        """Apply ``raw_action`` for ``seat`` at ``turn``: acknowledged (returns) only after its row is committed."""
+        action = self._parse_action(raw_action)
+        async with live.lock:
+            self._check_turn(live, seat, turn)
+            if action not in live.state.legal_actions():
+                raise ApiError(422, self._refusal(live, action))
+            # the action is applied to a copy; the table shows it only once its row is committed
+            after = live.state.clone()
+            after.apply(action)
+            try:
+                await self._db(self.store.append_action, live.id, turn, seat, action.to_json(),
+                               live.game.rules_version, after.is_terminal)
+            except TurnTaken:
+                await self._catch_up(live)
+                raise ApiError(409, f"stale turn: another action took turn {turn}; the table is at turn {live.turn}") \
+                    from None
+            live.state = after
+            live.actors.append(seat)
+            self.counters["bot_actions" if by_bot else "human_actions"] += 1
+        await self.broker.publish(live.id, live.turn)
+        self._schedule_bot(live)
+
+    def why(self, live: LiveTable, seat: int, raw_action: Any) -> dict[str, Any]:
+        action = self._parse_action(raw_action)
+        state = live.state
+        if state.is_terminal:
+            return {"legal": False, "detail": "the game is over; no more actions can be played"}
+        current = state.current_player
+        if seat != current:
+            return {"legal": False, "detail": f"not your decision: seat {current} decides now"}
+        if action in state.legal_actions():
+            return {"legal": True, "detail": f"{_safe_text(state, action)} is legal now"}
+        return {"legal": False, "detail": self._refusal(live, action)}
+
+    def record(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
+        state = live.state
+        kinds = [info.kind for info in live.seats]
+        if state.is_terminal:
+            record = make_record(state, players=kinds)
+            record["table"] = live.id
+            record["seats"] = [{"seat": index, "kind": kind} for index, kind in enumerate(kinds)]
+            record["actors"] = list(live.actors)
+            record["events"] = state.events_for(seat)
+            return record
+        history = state.history
+        return {
+            "format": "evolutio-table-record/partial",
+            "table": live.id,
+            "game": live.game.name,
+            "rules_version": live.game.rules_version,
+            "options": live.game.options_json(),
+            "seats": [{"seat": index, "kind": kind} for index, kind in enumerate(kinds)],
+            "seat": seat,
+            "turn": live.turn,
+            "finished": False,
+            # before the end: no seed, and only this seat's own actions (others' may name hidden cards)
+            "actions": [
+                {"turn": number, "seat": actor, "action": action.to_json() if actor == seat else None}
+                for number, (actor, action) in enumerate(zip(live.actors, history))
+            ],
+            "events": state.events_for(seat),
+        }
+
+    # -- bots -----------------------------------------------------------------------------------------------
+    def _schedule_bot(self, live: LiveTable) -> None:
+        if self.closing or live.state.is_terminal:
+            return
+        current = live.state.current_player
+        if current is None or not live.seats[current].is_bot or live.bot_turn_pending == live.turn:
+            return
+        live.bot_turn_pending = live.turn
+        task = asyncio.get_running_loop().create_task(self._bot_turn(live, current, live.turn))
+        self._bot_tasks.add(task)
+        task.add_done_callback(self._bot_tasks.discard)
+
+    async def _bot_turn(self, live: LiveTable, seat: int, turn: int) -> None:
+        try:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            if live.turn != turn or self.closing:
+                return
+            bot = live.seats[seat].bot
+            if bot is None:
+                return
+            position = live.state.clone()
+            action = await asyncio.get_running_loop().run_in_executor(self.bot_executor, bot.choose, position)
+            await self.act(live, seat, action.to_json(), turn, by_bot=True)
+        except ApiError as exc:
+            if exc.status != 409:  # 409: someone else (another process) already played this turn
+                log.error("bot at table %s seat %s refused: %s", live.id, seat, exc.detail)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot at table %s seat %s failed", live.id, seat)
+
+    async def close(self) -> None:
+        self.closing = True
+        for task in tuple(self._bot_tasks):
+            task.cancel()
+        if self._bot_tasks:
+            await asyncio.gather(*self._bot_tasks, return_exceptions=True)

@@ -1,0 +1,158 @@
+"""The HTTP and WebSocket API through its public contract, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from evolutio.bots import bot_names
+from evolutio.kernel import Action, list_games, load_game
+
+from .helpers import act, bearer, create, get_state, play_to_end
+
+
+def test_games_lists_every_registered_ruleset_with_options_and_the_bots(client: TestClient) -> None:
+    body = client.get("/api/games").json()
+    assert [game["name"] for game in body["games"]] == list_games()
+    assert all(option["help"] for game in body["games"] for option in game["options"])
+    assert body["bots"] == bot_names()
+
+
+def test_create_gives_human_seats_a_token_and_invite_link_and_bots_none(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "bot:random", "human"])
+    humans = [seat for seat in created["seats"] if seat["kind"] == "human"]
+    assert [seat["seat"] for seat in humans] == [0, 2]
+    assert all(seat["token"] and seat["token"] in seat["url"] and created["table"] in seat["url"] for seat in humans)
+    assert created["seats"][1] == {"seat": 1, "kind": "bot:random", "token": None, "url": None}
+    assert humans[0]["token"] != humans[1]["token"]
+
+
+def test_a_seat_sees_its_own_view_and_legal_actions_a_spectator_the_public_view(client: TestClient) -> None:
+    created = create(client, "northstar", ["human", "human"], seed=5)
+    table = created["table"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    reference = load_game("northstar", players=2).new_state(5)
+    spectator = get_state(client, table)
+    assert spectator["seat"] is None and spectator["legal"] == [] and spectator["view"] == reference.view(None)
+    for seat, token in enumerate(tokens):
+        state = get_state(client, table, token)
+        assert state["turn"] == 0 and state["seat"] == seat
+        assert state["view"] == reference.view(seat)
+        assert state["events"] == reference.events_for(seat)
+        if seat == reference.current_player:
+            assert [entry["action"] for entry in state["legal"]] == [a.to_json() for a in reference.legal_actions()]
+            assert all(entry["text"] for entry in state["legal"])
+        else:
+            assert state["legal"] == []
+    by_query = client.get(f"/api/tables/{table}", params={"token": tokens[1]}).json()
+    assert by_query["seat"] == 1
+
+
+def test_an_action_answers_the_new_state_and_the_socket_pushes_it(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "human"], seed=2)
+    table = created["table"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    state = get_state(client, table)
+    mover = state["current_player"]
+    other = 1 - mover
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={tokens[other]}") as socket:
+        snapshot = socket.receive_json()
+        assert snapshot["turn"] == 0 and snapshot["seat"] == other
+        mine = get_state(client, table, tokens[mover])
+        chosen = mine["legal"][1]["action"]
+        response = act(client, table, tokens[mover], chosen, 0)
+        assert response.status_code == 200, response.text
+        assert response.json()["turn"] == 1
+        pushed = socket.receive_json()
+    reference = load_game("origin", players=2).new_state(2)
+    reference.apply(Action.from_json(chosen))
+    assert pushed["turn"] == 1 and pushed["view"] == reference.view(other)
+
+
+def test_bots_play_server_side_and_a_full_game_ends_with_a_record_that_replays(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "bot:random", "human", "bot:random"], seed=11)
+    table = created["table"]
+    tokens = {seat["seat"]: seat["token"] for seat in created["seats"] if seat["token"]}
+    final = play_to_end(client, table, tokens)
+    assert final["finished"] and final["current_player"] is None and final["winners"]
+    record = client.get(f"/api/tables/{table}/record", headers=bearer(tokens[0])).json()
+    assert record["seed"] == 11 and len(record["actions"]) == final["turn"]
+    replayed = load_game("origin", **record["options"]).new_state(record["seed"])
+    for raw in record["actions"]:
+        replayed.apply(Action.from_json(raw))
+    assert replayed.is_terminal and replayed.scores() == final["scores"]
+    assert set(record["actors"][turn] for turn in range(final["turn"])) == {0, 1, 2, 3}
+
+
+def test_northstar_with_bots_only_plays_itself_to_the_end(client: TestClient) -> None:
+    created = create(client, "northstar", ["bot:random", "bot:random", "bot:random"], seed=4)
+    final = play_to_end(client, created["table"], {})
+    assert final["finished"] and final["scores"]
+
+
+def test_record_before_the_end_has_no_seed_and_only_the_seats_own_actions(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "human"], seed=3)
+    table = created["table"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    for _ in range(4):
+        state = get_state(client, table)
+        seat = state["current_player"]
+        mine = get_state(client, table, tokens[seat])
+        assert act(client, table, tokens[seat], mine["legal"][-1]["action"], mine["turn"]).status_code == 200
+    for seat, token in enumerate(tokens):
+        record = client.get(f"/api/tables/{table}/record", headers=bearer(token)).json()
+        assert "seed" not in record and record["finished"] is False and record["turn"] == 4
+        for entry in record["actions"]:
+            assert (entry["action"] is not None) == (entry["seat"] == seat)
+    spectator = client.get(f"/api/tables/{table}/record").json()
+    assert "seed" not in spectator and all(entry["action"] is None for entry in spectator["actions"])
+
+
+def test_why_gives_the_rules_reason_for_an_illegal_action_and_confirms_a_legal_one(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "human"], seed=2)
+    table = created["table"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    state = get_state(client, table)
+    mover = state["current_player"]
+    reference = load_game("origin", players=2).new_state(2)
+    illegal = Action("animal", 99)
+    answer = client.post(f"/api/tables/{table}/why", headers=bearer(tokens[mover]),
+                         json={"action": illegal.to_json()}).json()
+    assert answer == {"legal": False, "detail": reference.explain_illegal(illegal)}
+    legal = reference.legal_actions()[0]
+    assert client.post(f"/api/tables/{table}/why", headers=bearer(tokens[mover]),
+                       json={"action": legal.to_json()}).json()["legal"] is True
+    waiting = client.post(f"/api/tables/{table}/why", headers=bearer(tokens[1 - mover]),
+                          json={"action": legal.to_json()}).json()
+    assert waiting["legal"] is False and "not your decision" in waiting["detail"]
+
+
+def test_create_refuses_unknown_games_bots_and_bad_options_naming_them(client: TestClient) -> None:
+    unknown_game = client.post("/api/tables", json={"game": "chess", "seats": ["human", "human"]})
+    assert unknown_game.status_code == 422 and "chess" in unknown_game.json()["detail"]
+    unknown_bot = client.post("/api/tables", json={"game": "origin", "seats": ["human", "bot:genius"]})
+    assert unknown_bot.status_code == 422
+    assert "genius" in unknown_bot.json()["detail"] and "random" in unknown_bot.json()["detail"]
+    bad_seat = client.post("/api/tables", json={"game": "origin", "seats": ["human", "robot"]})
+    assert bad_seat.status_code == 422 and "seats[1]" in bad_seat.json()["detail"]
+    too_few = client.post("/api/tables", json={"game": "origin", "seats": ["human"]})
+    assert too_few.status_code == 422 and "players" in too_few.json()["detail"]
+    mismatch = client.post("/api/tables", json={"game": "origin", "seats": ["human", "human"],
+                                                "options": {"players": 3}})
+    assert mismatch.status_code == 422 and "players" in mismatch.json()["detail"]
+    bad_option = client.post("/api/tables", json={"game": "origin", "seats": ["human", "human"],
+                                                  "options": {"no_such_option": 1}})
+    assert bad_option.status_code == 422 and "no_such_option" in bad_option.json()["detail"]
+
+
+def test_unknown_table_is_404_with_detail(client: TestClient) -> None:
+    response = client.get("/api/tables/nosuchtable")
+    assert response.status_code == 404 and "nosuchtable" in response.json()["detail"]
+
+
+def test_openapi_and_docs_pages_describe_the_api(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    assert {"/api/tables", "/api/tables/{table_id}", "/api/tables/{table_id}/actions", "/api/tables/{table_id}/why",
+            "/api/tables/{table_id}/record", "/api/games"} <= set(schema["paths"])
+    page = client.get("/docs")
+    assert page.status_code == 200 and "/api/tables/{table_id}/actions" in page.text
+    assert client.get("/").status_code == 200
