@@ -73,6 +73,7 @@ export default {
   "origin.phase.extinction": "Extinction",
   "origin.phase.over": "Game over",
   "origin.food_base": "Red food tokens in the food base",
+  "origin.food_base_short": "Food base: {count}",
   "origin.dice": "Dice: {dice}",
   "origin.deck": "Deck: {count}",
   "origin.last_turn": "last turn",

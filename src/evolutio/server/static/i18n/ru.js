@@ -73,6 +73,7 @@ export default {
   "origin.phase.extinction": "Вымирание",
   "origin.phase.over": "Игра окончена",
   "origin.food_base": "Красные фишки еды в кормовой базе",
+  "origin.food_base_short": "Кормовая база: {count}",
   "origin.dice": "Кубики: {dice}",
   "origin.deck": "Колода: {count}",
   "origin.last_turn": "последний ход",

@@ -7,6 +7,9 @@ import { boardFor } from "./boards/index.js";
 import { h, replaceChildren, titleCase } from "./dom.js";
 import { t } from "./i18n.js";
 
+//: how close to the bottom the log must be scrolled to keep following new events
+const LOG_STICKY_PIXELS = 40;
+
 function actionKey(action) {
   return JSON.stringify(action);
 }
@@ -68,6 +71,8 @@ export class TableScreen {
 
   stop() {
     this.live.close();
+    delete this.root.dataset.turn;
+    delete this.root.dataset.finished;
   }
 
   async refresh() {
@@ -82,6 +87,9 @@ export class TableScreen {
     if (!force && this.state && state.turn < this.state.turn) return;
     if (this.state && state.turn !== this.state.turn) this.selectedKey = null;
     this.state = state;
+    // the turn and end on the page itself, for the browser tests and for user styles
+    this.root.dataset.turn = String(state.turn);
+    this.root.dataset.finished = String(Boolean(state.finished));
     this.render();
   }
 
@@ -146,10 +154,15 @@ export class TableScreen {
           element.tabIndex = 0;
         }
         if (key === this.selectedKey) element.classList.add("selected");
-        element.addEventListener("click", () => this.select(key));
+        // nested elements (a trait card on a species) are chosen on their own, not with their container
+        element.addEventListener("click", (event) => {
+          event.stopPropagation();
+          this.select(key);
+        });
         element.addEventListener("keydown", (event) => {
           if (event.key === "Enter" || event.key === " ") {
             event.preventDefault();
+            event.stopPropagation();
             this.select(key);
           }
         });
@@ -254,11 +267,17 @@ export class TableScreen {
   }
 
   renderLog() {
+    // The log only grows during a game: append the new events instead of redrawing hundreds of lines per push.
     const events = this.state.events || [];
     const log = this.elements.log;
-    const stuck = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-    replaceChildren(log, events.map((event) =>
-      h("li", { class: `event event-${event.kind}` }, event.text || `${titleCase(event.kind)}`)));
+    const stuck = log.scrollHeight - log.scrollTop - log.clientHeight < LOG_STICKY_PIXELS;
+    const shown = log.childElementCount;
+    const entry = (event) => h("li", { class: `event event-${event.kind}` }, event.text || titleCase(event.kind));
+    if (events.length >= shown && (shown === 0 || log.lastElementChild.textContent === (events[shown - 1].text || titleCase(events[shown - 1].kind)))) {
+      for (const event of events.slice(shown)) log.appendChild(entry(event));
+    } else {
+      replaceChildren(log, events.map(entry));
+    }
     if (stuck) log.scrollTop = log.scrollHeight;
   }
 

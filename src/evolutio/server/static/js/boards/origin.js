@@ -16,10 +16,17 @@ const HAND_ACTIONS = new Set(["animal", "trait"]);
 const ANIMAL_ACTIONS = new Set([
   "target", "take", "attack", "pirate", "tramp", "hibernate", "mimic", "scavenge", "convert",
 ]);
+const MAX_DRAWN_TOKENS = 24;
 const ANIMAL_FLAGS = ["hibernating", "poisoned", "attacked_this_turn", "piracy_used", "tramp_used"];
 
+// A paired card's names ("Communication/Carnivore") may break after the slash on a narrow card.
+function breakable(name) {
+  return String(name).replaceAll("/", "/\u200b");
+}
+
 function cardName(card) {
-  return h("span", { class: "names" }, h("span", { class: "name-en" }, card.name), h("span", { class: "name-original", lang: "ru" }, card.ru));
+  return h("span", { class: "names" }, h("span", { class: "name-en" }, breakable(card.name)),
+    h("span", { class: "name-original", lang: "ru" }, breakable(card.ru)));
 }
 
 function traitChip(trait) {
@@ -119,7 +126,8 @@ export const originBoard = {
         { class: "status-row" },
         h("span", { class: "stat" }, t("origin.turn", { turn: view.turn })),
         h("span", { class: "stat phase" }, tOr(`origin.phase.${view.phase}`, titleCase(view.phase))),
-        h("span", { class: "stat food-base", title: t("origin.food_base") }, pips(Math.min(view.food_base, 24), "red"), ` ${view.food_base}`),
+        h("span", { class: "stat food-base", title: t("origin.food_base") }, t("origin.food_base_short", { count: view.food_base }), " ",
+          pips(Math.min(view.food_base, MAX_DRAWN_TOKENS), "red")),
         view.dice && view.dice.length ? h("span", { class: "stat" }, t("origin.dice", { dice: view.dice.join(" + ") })) : null,
         h("span", { class: "stat" }, t("origin.deck", { count: view.deck_size })),
         view.last_turn ? h("span", { class: "flag" }, t("origin.last_turn")) : null,

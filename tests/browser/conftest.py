@@ -1,0 +1,90 @@
+"""Fixtures of the browser tests: one `evolutio serve` per test module (free port, temporary SQLite file, bot delay
+0) and Debian's Chromium driven by Playwright, launched by its executable path (never a downloaded browser).
+
+Set ``EVOLUTIO_SCREENSHOTS=DIRECTORY`` to save the lobby, table and end-screen screenshots there (docs/screenshots
+holds the committed ones).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need the test extra (playwright)")
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
+LAPTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+#: how long to wait for the server to answer after it starts
+SERVER_START_ATTEMPTS = 150
+SERVER_START_PAUSE_SECONDS = 0.1
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server_url() -> Iterator[str]:
+    port = _free_port()
+    directory = tempfile.mkdtemp(prefix="evolutio-browser-")
+    database = f"sqlite:///{directory}/tables.sqlite3"
+    log = open(os.path.join(directory, "server.log"), "wb")
+    command = [sys.executable, "-m", "evolutio.cli.main", "serve", "--port", str(port), "--db", database,
+               "--bot-delay", "0", "--log-level", "warning"]
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(SERVER_START_ATTEMPTS):
+            if process.poll() is not None:
+                raise RuntimeError(f"evolutio serve exited with {process.returncode}; see {log.name}")
+            try:
+                with urllib.request.urlopen(f"{url}/api/games", timeout=1):
+                    break
+            except OSError:
+                time.sleep(SERVER_START_PAUSE_SECONDS)
+        else:
+            raise RuntimeError(f"evolutio serve did not answer on {url}; see {log.name}")
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    with playwright_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def screenshots() -> Path | None:
+    directory = os.environ.get("EVOLUTIO_SCREENSHOTS")
+    if not directory:
+        return None
+    path = Path(directory)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
