@@ -39,15 +39,30 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+REPOSITORY = Path(__file__).resolve().parents[2]
+#: runs `evolutio serve` after registering the rulesets named in sys.argv[1] ("module:Class,…"; may be empty)
+LAUNCHER = (
+    "import importlib, sys\n"
+    "from evolutio.kernel.registry import register\n"
+    "for target in filter(None, sys.argv[1].split(',')):\n"
+    "    module, _, name = target.partition(':')\n"
+    "    register(getattr(importlib.import_module(module), name))\n"
+    "from evolutio.cli.main import main\n"
+    "sys.exit(main(sys.argv[2:]))\n"
+)
+
+
 @pytest.fixture(scope="module")
-def server_url() -> Iterator[str]:
+def server_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A server for the test module; a module's ``SERVER_RULESETS`` list adds test-only rulesets to it."""
+    extra_rulesets = ",".join(getattr(request.module, "SERVER_RULESETS", ()))
     port = _free_port()
     directory = tempfile.mkdtemp(prefix="evolutio-browser-")
     database = f"sqlite:///{directory}/tables.sqlite3"
     log = open(os.path.join(directory, "server.log"), "wb")
-    command = [sys.executable, "-m", "evolutio.cli.main", "serve", "--port", str(port), "--db", database,
+    command = [sys.executable, "-c", LAUNCHER, extra_rulesets, "serve", "--port", str(port), "--db", database,
                "--bot-delay", "0", "--log-level", "warning"]
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=REPOSITORY)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(SERVER_START_ATTEMPTS):

@@ -284,23 +284,25 @@ export class TableScreen {
   renderEnd() {
     const { state } = this;
     const view = state.view;
-    if (!state.finished || !Array.isArray(view.scores)) {
+    // the table's own final scores (the server adds them at the end), else the view's
+    const scores = state.scores || view.scores;
+    if (!state.finished || !Array.isArray(scores)) {
       replaceChildren(this.elements.end);
       this.elements.end.hidden = true;
       return;
     }
     this.elements.end.hidden = false;
-    const winners = new Set(view.winners || []);
-    const parts = scoreParts(view);
+    const winners = new Set(state.winners || view.winners || []);
+    const parts = scoreParts(view, scores.length);
     replaceChildren(this.elements.end,
       h("h2", {}, t("end.title")),
-      h("p", { class: "winners" }, t("end.winners", { names: [...winners].map((seat) => t("board.player", { number: seat + 1 })).join(", ") })),
+      h("p", { class: "winners" }, t("end.winners", { names: [...winners].map((seat) => this.playerLabel(seat)).join(", ") })),
       h("table", { class: "scores" },
         h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), parts.columns.map((column) => h("th", {}, column)), h("th", {}, t("end.total")))),
-        h("tbody", {}, view.scores.map((score, seat) =>
+        h("tbody", {}, scores.map((score, seat) =>
           h("tr", { class: winners.has(seat) ? "winner" : "" },
             h("td", {}, this.playerLabel(seat), seat === this.seat ? ` (${t("board.you")})` : "", winners.has(seat) ? " ★" : ""),
-            parts.rows[seat].map((value) => h("td", {}, String(value))),
+            (parts.rows[seat] || []).map((value) => h("td", {}, String(value))),
             h("td", { class: "total" }, String(score)))))),
       parts.note ? h("p", { class: "hint" }, parts.note) : null);
   }
@@ -308,7 +310,7 @@ export class TableScreen {
 
 // The score breakdown: a view's own "score_breakdown" when the ruleset gives one; otherwise what each player has on
 // the table at the end (read from the view, beside the game's own total).
-function scoreParts(view) {
+function scoreParts(view, seats) {
   const players = view.players || [];
   if (Array.isArray(view.score_breakdown) && view.score_breakdown.length) {
     const columns = [...new Set(view.score_breakdown.flatMap((row) => Object.keys(row)))];
@@ -336,5 +338,5 @@ function scoreParts(view) {
       note: t("end.northstar.note"),
     };
   }
-  return { columns: [], rows: players.map(() => []) };
+  return { columns: [], rows: Array.from({ length: seats }, () => []) };
 }

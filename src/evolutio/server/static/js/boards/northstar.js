@@ -96,15 +96,14 @@ export const northstarBoard = {
         out.push({ key: `hand:${card.id}`, action: ["grow_pop", card.id, 0], label: t("northstar.why.grow_pop", { name: traitName(card) }) });
       }
     }
-    if (view.phase === "feeding") {
-      me.species.forEach((species, index) =>
-        out.push({ key: `species:${seat}:${index}`, action: ["feed", index], label: t("northstar.why.feed", { number: index + 1 }) }));
-    }
+    // a species asks about feeding it, in any phase: outside the feeding phase the rules say what to do instead
+    me.species.forEach((species, index) =>
+      out.push({ key: `species:${seat}:${index}`, action: ["feed", index], label: t("northstar.why.feed", { number: index + 1 }) }));
     return out;
   },
 
   render(view, context) {
-    const extra = Object.fromEntries(Object.entries(view).filter(([key]) => !KNOWN_FIELDS.has(key)));
+    const extra = Object.fromEntries(Object.entries(view).filter(([key, value]) => !KNOWN_FIELDS.has(key) && value !== null));
     const me = context.seat !== null && context.seat !== undefined ? view.players[context.seat] : null;
     return h(
       "div",

@@ -116,7 +116,7 @@ export const originBoard = {
   },
 
   render(view, context) {
-    const extra = Object.fromEntries(Object.entries(view).filter(([key]) => !KNOWN_FIELDS.has(key)));
+    const extra = Object.fromEntries(Object.entries(view).filter(([key, value]) => !KNOWN_FIELDS.has(key) && value !== null));
     const me = context.seat !== null && context.seat !== undefined ? view.players[context.seat] : null;
     return h(
       "div",
