@@ -118,7 +118,8 @@ def sqlite_url(tmp_path: Path) -> str:
 
 
 def make_client(db_url: str, **settings: Any) -> TestClient:
-    return TestClient(create_app(ServerSettings(db_url=db_url, bot_delay=0, **settings)))
+    settings.setdefault("bot_delay", 0)
+    return TestClient(create_app(ServerSettings(db_url=db_url, **settings)))
 
 
 @pytest.fixture
