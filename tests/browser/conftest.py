@@ -14,8 +14,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -59,30 +59,29 @@ def server_url(request: pytest.FixtureRequest) -> Iterator[str]:
     port = _free_port()
     directory = tempfile.mkdtemp(prefix="evolutio-browser-")
     database = f"sqlite:///{directory}/tables.sqlite3"
-    log = open(os.path.join(directory, "server.log"), "wb")
-    command = [sys.executable, "-c", LAUNCHER, extra_rulesets, "serve", "--port", str(port), "--db", database,
-               "--bot-delay", "0", "--log-level", "warning"]
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=REPOSITORY)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(SERVER_START_ATTEMPTS):
-            if process.poll() is not None:
-                raise RuntimeError(f"evolutio serve exited with {process.returncode}; see {log.name}")
-            try:
-                with urllib.request.urlopen(f"{url}/api/games", timeout=1):
-                    break
-            except OSError:
-                time.sleep(SERVER_START_PAUSE_SECONDS)
-        else:
-            raise RuntimeError(f"evolutio serve did not answer on {url}; see {log.name}")
-        yield url
-    finally:
-        process.terminate()
+    with open(os.path.join(directory, "server.log"), "wb") as log:
+        command = [sys.executable, "-c", LAUNCHER, extra_rulesets, "serve", "--port", str(port), "--db", database,
+                   "--bot-delay", "0", "--log-level", "warning"]
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=REPOSITORY)
+        url = f"http://127.0.0.1:{port}"
         try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+            for _ in range(SERVER_START_ATTEMPTS):
+                if process.poll() is not None:
+                    raise RuntimeError(f"evolutio serve exited with {process.returncode}; see {log.name}")
+                try:
+                    with urllib.request.urlopen(f"{url}/api/games", timeout=1):
+                        break
+                except OSError:
+                    time.sleep(SERVER_START_PAUSE_SECONDS)
+            else:
+                raise RuntimeError(f"evolutio serve did not answer on {url}; see {log.name}")
+            yield url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ and with the usual ``players`` option (the server sets ``players`` from the numb
 from __future__ import annotations
 
 from evolutio.kernel.game import players_option
-
 from tests.interop.duel import DuelGame
 
 NAME = "zz_browser_duel"
@@ -14,4 +13,5 @@ PLAYERS = 2
 class BrowserDuelGame(DuelGame):
     name = NAME
     title = "Duel (browser test fixture)"
-    option_schema = (players_option(PLAYERS, PLAYERS, PLAYERS),)
+    # DuelGame's empty option tuple gives mypy the type tuple[()]; this ruleset has one option
+    option_schema = (players_option(PLAYERS, PLAYERS, PLAYERS),)  # type: ignore[assignment]

@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 
 from .conftest import LAPTOP, PHONE
-from .helpers import STEP_TIMEOUT_MS, create_table, finished, play_to_the_end, table_id, turn
+from .helpers import (
+    STEP_TIMEOUT_MS,
+    create_table,
+    finished,
+    play_to_the_end,
+    table_id,
+    turn,
+)
 
 SEATS = ["human", "human", "bot:random", "bot:random"]
 SEED = 7
@@ -69,6 +76,8 @@ def test_two_people_and_two_bots_play_to_the_end(browser: Any, server_url: str, 
     assert page_a.locator(".replay-actions li").count() == turn(page_b)
     page_a.click(".step-back")
     assert page_a.locator(".replay-actions li.todo").count() == 1
+    if screenshots is not None:
+        page_a.screenshot(path=str(screenshots / f"replay-{game}.png"))
     first.close()
     second.close()
 
@@ -101,7 +110,7 @@ def test_reload_resumes_the_seat_and_a_dropped_socket_reconnects(browser: Any, s
     context.close()
 
 
-def test_a_spectator_sees_the_table_but_no_hand(browser: Any, server_url: str) -> None:
+def test_a_spectator_sees_the_table_but_no_hand(browser: Any, server_url: str, screenshots: Path | None) -> None:
     owner = browser.new_context(viewport=LAPTOP)
     page = owner.new_page()
     create_table(page, server_url, "origin", ["human", "bot:random", "bot:random"], SEED)
@@ -119,6 +128,8 @@ def test_a_spectator_sees_the_table_but_no_hand(browser: Any, server_url: str) -
     assert "spectator" in spectator.inner_text(".banner-meta")
     assert spectator.locator(".board .playable").count() == 0
     assert own_cards and spectator.locator(".action-bar .choice").count() == 0
+    if screenshots is not None:
+        spectator.screenshot(path=str(screenshots / "spectator.png"), full_page=True)
     owner.close()
     watcher.close()
 

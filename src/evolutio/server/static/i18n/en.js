@@ -130,6 +130,8 @@ export default {
   "replay.partial": "game in progress: only your own actions are shown",
   "replay.complete": "complete game",
   "replay.seed": "seed {seed}",
+  "replay.first": "« Start",
+  "replay.last": "End »",
   "replay.back": "◀ Back",
   "replay.forward": "Forward ▶",
   "replay.position": "action {position} of {total}",

@@ -130,6 +130,8 @@ export default {
   "replay.partial": "игра идёт: видны только ваши ходы",
   "replay.complete": "вся партия",
   "replay.seed": "зерно {seed}",
+  "replay.first": "« Начало",
+  "replay.last": "Конец »",
   "replay.back": "◀ Назад",
   "replay.forward": "Вперёд ▶",
   "replay.position": "ход {position} из {total}",

@@ -63,11 +63,11 @@ export class ReplayScreen {
         h("p", {}, `${record.game} · ${record.finished === false ? t("replay.partial") : t("replay.complete")}`,
           record.seed !== undefined ? ` · ${t("replay.seed", { seed: record.seed })}` : ""),
         h("div", { class: "stepper" },
-          h("button", { type: "button", onclick: () => this.step(-this.actions.length) }, "⏮"),
+          h("button", { type: "button", class: "step-first", onclick: () => this.step(-this.actions.length) }, t("replay.first")),
           h("button", { type: "button", class: "step-back", onclick: () => this.step(-1) }, t("replay.back")),
           h("span", { class: "position" }, t("replay.position", { position: this.position, total: this.actions.length })),
           h("button", { type: "button", class: "step-forward", onclick: () => this.step(1) }, t("replay.forward")),
-          h("button", { type: "button", onclick: () => this.step(this.actions.length) }, "⏭")),
+          h("button", { type: "button", class: "step-last", onclick: () => this.step(this.actions.length) }, t("replay.last"))),
         h("p", { class: "current-step" }, this.position > 0
           ? [seatName(this.actions[this.position - 1].seat), ": ", actionText(this.actions[this.position - 1].action)]
           : t("replay.start")),
