@@ -155,3 +155,16 @@ def test_the_table_fits_a_phone_and_speaks_russian(browser: Any, server_url: str
     if screenshots is not None:
         page.screenshot(path=str(screenshots / "table-phone.png"), full_page=True)
     context.close()
+
+
+def test_a_refused_seat_token_falls_back_to_watching(browser: Any, server_url: str) -> None:
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    create_table(page, server_url, "northstar", ["human", "bot:random"], SEED)
+    table = table_id(page)
+    page.goto(f"{server_url}/?table={table}&token=not-a-real-token")
+    page.wait_for_selector(".board .player-zone", timeout=STEP_TIMEOUT_MS)
+    page.wait_for_selector(".notice span", timeout=STEP_TIMEOUT_MS)
+    assert "spectator" in page.inner_text(".banner-meta")
+    assert page.locator(".hand").count() == 0
+    context.close()

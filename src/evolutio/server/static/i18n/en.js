@@ -51,6 +51,7 @@ export default {
   "table.why_not": "Why not?",
   "table.nothing_here": "Nothing to do with this now.",
   "table.stale": "The table moved on before your choice arrived; here is the current position.",
+  "table.token_refused": "This browser's seat token was refused ({detail}); you are watching as a spectator.",
   "table.dismiss": "Dismiss",
   "table.log": "Game log",
   "table.replay": "Replay",

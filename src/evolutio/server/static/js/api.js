@@ -75,6 +75,12 @@ export class LiveTable {
   }
 
   open() {
+    clearTimeout(this.retryTimer);
+    if (this.socket) {
+      const previous = this.socket;
+      this.socket = null;
+      previous.close();
+    }
     this.closed = false;
     this.onStatus("connecting");
     const socket = new WebSocket(this.url());

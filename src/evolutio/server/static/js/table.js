@@ -2,12 +2,12 @@
 // action bar), "why not?" for disabled elements, the game log, the end screen with the score breakdown, and the live
 // connection that keeps it all current (reconnecting after a dropped socket; a reload resumes from the stored token).
 
-import { ApiError, LiveTable, api } from "./api.js";
+import { ApiError, LiveTable, api, forgetSeat } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { h, replaceChildren, titleCase } from "./dom.js";
 import { t } from "./i18n.js";
 
-//: how close to the bottom the log must be scrolled to keep following new events
+// how close to the bottom the log must be scrolled to keep following new events
 const LOG_STICKY_PIXELS = 40;
 
 function actionKey(action) {
@@ -79,6 +79,17 @@ export class TableScreen {
     try {
       this.receive(await api.state(this.table, this.token), { force: true });
     } catch (error) {
+      if (error instanceof ApiError && error.status === 401 && this.token) {
+        // a stored token the server does not know (another server, a reset database): watch instead
+        forgetSeat(this.table);
+        this.token = null;
+        this.live.close();
+        this.live.token = null;
+        this.live.open();
+        await this.refresh();
+        this.showNotice(t("table.token_refused", { detail: error.detail }));
+        return;
+      }
       this.showNotice(error instanceof ApiError ? error.detail : String(error));
     }
   }
