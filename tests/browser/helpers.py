@@ -13,7 +13,7 @@ from typing import Any
 STEP_TIMEOUT_MS = 15_000
 #: a full game is a few hundred actions; a game that has not ended after this many clicks is stuck
 MAX_CLICKS = 2_000
-IDLE_POLL_MS = 50
+IDLE_POLL_MS = 25
 
 
 @dataclass
