@@ -128,6 +128,11 @@ def test_a_spectator_sees_the_table_but_no_hand(browser: Any, server_url: str, s
     assert "spectator" in spectator.inner_text(".banner-meta")
     assert spectator.locator(".board .playable").count() == 0
     assert own_cards and spectator.locator(".action-bar .choice").count() == 0
+    # the seat's private draw ("Player 1 draws Piracy (card 2), …") is in its own log, not in the spectator's page
+    private_lines = [line for line in page.locator(".log li").all_inner_texts() if "(card " in line]
+    assert private_lines
+    spectator_text = spectator.content()
+    assert not any(line in spectator_text for line in private_lines)
     if screenshots is not None:
         spectator.screenshot(path=str(screenshots / "spectator.png"), full_page=True)
     owner.close()
