@@ -7,7 +7,8 @@ import signal
 import subprocess
 import sys
 import time
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -36,7 +37,8 @@ class Server:
         self.http = httpx.Client(base_url=self.url, timeout=30)
         for _ in range(START_ATTEMPTS):
             if self.process.poll() is not None:
-                raise AssertionError(f"the server exited: {self.process.stderr.read().decode() if self.process.stderr else ''}")
+                errors = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise AssertionError(f"the server exited: {errors}")
             try:
                 if self.http.get("/api/games").status_code == 200:
                     return

@@ -3,7 +3,8 @@ real table and on made-up ones; no request may get a 5xx. (A larger run: benchma
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import schemathesis

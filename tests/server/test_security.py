@@ -4,7 +4,8 @@ message a seat receives in a full game, looking for another seat's hidden cards.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import html
-import json
 import logging
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, AsyncIterator
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi import Path as PathParameter
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -31,7 +31,7 @@ from evolutio.kernel import game_class, list_games
 
 from .broker import Broker, InProcessBroker
 from .storage import Store
-from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService
+from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService, encode_json
 
 log = logging.getLogger("evolutio.server")
 
@@ -321,9 +321,9 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
              "?token=) that seat's view and, when it decides now, its legal actions; without one, the spectator "
              "view.")
     async def get_table(table_id: TableId, authorization: str | None = Header(default=None),
-                        token: str | None = token_query) -> JSONResponse:
+                        token: str | None = token_query) -> Response:
         live, seat = await seat_of(table_id, authorization, token)
-        return JSONResponse(service().state_object(live, seat))
+        return json_response(service().state_json(live, seat))
 
     @app.post("/api/tables/{table_id}/actions", response_model=TableState,
               responses={status: REFUSALS[status] for status in (401, 403, 404, 409, 413, 422)},
@@ -332,10 +332,10 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
               "401.")
     async def post_action(body: ActionRequest, table_id: TableId,
                           authorization: str | None = Header(default=None),
-                          token: str | None = token_query) -> JSONResponse:
+                          token: str | None = token_query) -> Response:
         live, seat = await required_seat(table_id, authorization, token)
         await service().act(live, seat, body.action, body.turn)
-        return JSONResponse(service().state_object(live, seat))
+        return json_response(service().state_json(live, seat))
 
     @app.post("/api/tables/{table_id}/why", response_model=WhyAnswer,
               responses={status: REFUSALS[status] for status in (401, 404, 413, 422)},
@@ -350,9 +350,9 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
              "and without other seats' actions. After the end: the full record (seed, options, actions) that "
              "replays the game.")
     async def record(table_id: TableId, authorization: str | None = Header(default=None),
-                     token: str | None = token_query) -> JSONResponse:
+                     token: str | None = token_query) -> Response:
         live, seat = await seat_of(table_id, authorization, token)
-        return JSONResponse(service().record(live, seat))
+        return json_response(encode_json(service().record(live, seat)))
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -373,14 +373,14 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         listener = asyncio.ensure_future(_until_closed(websocket))
         waiter: asyncio.Future[int] | None = None
         try:
-            await websocket.send_text(json.dumps(service().state_object(live, seat), ensure_ascii=False))
+            await websocket.send_text(service().state_json(live, seat).decode())
             while True:
                 waiter = asyncio.ensure_future(subscription.next_turn())
                 done, _pending = await asyncio.wait({waiter, listener}, return_when=asyncio.FIRST_COMPLETED)
                 if listener in done:
                     break
                 await service().refresh(live, waiter.result())
-                await websocket.send_text(json.dumps(service().state_object(live, seat), ensure_ascii=False))
+                await websocket.send_text(service().state_json(live, seat).decode())
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -390,6 +390,10 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
                     task.cancel()
 
     return app
+
+
+def json_response(body: bytes, status: int = 200) -> Response:
+    return Response(content=body, status_code=status, media_type="application/json")
 
 
 async def _until_closed(websocket: WebSocket) -> None:

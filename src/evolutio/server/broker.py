@@ -16,7 +16,7 @@ from typing import Protocol
 class Subscription:
     """Turns announced for one table, newest only. ``await next_turn()`` waits for one newer than last returned."""
 
-    def __init__(self, broker: "InProcessBroker", table_id: str) -> None:
+    def __init__(self, broker: InProcessBroker, table_id: str) -> None:
         self.broker = broker
         self.table_id = table_id
         self.latest = -1

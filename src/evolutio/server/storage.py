@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -139,7 +139,7 @@ def migrate(engine: Engine) -> None:
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class Store:
@@ -149,7 +149,7 @@ class Store:
         self.engine = engine
 
     @classmethod
-    def open(cls, url: str) -> "Store":
+    def open(cls, url: str) -> Store:
         engine = make_engine(url)
         migrate(engine)
         return cls(engine)

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import secrets
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from evolutio.bots import Bot, bot_names, make_bot
 from evolutio.kernel import Action, EvolutioError, Game, IllegalAction, State, load_game, make_record
@@ -74,6 +77,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     actors: list[int] = field(default_factory=list)  # the seat that made each applied action
     bot_turn_pending: int = -1
+    #: the state object last encoded for each seat (``None``: spectators), with the turn it shows
+    encoded: dict[int | None, tuple[int, bytes]] = field(default_factory=dict)
 
     @property
     def turn(self) -> int:
@@ -98,10 +103,18 @@ def parse_seat(spec: Any, index: int) -> str:
                         f"got {spec!r}")
 
 
+def encode_json(value: Any) -> bytes:
+    """JSON bytes of ``value`` (fast; integers beyond 64 bits, which only a client can send, fall back to json)."""
+    try:
+        return orjson.dumps(value)
+    except TypeError:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
 def _safe_text(state: State, action: Action) -> str:
     try:
         return state.describe(action)
-    except Exception:  # a ruleset describing a malformed action must not turn a refusal into a crash
+    except Exception:  # noqa: BLE001 — a ruleset describing a malformed action must not turn a refusal into a crash
         return str(action)
 
 
@@ -255,7 +268,8 @@ class TableService:
         current = state.current_player
         legal: list[dict[str, Any]] = []
         if seat is not None and seat == current:
-            legal = [{"action": action.to_json(), "text": _safe_text(state, action)} for action in state.legal_actions()]
+            legal = [{"action": action.to_json(), "text": _safe_text(state, action)}
+                     for action in state.legal_actions()]
         body: dict[str, Any] = {
             "table": live.id,
             "game": live.game.name,
@@ -272,6 +286,16 @@ class TableService:
             body["scores"] = state.scores()
             body["winners"] = state.winners()
         return body
+
+    def state_json(self, live: LiveTable, seat: int | None) -> bytes:
+        """:meth:`state_object` encoded, shared by the HTTP answer and every socket of that seat at that turn."""
+        cached = live.encoded.get(seat)
+        if cached is not None and cached[0] == live.turn:
+            return cached[1]
+        turn = live.turn
+        encoded = encode_json(self.state_object(live, seat))
+        live.encoded[seat] = (turn, encoded)
+        return encoded
 
     # -- acting ---------------------------------------------------------------------------------------------
     def _check_turn(self, live: LiveTable, seat: int, turn: int) -> None:
@@ -292,7 +316,7 @@ class TableService:
     def _refusal(self, live: LiveTable, action: Action) -> str:
         try:
             return live.state.explain_illegal(action)
-        except Exception:  # a ruleset's explanation of a malformed action must not become a 500
+        except Exception:  # noqa: BLE001 — a ruleset explaining a malformed action must not become a 500
             return f"{_safe_text(live.state, action)} is not a legal action now"
 
     async def act(self, live: LiveTable, seat: int, raw_action: Any, turn: int, *, by_bot: bool = False) -> None:

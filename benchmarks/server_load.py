@@ -1,0 +1,192 @@
+"""Load on `evolutio serve` over loopback: many tables of bots and scripted people at once.
+
+    python benchmarks/server_load.py                      # 100 tables, SQLite in a temporary directory
+    python benchmarks/server_load.py --tables 40 --game northstar --db postgresql+psycopg://postgres@127.0.0.1/test
+
+The server runs as its own process (``evolutio serve --bot-delay 0``). The load generator — this script, on the SAME
+machine, sharing its cores with the server — creates the tables, then plays every human seat as a scripted client:
+it listens on the seat's WebSocket and, whenever a push says the seat decides, POSTs a seeded random legal action.
+Bots play server-side.
+
+Reported:
+- actions/s: every action committed during the run (bots' included) over the run's wall time, counted in the
+  database afterwards;
+- human (HTTP) latency: the round trip of each POST .../actions as the client measured it (acknowledged = committed);
+- bot latency: for each bot action, the time from the commit of the previous action to the commit of the bot's
+  (``created_at`` of consecutive rows): the bot job's scheduling, thinking and commit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from sqlalchemy import create_engine, text
+
+START_ATTEMPTS = 400
+START_PAUSE_SECONDS = 0.05
+PERCENTILES = (50, 99)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def percentile(values: list[float], pct: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(pct / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+async def wait_until_up(http: httpx.AsyncClient, server: subprocess.Popen[bytes]) -> None:
+    for _ in range(START_ATTEMPTS):
+        if server.poll() is not None:
+            raise SystemExit("the server exited while starting")
+        try:
+            if (await http.get("/api/games")).status_code == 200:
+                return
+        except httpx.TransportError:
+            await asyncio.sleep(START_PAUSE_SECONDS)
+    raise SystemExit("the server did not start")
+
+
+async def play_seat(http: httpx.AsyncClient, ws_url: str, table: str, seat: int, token: str, seed: int,
+                    latencies: list[float], refusals: list[str]) -> None:
+    chooser = random.Random(seed)
+    async with websockets.connect(f"{ws_url}/api/tables/{table}/ws?token={token}", max_size=None) as socket_:
+        while True:
+            state = json.loads(await socket_.recv())
+            if state["finished"]:
+                return
+            if state["current_player"] != seat or not state["legal"]:
+                continue
+            action = chooser.choice(state["legal"])["action"]
+            started = time.perf_counter()
+            response = await http.post(f"/api/tables/{table}/actions", headers={"Authorization": f"Bearer {token}"},
+                                       json={"action": action, "turn": state["turn"]})
+            latencies.append(time.perf_counter() - started)
+            if response.status_code != 200:
+                refusals.append(f"{response.status_code} {response.json().get('detail')}")
+            elif response.json()["finished"]:
+                return
+
+
+async def run(args: argparse.Namespace, base_url: str, ws_url: str, server: subprocess.Popen[bytes]) -> dict[str, Any]:
+    limits = httpx.Limits(max_connections=args.connections, max_keepalive_connections=args.connections)
+    async with httpx.AsyncClient(base_url=base_url, timeout=120, limits=limits) as http:
+        await wait_until_up(http, server)
+        seats = ["human"] * args.humans + [f"bot:{args.bot}"] * (args.players - args.humans)
+        created = []
+        for index in range(args.tables):
+            response = await http.post("/api/tables", json={"game": args.game, "seats": seats, "seed": index})
+            response.raise_for_status()
+            created.append(response.json())
+        latencies: list[float] = []
+        refusals: list[str] = []
+        started = time.perf_counter()
+        await asyncio.gather(*[
+            play_seat(http, ws_url, table["table"], seat["seat"], seat["token"], 1000 * index + seat["seat"],
+                      latencies, refusals)
+            for index, table in enumerate(created) for seat in table["seats"] if seat["token"]
+        ])
+        # the last table may still have bots finishing after its people are done
+        for table in created:
+            while not (await http.get(f"/api/tables/{table['table']}")).json()["finished"]:
+                await asyncio.sleep(START_PAUSE_SECONDS)
+        wall = time.perf_counter() - started
+    return {"wall": wall, "human_latencies": latencies, "refusals": refusals,
+            "table_ids": [table["table"] for table in created]}
+
+
+def bot_latencies(db_url: str, table_ids: list[str]) -> tuple[int, int, list[float]]:
+    engine = create_engine(db_url)
+    humans = bots = 0
+    latencies: list[float] = []
+    with engine.connect() as connection:
+        seat_kinds = {(row.table_id, row.seat): row.kind for row in connection.execute(
+            text("SELECT table_id, seat, kind FROM seats"))}
+        rows = connection.execute(text("SELECT table_id, turn, seat, created_at FROM actions ORDER BY table_id, turn"))
+        previous: dict[str, Any] = {}
+        wanted = set(table_ids)
+        for row in rows:
+            if row.table_id not in wanted:
+                continue
+            stamp = row.created_at if not isinstance(row.created_at, str) else datetime.fromisoformat(row.created_at)
+            is_bot = seat_kinds[(row.table_id, row.seat)].startswith("bot:")
+            if is_bot:
+                bots += 1
+                if row.table_id in previous:
+                    latencies.append((stamp - previous[row.table_id]).total_seconds())
+            else:
+                humans += 1
+            previous[row.table_id] = stamp
+    engine.dispose()
+    return humans, bots, latencies
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--game", default="origin")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--humans", type=int, default=2, help="scripted people per table (the rest are bots)")
+    parser.add_argument("--bot", default="random")
+    parser.add_argument("--connections", type=int, default=100, help="HTTP connections of the load generator")
+    parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary directory)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--profile", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    directory = tempfile.mkdtemp(prefix="evolutio-load-")
+    db_url = args.db or f"sqlite:///{Path(directory) / 'load.sqlite3'}"
+    port = free_port()
+    server = subprocess.Popen([sys.executable, *(["/tmp/prof_server.py"] if args.profile else ["-m", "evolutio.cli.main"]), "serve", "--port", str(port), "--db", db_url,
+                               "--bot-delay", "0", "--log-level", "warning"])
+    try:
+        result = asyncio.run(run(args, f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", server))
+    finally:
+        server.terminate()
+        server.wait()
+    humans, bots, bot_lat = bot_latencies(db_url, result["table_ids"])
+    human_lat = result["human_latencies"]
+    figures = {
+        "tables": args.tables, "game": args.game, "players": args.players, "humans_per_table": args.humans,
+        "database": db_url.split(":", 1)[0], "wall_seconds": round(result["wall"], 2),
+        "actions": humans + bots, "human_actions": humans, "bot_actions": bots,
+        "actions_per_second": round((humans + bots) / result["wall"], 1),
+        "human_actions_per_second": round(humans / result["wall"], 1),
+        "bot_actions_per_second": round(bots / result["wall"], 1),
+        "human_latency_ms": {f"p{p}": round(1000 * percentile(human_lat, p), 1) for p in PERCENTILES},
+        "bot_latency_ms": {f"p{p}": round(1000 * percentile(bot_lat, p), 1) for p in PERCENTILES},
+        "human_latency_mean_ms": round(1000 * statistics.fmean(human_lat), 1) if human_lat else None,
+        "refusals": len(result["refusals"]),
+        "note": "load generator and server share this machine's cores (loopback)",
+    }
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for key, value in figures.items():
+            print(f"{key:>26}: {value}")
+        for refusal in result["refusals"][:5]:
+            print(f"  refused: {refusal}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
