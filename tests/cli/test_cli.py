@@ -100,7 +100,7 @@ def test_bench_json_has_every_ruleset(capsys):
         (["simulate", "origin", "--bots", "genius"], "unknown bot 'genius'"),
         (["play", "origin", "--seat", "9=human"], "outside 1..4"),
         (["play", "origin", "--bots", "genius"], "--bots: unknown bot 'genius'"),
-        (["play", "origin", "--watch", "--seat", "2=human"], "--watch seats no person"),
+        (["play", "origin", "--watch", "--seat", "2=human"], "--watch is for bots only"),
         (["play", "origin", "--players", "2", "--seat", "1=random", "--seat", "2=random"], "add --watch"),
         (["play"], "name the ruleset to play"),
         (["play", "origin", "--resume", "/nonexistent.json"], "cannot read record"),

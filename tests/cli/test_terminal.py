@@ -4,10 +4,10 @@ confirmation, hot-seat hand-over, records that are never lost, Ctrl-C and --resu
 from __future__ import annotations
 
 import io
-import json
 import os
+import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 import pytest
 from rich.console import Console
@@ -16,6 +16,7 @@ from evolutio.cli import main as cli_main
 from evolutio.cli.main import main
 from evolutio.cli.menu import build_menu
 from evolutio.cli.play import TableSession, play_terminal, revealed_since
+from evolutio.cli.render import renderer_for
 from evolutio.kernel import Action, load_game, load_record, make_record
 from evolutio.kernel.record import save_new_record
 
@@ -110,6 +111,8 @@ def test_help_legend_why_and_full_log(tmp_path):
     assert table.loop() is True
     text = output(table.console)
     assert "undo" in text and "legend" in text and "animal number 7" in text  # help + the ruleset's legend
+    help_part = text[text.index("  NUMBER      choose"):text.index("why take 0")]
+    assert len(help_part.splitlines()) <= SCREEN_HEIGHT and max(map(len, help_part.splitlines())) <= SCREEN_WIDTH
     assert "it is the development phase" in text  # why take 0
     assert "1 is available: pass" in text
     assert "there is no choice 99" in text
@@ -302,3 +305,62 @@ def test_replay_step_walks_decision_by_decision(tmp_path, capsys, monkeypatch, n
     assert "decision 4 of 6" not in text and "decision 6 of 6" in text  # "3" jumped ahead three decisions
     assert "end of the record; 6 decisions, final position verified" in text
     assert "player 1:" in text or "player 2:" in text  # who decided, in words
+
+
+def test_a_menu_too_long_for_the_screen_is_folded_by_kind(tmp_path):
+    """A northstar play turn with a big hand has dozens of actions: one line per kind, a letter lists the choices."""
+    table = session("northstar", ["human", "random"], 3, tmp_path, [], )
+    while True:
+        player = table.state.current_player
+        legal = table.state.legal_actions()
+        if player == 0 and len(legal) > 30:
+            break
+        # everyone ends the play turn at once, so hands grow
+        table.state.apply(next((a for a in legal if a.kind == "end_turn"), legal[-1]))
+    menu = table.show_screen(0)
+    text = output(table.console)
+    assert len(text.splitlines()) + 1 <= SCREEN_HEIGHT, text
+    assert "a) " in text and " choices, 1–" in text
+    table.console = scripted_console(["a", "q"])
+    table.human_turn(0)
+    listed = output(table.console)
+    first_group = menu.groups[0]
+    for number, label in first_group.entries:
+        assert f"{number} {label}" in listed
+
+
+def test_one_word_for_the_people_at_the_table(capsys):
+    """Prose says "player"; "seat" survives only in the --seat flag (flags and JSON keys are unchanged)."""
+    texts = []
+    for argv in ([], ["games"], ["play"], ["simulate"], ["bench"], ["replay"]):
+        with pytest.raises(SystemExit):
+            main([*argv, "--help"])
+        texts.append(capsys.readouterr().out)
+    for name in GAMES:
+        state = load_game(name, players=3).new_state(1)
+        console = scripted_console([])
+        console.print(renderer_for(name)(state.view(0), 0))
+        texts.append(output(console))
+    docs = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
+    texts.append(docs.read_text(encoding="utf-8"))
+    for text in texts:
+        prose = re.sub(r"--seat|N=WHO|`[^`]*`|\"seats?\"", "", text)
+        assert not re.search(r"\bseats?\b", prose, re.IGNORECASE), prose[:3000]
+
+
+@pytest.mark.parametrize("argv", [["play", "origin", "--seed", "x"], ["plya"], ["bench", "--seconds", "fast"]])
+def test_a_mistyped_command_line_is_one_line_too(capsys, argv):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: evolutio") and len(err.strip().splitlines()) == 1 and "--help" in err
+
+
+def test_the_docs_install_command_works_from_a_clone():
+    """A clone installs itself with `pip install -e ".[rl]"`; "evolutio[rl]" names a package index entry."""
+    root = Path(__file__).resolve().parents[2]
+    interop = (root / "docs" / "interop.md").read_text(encoding="utf-8")
+    assert 'pip install -e ".[rl]"' in interop
+    assert not re.search(r"pip install [\"']?evolutio", interop)
+    assert "--seat 1=human" not in (root / "scripts" / "play.sh").read_text(encoding="utf-8")  # seated anyway

@@ -11,13 +11,20 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -26,8 +33,21 @@ import evolutio
 from evolutio.bots import bot_names
 from evolutio.cli.play import HUMAN, event_text, play_terminal, print_log
 from evolutio.cli.render import renderer_for
-from evolutio.kernel import Action, EvolutioError, game_class, list_games, load_game, load_record, parse_option_pairs
-from evolutio.kernel.record import check_record_folder, save_new_record, start_state, verify_record
+from evolutio.kernel import (
+    Action,
+    EvolutioError,
+    game_class,
+    list_games,
+    load_game,
+    load_record,
+    parse_option_pairs,
+)
+from evolutio.kernel.record import (
+    check_record_folder,
+    save_new_record,
+    start_state,
+    verify_record,
+)
 from evolutio.sim.runner import bench, simulate, summarize
 
 #: exit status for bad input (argparse uses the same)
@@ -134,7 +154,7 @@ def who_plays(ns: argparse.Namespace, players: int, recorded: Sequence[str] | No
     kinds = [seats.get(i, recorded[i] if recorded else ns.bots) for i in range(players)]
     if ns.watch:
         if HUMAN in seats.values():
-            raise EvolutioError("--watch seats no person, but --seat gives one a place; use one or the other")
+            raise EvolutioError("--watch is for bots only, but --seat puts a person at the table; use one or the other")
         return [ns.bots if kind == HUMAN else kind for kind in kinds]
     if HUMAN not in kinds:
         free = next((i for i in range(players) if i not in seats), None)
@@ -188,7 +208,7 @@ def add_play_command(sub: Any) -> None:
                         help="who plays as player N (1-based): 'human' or a bot name; repeatable. Without it you "
                              "are player 1")
     parser.add_argument("--bots", default="random", help="bot for the players not given with --seat (default random)")
-    parser.add_argument("--watch", action="store_true", help="seat no person: watch bots play")
+    parser.add_argument("--watch", action="store_true", help="no person plays: watch the bots")
     parser.add_argument("--seed", type=int, help="game seed (default: from the clock)")
     parser.add_argument("--records", metavar="DIR",
                         help="folder where the game record is saved (default ./records, or the resumed record's)")
@@ -221,7 +241,8 @@ def cmd_simulate(ns: argparse.Namespace) -> int:
     summary = summarize(ns.game, results, elapsed, seed=ns.seed, options=game.options_json(), bots=bots)
     if folder is not None:
         for number, result in enumerate(results):
-            save_new_record(result.record, folder / f"{ns.game}-{ns.seed}-{number:05d}.json")
+            if result.record is not None:  # kept: keep_records was asked for
+                save_new_record(result.record, folder / f"{ns.game}-{ns.seed}-{number:05d}.json")
         summary["records"] = str(folder)
     if ns.json:
         print(json.dumps(summary))
@@ -309,7 +330,7 @@ def cmd_replay(ns: argparse.Namespace) -> int:
     con.print(f"[green]✓[/] {escape(str(ns.record))}: {len(record['actions'])} actions replayed; "
               + (f"final position verified ({', '.join(final)} match)" if "final.digest" in final
                  else "the record has no final position to check")
-              + f"; checked {len(checked)} fields")
+              + f"; checked {len(checked)} fields", soft_wrap=True)
     if state.is_terminal:
         winners = state.winners()
         con.print("  " + " · ".join(f"player {i + 1}: {score} points" + (" (winner)" if i in winners else "")
@@ -372,8 +393,17 @@ COMMANDS: list[Callable[[Any], None]] = [
 ]
 
 
+class OneLineErrorParser(argparse.ArgumentParser):
+    """An argument parser that reports a mistake in one line (and where to find help) instead of the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        Console(stderr=True, highlight=False, soft_wrap=True).print(
+            f"[bold red]error:[/] {escape(self.prog)}: {escape(message)} (see `{escape(self.prog)} --help`)")
+        sys.exit(EXIT_BAD_INPUT)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="evolutio",
+    parser = OneLineErrorParser(prog="evolutio",
                                      description="Play, simulate, benchmark and replay evolution board games.")
     parser.add_argument("--version", action="version", version=f"evolutio {version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -7,8 +7,8 @@ and the words from ``state.describe``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from rich.text import Text
 
@@ -45,21 +45,28 @@ class Menu:
                 return group
         return None
 
-    def folded_lines(self) -> list[Text]:
-        """One line per group: a group of one action shows it; a larger one shows its title, how many choices and
-        the key that lists them (their numbers can be typed without opening it)."""
+    def fitted_lines(self, room: int, width: int = MENU_WIDTH) -> list[Text]:
+        """The menu in at most ``room`` lines if folding can make it fit: the groups taking the most lines are folded
+        first, each into one line with its title, how many choices it has and the key that lists them (their numbers
+        can be typed without listing them)."""
+        folded: set[int] = set()
+        while True:
+            out = self.lines(width, folded)
+            candidates = [i for i, group in enumerate(self.groups) if i not in folded and len(group.entries) > 1]
+            if len(out) <= room or not candidates:
+                return out
+            folded.add(max(candidates, key=lambda i: (len(self.lines_of([self.groups[i]], width)), -i)))
+
+    def lines(self, width: int = MENU_WIDTH, folded: set[int] | None = None) -> list[Text]:
         out: list[Text] = []
         for number, group in enumerate(self.groups):
-            first, last = group.entries[0][0], group.entries[-1][0]
-            if len(group.entries) == 1:
-                out.extend(self.lines_of([group]))
-                continue
-            out.append(Text.assemble((f"{self.group_key(number)})", "bold magenta"), f" {group.title}: ",
-                                     (f"{len(group.entries)} choices, {first}–{last}", "dim")))
+            if folded and number in folded:
+                first, last = group.entries[0][0], group.entries[-1][0]
+                out.append(Text.assemble((f"{self.group_key(number)})", "bold magenta"), f" {group.title}: ",
+                                         (f"{len(group.entries)} choices, {first}–{last}", "dim")))
+            else:
+                out.extend(self.lines_of([group], width))
         return out
-
-    def lines(self, width: int = MENU_WIDTH) -> list[Text]:
-        return self.lines_of(self.groups, width)
 
     def lines_of(self, groups: list[MenuGroup], width: int = MENU_WIDTH) -> list[Text]:
         out: list[Text] = []
@@ -109,6 +116,8 @@ def build_menu(actions: Sequence[Action], describe: dict[Action, str]) -> Menu:
             labels = [" ".join(w[head:len(w) - tail]).rstrip(":,;") or "(this)" for w in words]
             title_words = words[0][:head] + (["…"] if tail or head else []) + words[0][len(words[0]) - tail:]
             title = " ".join(title_words) if head or tail else kind.replace("_", " ")
+            if not tail and head:
+                title += f" ({kind.replace('_', ' ')})"  # the shared words alone say too little
         if len(members) > 1 and len(title) > TITLE_WIDTH:
             title = title[: TITLE_WIDTH - 1] + "…"
         group = MenuGroup(kind, title)

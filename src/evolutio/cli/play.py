@@ -13,9 +13,9 @@ Only the public contract is used: ``legal_actions``, ``apply``, ``view``, ``even
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
 
 from rich.console import Console, RenderableType
 from rich.markup import escape
@@ -23,10 +23,18 @@ from rich.rule import Rule
 from rich.text import Text
 
 from evolutio.bots import Bot, make_bot
-from evolutio.kernel import Action, EvolutioError, Game, IllegalAction, Rng, State, make_record
-from evolutio.kernel.record import check_record_folder, save_new_record
 from evolutio.cli.menu import Menu, build_menu
 from evolutio.cli.render import legend_for, renderer_for
+from evolutio.kernel import (
+    Action,
+    EvolutioError,
+    Game,
+    IllegalAction,
+    Rng,
+    State,
+    make_record,
+)
+from evolutio.kernel.record import check_record_folder, save_new_record
 
 HUMAN = "human"
 #: typed to leave the game (the record is saved)
@@ -36,22 +44,18 @@ YES_WORDS = frozenset({"y", "yes"})
 PASS_KIND = "pass"
 #: how many other worlds (consistent with what the player knew) an undo is checked against
 UNDO_WORLDS = 8
-#: lines kept free at the bottom of the screen (section rules and the prompt)
-SCREEN_RESERVE = 3
+#: lines of the screen that are neither board, news nor menu (two section rules, a notice and the prompt)
+SCREEN_RESERVE = 4
 #: a bot's seed is derived from the game seed: seed * BOT_SEED_FACTOR + player number
 BOT_SEED_FACTOR = 31
 
 HELP = """\
-commands
-  NUMBER        choose that action from the menu
-  a, b, …       list the choices of a folded group (shown when the menu is too long for the screen)
-  take 3        an action written as in a record (kinds and arguments: see below)
-  why ACTION    why an action is not available now, e.g. `why attack 2` (or `why NUMBER`)
-  log           everything that happened so far that you may see
-  undo          take back your last decision (only while nothing hidden was revealed since)
-  Enter         show the screen again
-  ?             this help
-  q             stop; the game is saved and `evolutio play --resume RECORD` continues it"""
+  NUMBER      choose that action            a, b, …   list a folded group's choices
+  take 3      an action as a record writes it (the forms are listed below)
+  why ACTION  why it is not available now, e.g. `why attack 2` (or `why NUMBER`)
+  log         everything so far that you may see        Enter   the screen again
+  undo        take back your last decision (while nothing hidden was revealed)
+  q           stop: the game is saved; `evolutio play --resume RECORD` goes on"""
 
 
 def event_text(event: dict) -> str:
@@ -128,6 +132,7 @@ class TableSession:
     decisions: list[Decision] = field(default_factory=list)
     seen: dict[int, int] = field(default_factory=dict)
     at_keyboard: int | None = None
+    notice: str = ""  # one line shown under the next screen's menu (it would be cleared away otherwise)
 
     def __post_init__(self) -> None:
         self.state = self.start()
@@ -179,9 +184,8 @@ class TableSession:
     def human_turn(self, player: int) -> bool:
         """Ask ``player`` until they act (True) or stop (False)."""
         con = self.console
-        if len(self.humans) > 1 and self.at_keyboard != player:
-            if not self.hand_over(player):
-                return False
+        if len(self.humans) > 1 and self.at_keyboard != player and not self.hand_over(player):
+            return False
         self.at_keyboard = player
         menu = self.show_screen(player)
         while True:
@@ -287,9 +291,8 @@ class TableSession:
         else:
             con.print(Rule())
         board_lines = count_lines(board, width)
-        menu_lines = menu.lines(width - 2)
-        if board_lines + len(menu_lines) + SCREEN_RESERVE + 1 > con.height:
-            menu_lines = menu.folded_lines()  # one line per kind of action; a letter lists a kind's choices
+        news_title = 1 if len(state.events_for(player)) > self.seen.get(player, 0) else 0
+        menu_lines = menu.fitted_lines(con.height - board_lines - SCREEN_RESERVE - news_title, width - 2)
         events = state.events_for(player)
         new_events = events[self.seen.get(player, 0):]
         room = con.height - board_lines - len(menu_lines) - SCREEN_RESERVE
@@ -307,6 +310,9 @@ class TableSession:
         con.print(Rule(f"player {player + 1}, your move", align="left"))
         for line in menu_lines:
             con.print(line)
+        if self.notice:
+            con.print(Text(self.notice, style="yellow"), no_wrap=True, overflow="ellipsis", crop=True)
+            self.notice = ""
         return menu
 
     def show_help(self) -> None:
@@ -315,7 +321,8 @@ class TableSession:
         schema = self.game.action_schema()
         forms = ", ".join(" ".join([kind, *schema.arg_names(kind)]) for kind in schema.kinds)
         con.print(Text(f"actions of {self.game.name}: {forms}"))
-        con.print(Text("legend\n" + legend_for(self.game.name)))
+        con.print(Rule("legend", align="left"))
+        con.print(Text(legend_for(self.game.name)))
 
     def hand_over(self, player: int) -> bool:
         """The screen between two people at one keyboard: nothing of either hand is shown."""
@@ -348,8 +355,7 @@ class TableSession:
         self.decisions.pop()
         self.state = before
         self.seen[player] = len(before.events_for(player))
-        self.console.print(f"undone: back to before your last decision ({len(history) - last.index} action(s) "
-                           f"taken back)")
+        self.notice = f"undone: back to before your last decision ({len(history) - last.index} action(s) taken back)"
         return None
 
     def replay_to(self, count: int) -> State:
@@ -378,9 +384,8 @@ class TableSession:
                 con.print(Text("· " + event_text(event)))
             con.print(self.render(state.view(viewer), viewer))
             winners = state.winners()
-            for number, score in enumerate(state.scores()):
-                mark = " [bold green]winner[/]" if number in winners else ""
-                con.print(f"  player {number + 1} ({self.kinds[number]}): {score} points{mark}")
+            con.print("winner(s): " + ", ".join(f"player {w + 1} ({self.kinds[w]})" for w in winners)
+                      + f" with {state.scores()[winners[0]]} points")
         path = self.save()
         con.print(f"record saved to {path}" + (" (unfinished game)" if stopped else ""))
         if stopped:

@@ -1,11 +1,12 @@
 """Terminal rendering of game views (rich). Views are plain dicts; a ruleset may provide a renderer as its
-``"renderer"`` plug-in (see ``Game.plugins``): a callable ``(view, seat) -> rich renderable``, optionally with a
+``"renderer"`` plug-in (see ``Game.plugins``): a callable ``(view, viewer) -> rich renderable``, optionally with a
 ``legend`` attribute explaining its symbols. Rulesets without one get a generic, compact listing of their view."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -19,7 +20,7 @@ GENERIC_VALUE_WIDTH = 70
 GENERIC_LEGEND = "The board is the game's view, one entry per line (key: value, long values cut)."
 
 
-def generic_render(view: dict[str, Any], seat: int | None) -> RenderableType:
+def generic_render(view: dict[str, Any], viewer: int | None) -> RenderableType:
     """One line per top-level entry of the view, cut to fit an 80-column screen."""
     out = Text()
     for key, value in view.items():

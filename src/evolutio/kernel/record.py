@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from .action import Action
 from .errors import EvolutioError, IllegalAction, RecordError
@@ -131,9 +132,8 @@ def verify_record(rec: dict[str, Any], state: State) -> list[str]:
             raise RecordError(f"record field 'players' names {len(players)} players, but the game has "
                               f"{state.num_players}")
         checked.append("players")
-    if "meta" in rec:
-        if not isinstance(rec["meta"], dict):
-            raise RecordError("record field 'meta' must be an object")
+    if "meta" in rec and not isinstance(rec["meta"], dict):
+        raise RecordError("record field 'meta' must be an object")
     final = rec.get("final")
     if final is None:
         return checked

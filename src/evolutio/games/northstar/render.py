@@ -4,7 +4,8 @@ terminal finds it through ``NorthstarGame.plugins["renderer"]``."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -75,8 +76,8 @@ def _species(number: int, species: dict[str, Any]) -> Text:
     return out
 
 
-def _surplus_text(decision: dict[str, Any], seat: int | None) -> str:
-    who = "you decide" if decision["player"] == seat else f"player {decision['player'] + 1} decides"
+def _surplus_text(decision: dict[str, Any], viewer: int | None) -> str:
+    who = "you decide" if decision["player"] == viewer else f"player {decision['player'] + 1} decides"
     where = "the bank" if decision["source"] == "bank" else "the watering hole"
     return (f"Fat Tissue: {who} how much of the {decision['surplus']} surplus {decision['food']} to store on species "
             f"{decision['species'] + 1} ({decision['least']}–{decision['most']}; the rest stays in {where})")
@@ -117,18 +118,18 @@ def _header(view: dict[str, Any]) -> Text:
 
 
 class NorthstarRenderer:
-    """``render(view, seat)`` -> a rich renderable; ``legend`` explains the symbols."""
+    """``render(view, viewer)`` -> a rich renderable; ``legend`` explains the symbols."""
 
     legend = LEGEND
 
-    def __call__(self, view: dict[str, Any], seat: int | None) -> RenderableType:
+    def __call__(self, view: dict[str, Any], viewer: int | None) -> RenderableType:
         current = view.get("current_player")
         over = "scores" in view
         lines: list[Text] = [_header(view)]
         for player in view["players"]:
             number = player["seat"]
-            title = Text(f"player {number + 1}" + (" (you)" if number == seat else ""),
-                         style="bold cyan" if number == seat else "bold")
+            title = Text(f"player {number + 1}" + (" (you)" if number == viewer else ""),
+                         style="bold cyan" if number == viewer else "bold")
             if number == current:
                 title.append(" ◀", style="bold green")
             if over:
@@ -148,7 +149,7 @@ class NorthstarRenderer:
                 lines.extend(pack([Text("hand:", style="bold cyan"), *hand]))
         surplus = view.get("surplus_decision")
         if surplus:
-            lines.append(Text(_surplus_text(surplus, seat), style="bold yellow"))
+            lines.append(Text(_surplus_text(surplus, viewer), style="bold yellow"))
         pending = view.get("pending")
         if pending and "store_surplus" not in pending:
             lines.append(Text(f"pending: {pending}", style="yellow"))

@@ -4,7 +4,8 @@ each player's score broken down. The terminal finds it through ``OriginGame.plug
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -28,10 +29,13 @@ A7            animal number 7 (actions name animals by this number)
 ●  ○          food the animal has / still needs (red or blue tokens alike)
 ■  □          fat (yellow) tokens stored / free Fat Tissue slots
 Trait↔A3      a paired trait shared with animal A3
-fed, sleeps   fed this turn; hibernating (slept last turn: may not hibernate again)
+fed, sleeps   fed this turn; hibernating
+slept…        hibernated last turn (may not hibernate again now)
 poisoned      dies at the end of the turn (Poisonous)
-[2] 35 Name   your hand: slot 2 holds card 35 (the slot is what 'play … (hand slot 2)' means)
-◀             the player to decide now"""
+[2] 35 Name   your hand: slot 2 holds card 35 ('play … (hand slot 2)')
+◀             the player to decide now
+points        2 per animal, 1 per trait plus the food the trait adds to the
+              animal's need; ties: more cards discarded wins"""
 
 
 def pack(chunks: Iterable[Text], indent: str = "  ", width: int = LINE_WIDTH) -> list[Text]:
@@ -86,11 +90,11 @@ def _card_text(slot: int, card: dict[str, Any]) -> Text:
 def _score_breakdown(player: dict[str, Any]) -> str:
     animals = len(player["animals"])
     from_traits = player["score"] - POINTS_PER_ANIMAL * animals
-    return (f"{player['score']} points = {animals} animal(s) × {POINTS_PER_ANIMAL} + {from_traits} for traits "
-            f"(1 per trait, plus its extra food need) · {player['discard_size']} cards discarded (tie-break)")
+    return (f"{player['score']} points = {animals} animal(s) × {POINTS_PER_ANIMAL} + {from_traits} for traits · "
+            f"{player['discard_size']} discarded")
 
 
-def _header(view: dict[str, Any], seat: int | None) -> list[Text]:
+def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
     head = Text.assemble(
         ("turn ", "dim"), (str(view["turn"]), "bold"), (" · ", "dim"), (view["phase"], "bold"),
         (" · first player ", "dim"), (str(view["first_player"] + 1), "bold"),
@@ -102,7 +106,7 @@ def _header(view: dict[str, Any], seat: int | None) -> list[Text]:
     lines = [head]
     decision = view.get("decision") or {}
     if view.get("to_act") is not None and decision.get("kind") not in (None, "development", "feeding"):
-        who = "you" if view["to_act"] == seat else f"player {view['to_act'] + 1}"
+        who = "you" if view["to_act"] == viewer else f"player {view['to_act'] + 1}"
         extra = ""
         if decision["kind"] == "defence":
             extra = f": carnivore A{decision['carnivore']} attacks A{decision['target']}"
@@ -115,17 +119,17 @@ def _header(view: dict[str, Any], seat: int | None) -> list[Text]:
 
 
 class OriginRenderer:
-    """``render(view, seat)`` -> a rich renderable; ``legend`` explains the symbols."""
+    """``render(view, viewer)`` -> a rich renderable; ``legend`` explains the symbols."""
 
     legend = LEGEND
 
-    def __call__(self, view: dict[str, Any], seat: int | None) -> RenderableType:
-        lines = _header(view, seat)
+    def __call__(self, view: dict[str, Any], viewer: int | None) -> RenderableType:
+        lines = _header(view, viewer)
         over = view["phase"] == "over"
         for player in view["players"]:
             number = player["seat"]
-            title = Text(f"player {number + 1}" + (" (you)" if number == seat else ""),
-                         style="bold cyan" if number == seat else "bold")
+            title = Text(f"player {number + 1}" + (" (you)" if number == viewer else ""),
+                         style="bold cyan" if number == viewer else "bold")
             if number == view.get("to_act"):
                 title.append(" ◀", style="bold green")
             if over:
@@ -138,7 +142,7 @@ class OriginRenderer:
             lines.append(title)
             animals = [_animal_text(a) for a in player["animals"]]
             lines.extend(pack(animals) if animals else [Text("  no animals", style="dim")])
-        me = next((p for p in view["players"] if p["seat"] == seat), None)
+        me = next((p for p in view["players"] if p["seat"] == viewer), None)
         if me is not None and "hand" in me and not over:
             cards = [_card_text(i, c) for i, c in enumerate(me["hand"])]
             lines.append(Text("your hand:", style="bold blue"))
