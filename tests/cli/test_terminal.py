@@ -15,7 +15,7 @@ from rich.console import Console
 from evolutio.cli import main as cli_main
 from evolutio.cli.main import main
 from evolutio.cli.menu import build_menu
-from evolutio.cli.play import TableSession, play_terminal, revealed_since
+from evolutio.cli.play import Decision, TableSession, play_terminal, revealed_since
 from evolutio.cli.render import renderer_for
 from evolutio.kernel import Action, load_game, load_record, make_record
 from evolutio.kernel.record import save_new_record
@@ -364,3 +364,35 @@ def test_the_docs_install_command_works_from_a_clone():
     assert 'pip install -e ".[rl]"' in interop
     assert not re.search(r"pip install [\"']?evolutio", interop)
     assert "--seat 1=human" not in (root / "scripts" / "play.sh").read_text(encoding="utf-8")  # seated anyway
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_accepted_undo_restores_the_exact_earlier_position(tmp_path, name):
+    """Whole games where player 1 tries `undo` after every decision: an accepted undo gives back the position of
+    just before that decision (same digest, same view); a refused one changes nothing."""
+    table = session(name, ["human", "random", "random"], 9, tmp_path, [])
+    accepted = refused = 0
+    step = 0
+    while not table.state.is_terminal:
+        player = table.state.current_player
+        if player != 0:
+            table.state.apply(table.bots[player].choose(table.state))
+            continue
+        legal = table.state.legal_actions()
+        before_digest, before_view = table.state.digest(), table.state.view(0)
+        table.decisions.append(Decision(0, table.state.num_actions_applied))
+        table.state.apply(legal[step % len(legal)])
+        step += 1
+        while not table.state.is_terminal and table.state.current_player != 0:
+            table.state.apply(table.bots[table.state.current_player].choose(table.state))
+        after_digest = table.state.digest()
+        if step % 2 == 0:
+            continue
+        if table.undo(0) is None:
+            accepted += 1
+            assert table.state.digest() == before_digest and table.state.view(0) == before_view
+            table.state.apply(legal[(step + 1) % len(legal)])  # decide otherwise this time
+        else:
+            refused += 1
+            assert table.state.digest() == after_digest
+    assert accepted > 0 and refused > 0, (accepted, refused)

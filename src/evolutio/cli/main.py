@@ -31,7 +31,7 @@ from rich.text import Text
 
 import evolutio
 from evolutio.bots import bot_names
-from evolutio.cli.play import HUMAN, event_text, play_terminal, print_log
+from evolutio.cli.play import EXIT_INTERRUPTED, HUMAN, event_text, play_terminal, print_log
 from evolutio.cli.render import renderer_for
 from evolutio.kernel import (
     Action,
@@ -52,8 +52,6 @@ from evolutio.sim.runner import bench, simulate, summarize
 
 #: exit status for bad input (argparse uses the same)
 EXIT_BAD_INPUT = 2
-#: exit status after Ctrl-C (the shell's convention: 128 + SIGINT)
-EXIT_INTERRUPTED = 130
 
 
 def version() -> str:

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from evolutio.bots import Bot, make_bot
 from evolutio.cli.menu import Menu, build_menu
-from evolutio.cli.render import legend_for, renderer_for
+from evolutio.cli.render import Renderer, legend_for, renderer_for
 from evolutio.kernel import (
     Action,
     EvolutioError,
@@ -46,6 +46,8 @@ PASS_KIND = "pass"
 UNDO_WORLDS = 8
 #: lines of the screen that are neither board, news nor menu (two section rules, a notice and the prompt)
 SCREEN_RESERVE = 4
+#: exit status after Ctrl-C (the shell's convention: 128 + SIGINT)
+EXIT_INTERRUPTED = 130
 #: a bot's seed is derived from the game seed: seed * BOT_SEED_FACTOR + player number
 BOT_SEED_FACTOR = 31
 
@@ -129,6 +131,7 @@ class TableSession:
     scenario: dict | None = None
     state: State = field(init=False)
     bots: dict[int, Bot] = field(init=False)
+    render: Renderer = field(init=False)
     decisions: list[Decision] = field(default_factory=list)
     seen: dict[int, int] = field(default_factory=dict)
     at_keyboard: int | None = None
@@ -159,7 +162,7 @@ class TableSession:
             con.print()
             con.print(f"interrupted: the game so far is saved in {path}")
             con.print(f"continue it with: evolutio play --resume {path}")
-            return 130
+            return EXIT_INTERRUPTED
         return self.finish(stopped)
 
     def loop(self) -> bool:
