@@ -105,7 +105,7 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
     )
     lines = [head]
     decision = view.get("decision") or {}
-    if view.get("to_act") is not None and decision.get("kind") not in (None, "development", "feeding"):
+    if view.get("to_act") is not None and decision.get("kind") not in (None, "none", "development", "feeding"):
         who = "you" if view["to_act"] == viewer else f"player {view['to_act'] + 1}"
         extra = ""
         if decision["kind"] == "defence":
