@@ -15,7 +15,7 @@ from rich.console import Console
 from evolutio.cli import main as cli_main
 from evolutio.cli.main import main
 from evolutio.cli.menu import build_menu
-from evolutio.cli.play import Decision, TableSession, play_terminal, revealed_since
+from evolutio.cli.play import Decision, TableSession, is_phase_pass, play_terminal, revealed_since
 from evolutio.cli.render import renderer_for
 from evolutio.kernel import Action, load_game, load_record, make_record
 from evolutio.kernel.record import save_new_record
@@ -396,3 +396,11 @@ def test_an_accepted_undo_restores_the_exact_earlier_position(tmp_path, name):
             refused += 1
             assert table.state.digest() == after_digest
     assert accepted > 0 and refused > 0, (accepted, refused)
+
+
+def test_only_a_pass_for_the_rest_of_the_phase_asks_for_confirmation():
+    assert is_phase_pass(Action("pass"), "pass (play no more cards this phase)")
+    assert is_phase_pass(Action("pass"), "pass")
+    assert not is_phase_pass(Action("pass"), "end your feeding turn")
+    assert not is_phase_pass(Action("pass"), "do not use Intelligence now")
+    assert not is_phase_pass(Action("end_turn"), "end your play turn")

@@ -80,8 +80,10 @@ def count_lines(renderable: RenderableType, width: int) -> int:
 
 
 def is_phase_pass(action: Action, description: str) -> bool:
-    """A pass that takes the player out of the rest of the phase (not one that only ends the current turn)."""
-    return action.kind == PASS_KIND and "turn" not in description
+    """A pass that takes the player out of the rest of the phase: an action of the pass kind that the game describes as
+    a pass (not one it describes otherwise, e.g. "end your feeding turn" or "do not use Intelligence now", which only
+    end a turn or skip an option)."""
+    return action.kind == PASS_KIND and description.split()[:1] == [PASS_KIND] and "turn" not in description
 
 
 def revealed_since(before: State, actions: Sequence[Action], player: int) -> str | None:
@@ -386,9 +388,6 @@ class TableSession:
             for event in final_events:
                 con.print(Text("· " + event_text(event)))
             con.print(self.render(state.view(viewer), viewer))
-            winners = state.winners()
-            con.print("winner(s): " + ", ".join(f"player {w + 1} ({self.kinds[w]})" for w in winners)
-                      + f" with {state.scores()[winners[0]]} points")
         path = self.save()
         con.print(f"record saved to {path}" + (" (unfinished game)" if stopped else ""))
         if stopped:
