@@ -116,8 +116,8 @@ def build_menu(actions: Sequence[Action], describe: dict[Action, str]) -> Menu:
             labels = [" ".join(w[head:len(w) - tail]).rstrip(":,;") or "(this)" for w in words]
             title_words = words[0][:head] + (["…"] if tail or head else []) + words[0][len(words[0]) - tail:]
             title = " ".join(title_words) if head or tail else kind.replace("_", " ")
-            if not tail and head:
-                title += f" ({kind.replace('_', ' ')})"  # the shared words alone say too little
+            if 0 < head + tail < MIN_SHARED_WORDS:
+                title += f" ({kind.replace('_', ' ')})"  # one shared word says too little
         if len(members) > 1 and len(title) > TITLE_WIDTH:
             title = title[: TITLE_WIDTH - 1] + "…"
         group = MenuGroup(kind, title)
