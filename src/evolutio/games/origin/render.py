@@ -1,0 +1,157 @@
+"""Compact terminal rendering of an ``origin`` view (see ``OriginState.view``) with rich: one header line, one line
+per player plus its animals packed into 80 columns, the hand on as few lines as it takes, and at the end of the game
+each player's score broken down. The terminal finds it through ``OriginGame.plugins["renderer"]``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+#: width the packed lines are made for (the screen of an 80-column terminal, less a margin)
+LINE_WIDTH = 78
+#: points an animal scores by itself; its traits add the rest
+POINTS_PER_ANIMAL = 2
+
+# colour per trait kind (defence green, carnivore red, food yellow, paired cyan, parasite magenta)
+TRAIT_STYLE = {
+    "carnivore": "bold red", "parasite": "magenta", "fat_tissue": "yellow", "big": "bold", "symbiosis": "cyan",
+    "communication": "cyan", "cooperation": "cyan", "running": "green", "mimicry": "green", "tail_loss": "green",
+    "camouflage": "green", "burrowing": "green", "swimming": "blue", "poisonous": "bright_red",
+    "scavenger": "dark_orange", "piracy": "dark_orange", "tramp": "dark_orange", "hibernation": "bright_blue",
+    "sharp_vision": "white",
+}
+
+LEGEND = """\
+A7            animal number 7 (actions name animals by this number)
+●  ○          food the animal has / still needs (red or blue tokens alike)
+■  □          fat (yellow) tokens stored / free Fat Tissue slots
+Trait↔A3      a paired trait shared with animal A3
+fed, sleeps   fed this turn; hibernating
+slept…        hibernated last turn (may not hibernate again now)
+poisoned      dies at the end of the turn (Poisonous)
+[2] 35 Name   your hand: slot 2 holds card 35 ('play … (hand slot 2)')
+◀             the player to decide now
+points        2 per animal, 1 per trait plus the food the trait adds to the
+              animal's need; ties: more cards discarded wins"""
+
+
+def pack(chunks: Iterable[Text], indent: str = "  ", width: int = LINE_WIDTH) -> list[Text]:
+    """Lay ``chunks`` out left to right, starting a new indented line when the next one would pass ``width``."""
+    lines: list[Text] = []
+    line = Text(indent)
+    for chunk in chunks:
+        if line.cell_len > len(indent) and line.cell_len + 2 + chunk.cell_len > width:
+            lines.append(line)
+            line = Text(indent)
+        elif line.cell_len > len(indent):
+            line.append("  ")
+        line.append_text(chunk)
+    if line.cell_len > len(indent):
+        lines.append(line)
+    return lines
+
+
+def _trait_text(trait: dict[str, Any]) -> Text:
+    label = trait["name"]
+    if "partner" in trait:
+        role = {"symbiont": "(symbiont)", "protected": "(protected)"}.get(trait.get("role", ""), "")
+        label += f"↔A{trait['partner']}{role}"
+    return Text(label, style=TRAIT_STYLE.get(trait["trait"], ""))
+
+
+def _animal_text(animal: dict[str, Any]) -> Text:
+    out = Text(f"A{animal['id']}", style="bold")
+    if animal["traits"]:
+        out.append(" ")
+        out.append_text(Text(",").join(_trait_text(t) for t in animal["traits"]))
+    out.append(" ")
+    out.append("●" * animal["food"], style="red")
+    out.append("○" * max(0, animal["need"] - animal["food"]), style="dim")
+    if animal["fat_slots"]:
+        out.append("■" * animal["fat"], style="yellow")
+        out.append("□" * (animal["fat_slots"] - animal["fat"]), style="dim yellow")
+    marks = [("fed", animal["fed"], "green"), ("sleeps", animal["hibernating"], "bright_blue"),
+             ("poisoned", animal["poisoned"], "bright_red"), ("attacked", animal["attacked_this_turn"], ""),
+             ("slept last turn", animal["hibernated_last_turn"], "dim")]
+    for word, present, style in marks:
+        if present:
+            out.append(f" {word}", style=style)
+    return out
+
+
+def _card_text(slot: int, card: dict[str, Any]) -> Text:
+    names = Text("/").join(Text(x.replace("_", " ").title(), style=TRAIT_STYLE.get(x, "")) for x in card["traits"])
+    return Text.assemble((f"[{slot}] ", "dim"), f"{card['id']} ", names)
+
+
+def _score_breakdown(player: dict[str, Any]) -> str:
+    animals = len(player["animals"])
+    from_traits = player["score"] - POINTS_PER_ANIMAL * animals
+    return (f"{player['score']} points = {animals} animal(s) × {POINTS_PER_ANIMAL} + {from_traits} for traits · "
+            f"{player['discard_size']} discarded")
+
+
+def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
+    head = Text.assemble(
+        ("turn ", "dim"), (str(view["turn"]), "bold"), (" · ", "dim"), (view["phase"], "bold"),
+        (" · first player ", "dim"), (str(view["first_player"] + 1), "bold"),
+        (" · food base ", "dim"), (str(view["food_base"]), "bold red"),
+        (f" (dice {'+'.join(map(str, view['dice']))})" if view.get("dice") else "", "dim"),
+        (" · deck ", "dim"), (str(view["deck_size"]), "bold"),
+        (" · LAST TURN" if view.get("last_turn") else "", "bold magenta"),
+    )
+    lines = [head]
+    decision = view.get("decision") or {}
+    if view.get("to_act") is not None and decision.get("kind") not in (None, "none", "development", "feeding"):
+        who = "you" if view["to_act"] == viewer else f"player {view['to_act'] + 1}"
+        extra = ""
+        if decision["kind"] == "defence":
+            extra = f": carnivore A{decision['carnivore']} attacks A{decision['target']}"
+        elif decision["kind"] in ("trait_target", "trait_second_target"):
+            extra = f": {decision['trait'].replace('_', ' ')} (card {decision['card']})"
+        elif decision["kind"] == "attack_target":
+            extra = f": carnivore A{decision['carnivore']}"
+        lines.append(Text(f"to decide: {who} — {decision['kind'].replace('_', ' ')}{extra}", style="bold cyan"))
+    return lines
+
+
+class OriginRenderer:
+    """``render(view, viewer)`` -> a rich renderable; ``legend`` explains the symbols."""
+
+    legend = LEGEND
+
+    def __call__(self, view: dict[str, Any], viewer: int | None) -> RenderableType:
+        lines = _header(view, viewer)
+        over = view["phase"] == "over"
+        for player in view["players"]:
+            number = player["seat"]
+            title = Text(f"player {number + 1}" + (" (you)" if number == viewer else ""),
+                         style="bold cyan" if number == viewer else "bold")
+            if number == view.get("to_act"):
+                title.append(" ◀", style="bold green")
+            if over:
+                title.append(" " + _score_breakdown(player))
+            else:
+                title.append(f"  hand {player['hand_size']} · discard {player['discard_size']} · "
+                             f"score {player['score']}", style="dim")
+                if view["phase"] == "development" and player.get("passed"):
+                    title.append(" · passed", style="yellow")
+            lines.append(title)
+            animals = [_animal_text(a) for a in player["animals"]]
+            lines.extend(pack(animals) if animals else [Text("  no animals", style="dim")])
+        me = next((p for p in view["players"] if p["seat"] == viewer), None)
+        if me is not None and "hand" in me and not over:
+            cards = [_card_text(i, c) for i, c in enumerate(me["hand"])]
+            lines.append(Text("your hand:", style="bold blue"))
+            lines.extend(pack(cards) if cards else [Text("  empty", style="dim")])
+        if over:
+            lines.append(Text("final scores: " + ", ".join(f"player {i + 1}: {s}" for i, s in enumerate(view["scores"]))
+                              + " — winner(s): " + ", ".join(f"player {w + 1}" for w in view["winners"]),
+                              style="bold green"))
+        return Group(*lines)
+
+
+render = OriginRenderer()
