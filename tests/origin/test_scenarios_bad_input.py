@@ -88,7 +88,7 @@ def test_non_dict_pieces_never_crash_with_raw_errors():
 
 def test_deck_order_and_size():
     s = scenario({"deck": [7, "piracy"], "deck_size": 10, "players": [{"hand": ["mimicry"]}, {"hand": ["running"]}]})
-    assert s.deck[-1] == 7 and len(s.deck) == 10 and len(s.box) == 84 - 12
+    assert s.deck[-1] == 7 and len(s.deck) == 10 and len(s.out_of_play) == 84 - 12
     assert s.card_census()["total"] == 84
 
 

@@ -1,16 +1,19 @@
-"""The trait table of the base game and the deck lists, loaded from ``data/cards.json``.
+"""The traits of the base game: their data rows, the deck lists (from ``data/cards.json``) and the hook table.
 
-Each trait is one row of :data:`TRAITS` (a small immutable record: names, food need, placement rule, flags). The
-behaviour of the traits lives in small hooks of :mod:`.state` grouped per trait (placement, protection when attacked,
-defences, triggers, free actions); the rows say which hooks apply. Traits are referred to by small ints (the order of
-:data:`TRAIT_IDS`) on the hot path, and by their string id everywhere a person or a file sees them.
+Each trait is one row of :data:`TRAITS` (a small immutable record: names, food need, placement rule, flags) and one
+module of this package that registers its behaviour on the named events of :data:`HOOKS` (see :data:`EVENTS`).
+Traits are referred to by small ints (the order of :data:`TRAIT_IDS`, bit ``i`` of an animal's trait mask) on the hot
+path, and by their string id everywhere a person or a file sees them.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Callable
 from importlib import resources
+
+from evolutio.kernel.hooks import TraitHooks, load_trait_modules
 
 # -- trait numbers (hot path) --------------------------------------------------------------------------------------
 CARNIVORE, FAT, BIG, SWIMMING, CAMOUFLAGE, SHARP_VISION, BURROWING, RUNNING, MIMICRY, TAIL_LOSS, SCAVENGER, \
@@ -41,7 +44,7 @@ class Trait:
 
 
 def _load() -> dict:
-    with resources.files(__package__).joinpath("data/cards.json").open(encoding="utf-8") as f:
+    with resources.files("evolutio.games.origin").joinpath("data/cards.json").open(encoding="utf-8") as f:
         return json.load(f)
 
 
@@ -116,3 +119,51 @@ def card_name(faces: tuple[int, ...]) -> str:
 
 def card_name_ru(faces: tuple[int, ...]) -> str:
     return "/".join(RU[t] for t in faces)
+
+
+# -- hook table -----------------------------------------------------------------------------------------------------
+#: The named events trait modules register on, and what a handler receives and returns:
+#:
+#: - ``can_be_attacked(state, carnivore, target)`` — for the target's traits: ``None`` or a :class:`Refusal`;
+#: - ``can_attack(state, carnivore, target)`` — for the carnivore's traits: ``None`` or a :class:`Refusal`;
+#: - ``can_receive(state, animal)`` — for the animal's traits, beyond "not fed or fat to fill": ``None`` or a
+#:   :class:`Refusal`;
+#: - ``on_eaten(state, carnivore, target)`` — for the eaten animal's traits, just before it leaves play; returns words
+#:   added to the event text ("and is poisoned") or ``None``;
+#: - ``on_receive(state, animal, red)`` — for the traits of an animal that has just received a red or blue token;
+#: - ``defences(state, carnivore, target, rolled, targeted, choices)`` — for the attacked animal's traits: append the
+#:   defence actions it may take now to ``choices``; return ``True`` if one of them makes the defence compulsory;
+#: - ``free_actions(state, animal, choices)`` — for the traits of an animal of the feeding player: append the free
+#:   trait actions it may take now;
+#: - ``trigger_blocked(state, card, receiver)`` / ``fire_trigger(state, card, receiver)`` — for the trait of a paired
+#:   card whose trigger is queued (bit of the card's trait): may it fire now, and what firing does.
+EVENTS: tuple[str, ...] = ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive", "defences",
+                           "free_actions", "trigger_blocked", "fire_trigger")
+HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
+#: what a trait's own action kind does (``run``, ``mimic``, ``tail``, ``pirate``, ``tramp``, ``hibernate``):
+#: ``RESOLVERS[kind](state, *action.args)``, registered by the trait modules with :func:`resolves`
+RESOLVERS: dict[str, Callable[..., None]] = {}
+
+
+def resolves(kind: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register the decorated function as what the action ``kind`` of a trait does."""
+
+    def register(resolver: Callable[..., None]) -> Callable[..., None]:
+        if kind in RESOLVERS:
+            raise ValueError(f"action kind {kind!r} already has a resolver")
+        RESOLVERS[kind] = resolver
+        return resolver
+
+    return register
+
+
+TRAIT_MODULES = load_trait_modules(__name__)
+#: masks of the traits that take part in an event (a cheap pre-check on the hot path)
+PROTECTING = HOOKS.traits_with("can_be_attacked")
+LIMITING_ATTACKS = HOOKS.traits_with("can_attack")
+REACTING_TO_EATEN = HOOKS.traits_with("on_eaten")
+REACTING_TO_FOOD = HOOKS.traits_with("on_receive")
+LIMITING_FOOD = HOOKS.traits_with("can_receive")
+TRIGGERING = HOOKS.traits_with("fire_trigger")
+DEFENDING = HOOKS.traits_with("defences")
+OFFERING_FREE_ACTIONS = HOOKS.traits_with("free_actions")
