@@ -34,7 +34,8 @@ from evolutio.kernel.flow import Refusal
 from . import actions as A
 from .present import OriginPresentation
 from .traits import (
-    CARNIVORE, DEFENDING, EN, FAT, FOOD, HOOKS, LIMITING_ATTACKS, LIMITING_FOOD, OFFERING_FREE_ACTIONS, PAIRED,
+    CAN_ATTACK, CAN_BE_ATTACKED, CAN_RECEIVE, CARNIVORE, DEFENDING, EN, FAT, FOOD, HOOKS, LIMITING_ATTACKS,
+    LIMITING_FOOD, OFFER_DEFENCES, OFFER_FREE_ACTIONS, OFFERING_FREE_ACTIONS, ON_EATEN, ON_RECEIVE, PAIRED,
     PROTECTING, REACTING_TO_EATEN, REACTING_TO_FOOD, RESOLVERS, SCAVENGER, SYMBIOSIS, TRAITS, TRAIT_IDS, card_name,
 )
 
@@ -254,8 +255,13 @@ class OriginState(OriginPresentation, State):
         return bool((self.hibernating >> a) & 1) or self.food[a] >= self.need[a]
 
     def _can_receive(self, a: int) -> bool:
-        """May ``a`` receive a red or blue token now? (NOTES §2 "can receive food")."""
-        return self.receive_refusal(a) is None
+        """May ``a`` receive a red or blue token now? (NOTES §2 "can receive food"; :meth:`receive_refusal` says why)."""
+        if (self.hibernating >> a) & 1:
+            return False
+        if self.food[a] >= self.need[a] and self.fat[a] >= self.fat_tissue_count[a]:
+            return False
+        mask = self.trait_mask[a] & LIMITING_FOOD
+        return not mask or self.receive_refusal(a) is None
 
     def receive_refusal(self, a: int) -> Refusal | None:
         """Why ``a`` cannot receive a red or blue token now, or ``None`` (NOTES §2 "can receive food")."""
@@ -265,7 +271,7 @@ class OriginState(OriginPresentation, State):
             return ALREADY_FULL
         mask = self.trait_mask[a] & LIMITING_FOOD
         if mask:
-            for handler in HOOKS.handlers("can_receive", mask):
+            for handler in CAN_RECEIVE[mask]:
                 refusal = handler(self, a)
                 if refusal is not None:
                     return refusal
@@ -277,13 +283,13 @@ class OriginState(OriginPresentation, State):
             return NO_SELF_ATTACK
         mask = self.trait_mask[target] & PROTECTING
         if mask:
-            for handler in HOOKS.handlers("can_be_attacked", mask):
+            for handler in CAN_BE_ATTACKED[mask]:
                 refusal = handler(self, carnivore, target)
                 if refusal is not None:
                     return refusal
         mask = self.trait_mask[carnivore] & LIMITING_ATTACKS
         if mask:
-            for handler in HOOKS.handlers("can_attack", mask):
+            for handler in CAN_ATTACK[mask]:
                 refusal = handler(self, carnivore, target)
                 if refusal is not None:
                     return refusal
@@ -497,7 +503,7 @@ class OriginState(OriginPresentation, State):
         for a in anims:
             mask = tm[a] & OFFERING_FREE_ACTIONS
             if mask:
-                for handler in HOOKS.handlers("free_actions", mask):
+                for handler in OFFER_FREE_ACTIONS[mask]:
                     handler(self, a, L)
         if not compulsory:
             L.append(A.PASS)
@@ -509,7 +515,7 @@ class OriginState(OriginPresentation, State):
         compulsory = False
         mask = self.trait_mask[target] & DEFENDING
         if mask:
-            for handler in HOOKS.handlers("defences", mask):
+            for handler in OFFER_DEFENCES[mask]:
                 if handler(self, carnivore, target, rolled, targeted, choices):
                     compulsory = True
         if not compulsory:
@@ -547,7 +553,7 @@ class OriginState(OriginPresentation, State):
             self.fat[a] += 1
         mask = self.trait_mask[a] & REACTING_TO_FOOD
         if mask:
-            for handler in HOOKS.handlers("on_receive", mask):
+            for handler in ON_RECEIVE[mask]:
                 handler(self, a, red)
 
     def queue_paired_triggers(self, a: int, trait: int) -> None:
@@ -827,11 +833,7 @@ class OriginState(OriginPresentation, State):
 
     # ------------------------------------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
-        resolver = RESOLVERS.get(action.kind)
-        if resolver is not None:
-            resolver(self, *action.args)
-        else:
-            getattr(self, "_do_" + action.kind)(*action.args)
+        ACTION_RESOLVERS[action.kind](self, *action.args)
         self._resume()
 
     def _do_pass(self) -> None:
@@ -959,7 +961,7 @@ class OriginState(OriginPresentation, State):
         text = f"{self.animal_text(c)} eats {self.animal_text(t)}" if self.log_events else ""
         mask = self.trait_mask[t] & REACTING_TO_EATEN
         if mask:
-            for handler in HOOKS.handlers("on_eaten", mask):
+            for handler in ON_EATEN[mask]:
                 effect = handler(self, c, t)
                 if effect:
                     text += " " + effect
@@ -1055,3 +1057,10 @@ class OriginState(OriginPresentation, State):
             raise AssertionError(f"cards {sorted(missing)} are nowhere")
         out["total"] = len(seen)
         return out
+
+
+#: what each action kind does: the core's ``_do_<kind>`` methods and the trait modules' resolvers (``traits.RESOLVERS``)
+ACTION_RESOLVERS: dict[str, Any] = {
+    **{name[len("_do_"):]: method for name, method in vars(OriginState).items() if name.startswith("_do_")},
+    **RESOLVERS,
+}

@@ -158,6 +158,26 @@ def resolves(kind: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
 
 
 TRAIT_MODULES = load_trait_modules(__name__)
+
+
+class HandlerTable(dict[int, tuple[Callable[..., object], ...]]):
+    """The handlers of one event by trait mask (``table[mask]``): a plain dict look-up once a mask has been seen."""
+
+    __slots__ = ("event",)
+
+    def __init__(self, event: str) -> None:
+        super().__init__()
+        self.event = event
+
+    def __missing__(self, mask: int) -> tuple[Callable[..., object], ...]:
+        handlers = self[mask] = HOOKS.handlers(self.event, mask)
+        return handlers
+
+
+#: per-event handler tables for the hot path (``CAN_BE_ATTACKED[mask]``)
+CAN_BE_ATTACKED, CAN_ATTACK, CAN_RECEIVE, ON_EATEN, ON_RECEIVE, OFFER_DEFENCES, OFFER_FREE_ACTIONS = (
+    HandlerTable(event) for event in ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive",
+                                      "defences", "free_actions"))
 #: masks of the traits that take part in an event (a cheap pre-check on the hot path)
 PROTECTING = HOOKS.traits_with("can_be_attacked")
 LIMITING_ATTACKS = HOOKS.traits_with("can_attack")
