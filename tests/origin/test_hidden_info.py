@@ -229,7 +229,9 @@ def test_determinize_resamples_every_unseen_card_and_stays_playable(players, see
                 if s.current_player == p:
                     assert d.legal_actions() == s.legal_actions()
                     assert [d.describe(a) for a in d.legal_actions()] == [s.describe(a) for a in s.legal_actions()]
-                moved_animal_cards += sum(d.animal_card[a] != s.animal_card[a] for a in range(N) if s.animal_card[a] >= 0)
+                moved_animal_cards += sum(
+                    d.animal_card[a] != s.animal_card[a] for a in range(N) if s.animal_card[a] >= 0
+                )
             if step % 27 == 0:                      # a determinized state plays on to the end
                 d = s.determinize(s.current_player, rng)
                 b = RandomBot(step)
@@ -258,7 +260,9 @@ def test_determinize_resamples_opponents_dead_animal_cards():
         seen.add(d.animal_card[1])
         assert d.animal_card[1] in d.discard[1] and d.animal_card[2] in d.discard[1]
         d2 = s.determinize(1, Rng(k))
-        assert d2.discard[1] == s.discard[1] and d2.animal_card[1:3] == s.animal_card[1:3]   # the owner's own pile is known to it
+        assert (
+            d2.discard[1] == s.discard[1] and d2.animal_card[1:3] == s.animal_card[1:3]
+        )  # the owner's own pile is known to it
     assert len(seen) > 10
 
 

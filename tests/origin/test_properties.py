@@ -20,7 +20,9 @@ def unseen(s, p):
     animal_cards = {c for c in s.animal_card if c >= 0}
     for q in range(s.player_count):
         if q != p:
-            cards += s.hands[q] + [s.animal_card[a] for a in s.animals[q]] + [c for c in s.discard[q] if c in animal_cards]
+            cards += (
+                s.hands[q] + [s.animal_card[a] for a in s.animals[q]] + [c for c in s.discard[q] if c in animal_cards]
+            )
     return sorted(cards)
 
 

@@ -71,8 +71,10 @@ def test_worked_first_turn():
     assert k2 not in targets and k1 in targets      # Camouflage protects k2
     s.apply(Action("target", k1))
     assert s.owner[k1] == -1 and s.food[v1] == 2 and s.need[v1] == 2
-    assert s.view(KOLYA)["players"][KOLYA]["discard_size"] == 2     # the animal and its Communication card
-    assert s.trait_cards[k2] and all(s.card_trait[c] != 15 for c in s.trait_cards[k2])      # the paired card left k2 as well
+    assert s.view(KOLYA)["players"][KOLYA]["discard_size"] == 2  # the animal and its Communication card
+    assert s.trait_cards[k2] and all(
+        s.card_trait[c] != 15 for c in s.trait_cards[k2]
+    )  # the paired card left k2 as well
     # Kolya: taking is compulsory (empty Fat Tissue): the token becomes yellow; Tramp destroys the last one
     assert s.current_player == KOLYA
     assert Action("pass") not in s.legal_actions()

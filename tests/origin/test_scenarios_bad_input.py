@@ -13,7 +13,10 @@ def bad(body, match, **opts):
 
 
 def test_unknown_trait():
-    bad({"players": [{"animals": [{"id": 5, "traits": ["carnivor"]}]}, {}]}, r"players\[0\]\.animals\[0\]\.traits\[0\]: unknown trait 'carnivor' \(known: carnivore, fat_tissue, ")
+    bad(
+        {"players": [{"animals": [{"id": 5, "traits": ["carnivor"]}]}, {}]},
+        r"players\[0\]\.animals\[0\]\.traits\[0\]: unknown trait 'carnivor' \(known: carnivore, fat_tissue, ",
+    )
 
 
 def test_card_twice():
@@ -56,8 +59,10 @@ def test_pairs_checked():
          "pairs": [{"trait": "cooperation", "animals": [5, 6]}]}, "same player")
     bad({"players": [{"animals": [{"id": 5}, {"id": 6}]}, {}], "pairs": [{"trait": "big", "animals": [5, 6]}]},
         "not a paired trait")
-    bad({"players": [{"animals": [{"id": 5}, {"id": 6}]}, {}],
-         "pairs": [{"trait": "cooperation", "animals": [5, 7]}]}, r"pairs\[0\]\.animals\[1\]: there is no animal number 7")
+    bad(
+        {"players": [{"animals": [{"id": 5}, {"id": 6}]}, {}], "pairs": [{"trait": "cooperation", "animals": [5, 7]}]},
+        r"pairs\[0\]\.animals\[1\]: there is no animal number 7",
+    )
     bad({"players": [{"animals": [{"id": 5, "traits": ["symbiosis"]}]}, {}]}, "list it under 'pairs'")
 
 

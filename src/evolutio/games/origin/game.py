@@ -297,7 +297,9 @@ class _Scenario:
                 raise ScenarioError(f"{where}.food: {food} is more than animal {a}'s need {st.need[a]} (only an "
                                     "animal with Fat Tissue can hold more, from converting its fat)")
             if fat > st.fat_tissue_count[a]:
-                raise ScenarioError(f"{where}.fat: {fat} but animal {a} has only {st.fat_tissue_count[a]} Fat Tissue card(s)")
+                raise ScenarioError(
+                    f"{where}.fat: {fat} but animal {a} has only {st.fat_tissue_count[a]} Fat Tissue card(s)"
+                )
             st.food[a] = food
             st.fat[a] = fat
             # received a red or blue token this turn (Piracy, ruling 29): by default, when it has food
@@ -373,8 +375,14 @@ class _Scenario:
                 if x in seen:
                     raise ScenarioError(f"{where}.traits: {EN[t]} and {EN[x]} cannot share an animal (animal {a})")
         st._recalc(a)
-        flags = (("hibernating", "hibernating"), ("hibernated_last_turn", "hibernated_last_turn"), ("attacked", "attacked"),
-                 ("poisoned", "poisoned"), ("piracy_used", "piracy_used"), ("tramp_used", "tramp_used"))
+        flags = (
+            ("hibernating", "hibernating"),
+            ("hibernated_last_turn", "hibernated_last_turn"),
+            ("attacked", "attacked"),
+            ("poisoned", "poisoned"),
+            ("piracy_used", "piracy_used"),
+            ("tramp_used", "tramp_used"),
+        )
         for key, attr in flags:
             if _bool(an.get(key, False), f"{where}.{key}"):
                 setattr(st, attr, getattr(st, attr) | (1 << a))

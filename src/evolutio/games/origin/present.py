@@ -43,11 +43,20 @@ class OriginPresentation:
             traits.append(d)
         o = self.owner[a]
         v: dict[str, Any] = {
-            "id": a, "owner": o, "traits": traits, "food": self.food[a], "fat": self.fat[a],
-            "fat_slots": self.fat_tissue_count[a], "need": self.need[a], "fed": self.is_fed(a),
-            "hibernating": bool((self.hibernating >> a) & 1), "hibernated_last_turn": bool((self.hibernated_last_turn >> a) & 1),
-            "attacked_this_turn": bool((self.attacked >> a) & 1), "poisoned": bool((self.poisoned >> a) & 1),
-            "piracy_used": bool((self.piracy_used >> a) & 1), "tramp_used": bool((self.tramp_used >> a) & 1),
+            "id": a,
+            "owner": o,
+            "traits": traits,
+            "food": self.food[a],
+            "fat": self.fat[a],
+            "fat_slots": self.fat_tissue_count[a],
+            "need": self.need[a],
+            "fed": self.is_fed(a),
+            "hibernating": bool((self.hibernating >> a) & 1),
+            "hibernated_last_turn": bool((self.hibernated_last_turn >> a) & 1),
+            "attacked_this_turn": bool((self.attacked >> a) & 1),
+            "poisoned": bool((self.poisoned >> a) & 1),
+            "piracy_used": bool((self.piracy_used >> a) & 1),
+            "tramp_used": bool((self.tramp_used >> a) & 1),
             "received_food": bool((self.received_food >> a) & 1),
         }
         if viewer == o:
@@ -87,7 +96,10 @@ class OriginPresentation:
         players = []
         for p in range(self.player_count):
             pv: dict[str, Any] = {
-                "seat": p, "name": self.player_name(p), "hand_size": len(self.hands[p]), "discard_size": len(self.discard[p]),
+                "seat": p,
+                "name": self.player_name(p),
+                "hand_size": len(self.hands[p]),
+                "discard_size": len(self.discard[p]),
                 "passed": bool((self.passed >> p) & 1) if self.phase == 0 else False,
                 "score": self.score_of(p),
                 "animals": [self._animal_view(a, player) for a in self.animals[p]],
@@ -97,17 +109,35 @@ class OriginPresentation:
                 pv["discard"] = [self.card_info(c) for c in self.discard[p]]
             players.append(pv)
         v: dict[str, Any] = {
-            "game": "origin", "seat": player, "players_count": self.player_count, "turn": self.turn,
-            "phase": PHASE_NAMES[self.phase], "first_player": self.first, "to_act": self.to_act,
-            "decision": self.decision_info(), "food_base": self.food_base, "dice": list(self.dice),
-            "deck_size": len(self.deck), "last_turn": not self.deck, "out_of_play": len(self.out_of_play),
-            "feeding": {"player": self.actor, "main_action_used": self.main_action_used, "round_had_actions": self.round_had_actions,
-                        "fired_this_round": bits(self.fired), "mimicry_used": bits(self.mimicry_used)}
-            if self.phase == 1 else None,
+            "game": "origin",
+            "seat": player,
+            "players_count": self.player_count,
+            "turn": self.turn,
+            "phase": PHASE_NAMES[self.phase],
+            "first_player": self.first,
+            "to_act": self.to_act,
+            "decision": self.decision_info(),
+            "food_base": self.food_base,
+            "dice": list(self.dice),
+            "deck_size": len(self.deck),
+            "last_turn": not self.deck,
+            "out_of_play": len(self.out_of_play),
+            "feeding": {
+                "player": self.actor,
+                "main_action_used": self.main_action_used,
+                "round_had_actions": self.round_had_actions,
+                "fired_this_round": bits(self.fired),
+                "mimicry_used": bits(self.mimicry_used),
+            }
+            if self.phase == 1
+            else None,
             "players": players,
-            "options": {"deck": self.config.deck_option, "mimicry_unlimited": self.config.mimicry_unlimited,
-                        "paired_scores_per_animal": self.config.paired_per_animal,
-                        "tiebreak_dice": self.config.tiebreak_dice},
+            "options": {
+                "deck": self.config.deck_option,
+                "mimicry_unlimited": self.config.mimicry_unlimited,
+                "paired_scores_per_animal": self.config.paired_per_animal,
+                "tiebreak_dice": self.config.tiebreak_dice,
+            },
         }
         if self.phase == 3:
             v["scores"] = self.scores()
@@ -268,7 +298,8 @@ class OriginPresentation:
             if self.owner[x] < 0:
                 return f"A{x} is not an animal on the table"
             if dk == D_T1 and not TRAITS[t].paired:
-                return self._place_reason(p, t, x)
+                refusal = self.placement_refusal(p, t, x)
+                return None if refusal is None else refusal.reason
             if dk == D_T1:
                 if self.owner[x] != p:
                     return f"{EN[t]} is played on two of your own animals (ruling 5)"
@@ -377,20 +408,46 @@ class OriginPresentation:
 
         d = self._base_json()
         d["origin"] = {
-            "deck": list(self.deck), "hands": [list(h) for h in self.hands],
-            "animals": [list(a) for a in self.animals], "discard": [list(x) for x in self.discard],
-            "out_of_play": list(self.out_of_play), "animal_cards": list(self.animal_card),
-            "owner": list(self.owner), "food": list(self.food), "fat": list(self.fat), "need": list(self.need),
-            "fat_tissue_count": list(self.fat_tissue_count), "trait_mask": list(self.trait_mask), "trait_cards": [list(t) for t in self.trait_cards],
-            "card_trait": list(self.card_trait), "first_animal": list(self.first_animal), "second_animal": list(self.second_animal),
-            "hibernating": bits(self.hibernating), "hibernated_last_turn": bits(self.hibernated_last_turn), "attacked": bits(self.attacked),
-            "poisoned": bits(self.poisoned), "received_food": bits(self.received_food), "piracy_used": bits(self.piracy_used),
-            "mimicry_used": bits(self.mimicry_used), "tramp_used": bits(self.tramp_used), "fired": bits(self.fired),
-            "phase": self.phase, "turn": self.turn, "first": self.first, "actor": self.actor,
-            "passed": bits(self.passed), "food_base": self.food_base, "main_action_used": self.main_action_used,
-            "round_had_actions": self.round_had_actions, "triggers": list(self.triggers), "triggers_owner": self.triggers_owner,
-            "queued_effects": [list(t) for t in self.queued_effects], "pending": list(self.pending) if self.pending is not None else None,
-            "to_act": self.to_act, "decision": self.decision, "decided_winners": list(self.decided_winners) if self.decided_winners is not None else None,
+            "deck": list(self.deck),
+            "hands": [list(h) for h in self.hands],
+            "animals": [list(a) for a in self.animals],
+            "discard": [list(x) for x in self.discard],
+            "out_of_play": list(self.out_of_play),
+            "animal_cards": list(self.animal_card),
+            "owner": list(self.owner),
+            "food": list(self.food),
+            "fat": list(self.fat),
+            "need": list(self.need),
+            "fat_tissue_count": list(self.fat_tissue_count),
+            "trait_mask": list(self.trait_mask),
+            "trait_cards": [list(t) for t in self.trait_cards],
+            "card_trait": list(self.card_trait),
+            "first_animal": list(self.first_animal),
+            "second_animal": list(self.second_animal),
+            "hibernating": bits(self.hibernating),
+            "hibernated_last_turn": bits(self.hibernated_last_turn),
+            "attacked": bits(self.attacked),
+            "poisoned": bits(self.poisoned),
+            "received_food": bits(self.received_food),
+            "piracy_used": bits(self.piracy_used),
+            "mimicry_used": bits(self.mimicry_used),
+            "tramp_used": bits(self.tramp_used),
+            "fired": bits(self.fired),
+            "phase": self.phase,
+            "turn": self.turn,
+            "first": self.first,
+            "actor": self.actor,
+            "passed": bits(self.passed),
+            "food_base": self.food_base,
+            "main_action_used": self.main_action_used,
+            "round_had_actions": self.round_had_actions,
+            "triggers": list(self.triggers),
+            "triggers_owner": self.triggers_owner,
+            "queued_effects": [list(t) for t in self.queued_effects],
+            "pending": list(self.pending) if self.pending is not None else None,
+            "to_act": self.to_act,
+            "decision": self.decision,
+            "decided_winners": list(self.decided_winners) if self.decided_winners is not None else None,
             "dice": list(self.dice),
         }
         return d
@@ -406,13 +463,33 @@ class OriginPresentation:
         self.animal_card = list(o["animal_cards"])
         if len(self.animal_card) != N:
             raise ValueError(f"origin state field 'animal_cards' must have {N} entries")
-        for k in ("owner", "food", "fat", "need", "fat_tissue_count", "trait_mask", "card_trait", "first_animal", "second_animal"):
+        for k in (
+            "owner",
+            "food",
+            "fat",
+            "need",
+            "fat_tissue_count",
+            "trait_mask",
+            "card_trait",
+            "first_animal",
+            "second_animal",
+        ):
             v = list(o[k])
             if len(v) != N:
                 raise ValueError(f"origin state field {k!r} must have {N} entries")
             setattr(self, k, v)
         self.trait_cards = [tuple(t) for t in o["trait_cards"]]
-        for k in ("hibernating", "hibernated_last_turn", "attacked", "poisoned", "piracy_used", "mimicry_used", "tramp_used", "fired", "passed"):
+        for k in (
+            "hibernating",
+            "hibernated_last_turn",
+            "attacked",
+            "poisoned",
+            "piracy_used",
+            "mimicry_used",
+            "tramp_used",
+            "fired",
+            "passed",
+        ):
             setattr(self, k, mask_of(o[k]))
         self.received_food = mask_of(o["received_food"])
         for k in ("phase", "turn", "first", "actor", "food_base", "triggers_owner", "decision"):
@@ -420,7 +497,7 @@ class OriginPresentation:
         self.main_action_used = bool(o["main_action_used"])
         self.round_had_actions = bool(o["round_had_actions"])
         self.triggers = list(o["triggers"])
-        self.queued_effects = [tuple(t) for t in o["queued_effects"]]
+        self.queued_effects = [(str(name), int(argument)) for name, argument in o["queued_effects"]]
         pend = o["pending"]
         self.pending = tuple(pend) if pend is not None else None
         self.to_act = o["to_act"]

@@ -34,9 +34,9 @@ from evolutio.kernel.flow import Refusal
 from . import actions as A
 from .present import OriginPresentation
 from .traits import (
-    CAN_ATTACK, CAN_BE_ATTACKED, CAN_RECEIVE, CARNIVORE, DEFENDING, EN, FAT, FOOD, HOOKS, LIMITING_ATTACKS,
-    LIMITING_FOOD, OFFER_DEFENCES, OFFER_FREE_ACTIONS, OFFERING_FREE_ACTIONS, ON_EATEN, ON_RECEIVE, PAIRED,
-    PROTECTING, REACTING_TO_EATEN, REACTING_TO_FOOD, RESOLVERS, SCAVENGER, SYMBIOSIS, TRAITS, TRAIT_IDS, card_name,
+    AFTER_KILL, CAN_ATTACK, CAN_BE_ATTACKED, CAN_RECEIVE, DEFENDING, EFFECTS, EN, FAT, FOOD, HOOKS, LIMITING_ATTACKS,
+    LIMITING_FOOD, MAIN_ACTION_ORDER, OFFERING_FREE_ACTIONS, OFFER_DEFENCES, OFFER_FREE_ACTIONS, ON_EATEN, ON_RECEIVE,
+    PAIRED, PROTECTING, REACTING_TO_EATEN, REACTING_TO_FOOD, RESOLVERS, SYMBIOSIS, TRAITS, TRAIT_IDS, card_name,
 )
 
 N = 84
@@ -49,11 +49,16 @@ D_DEV, D_FEED, D_T1, D_T2, D_ATK, D_PIR, D_DEF, D_SCAV, D_FIRE, D_NONE = range(1
 DECISION_NAMES = ("development", "feeding", "trait_target", "trait_second_target", "attack_target",
                   "piracy_victim", "defence", "scavenger", "trigger_order", "none")
 # queued effects
-T_BLUE, T_SCAV = 0, 1
+BLUE_TOKEN = "blue_token"
 
-B_CARN = 1 << CARNIVORE
-B_SCAV = 1 << SCAVENGER
-INCOMPAT = tuple(sum(1 << x for x in t.incompatible) for t in TRAITS)
+INCOMPATIBLE = tuple(sum(1 << x for x in t.incompatible) for t in TRAITS)
+#: per trait: why it cannot go on an animal (wrong owner, a second copy, an incompatible trait), in player terms
+PLACEMENT_REFUSALS = tuple(
+    (Refusal(f"{t.en} can be played only on another player's animal (ruling 5)" if t.target == "opponent"
+             else f"{t.en} can be played only on your own animals (ruling 5)"),
+     Refusal(f"the animal already has {t.en}; an animal cannot carry two copies of a trait (ruling 6)"),
+     Refusal(f"{t.en} and {' / '.join(EN[x] for x in t.incompatible)} cannot share an animal (ruling 8)"))
+    for t in TRAITS)
 
 # food base: (dice, extra tokens) by number of players (NOTES §4.2, ruling 11)
 FOOD_TABLE = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
@@ -84,8 +89,17 @@ def mask_of(ids) -> int:
 class Config:
     """Per-game constants shared (never copied) by every state of one game."""
 
-    __slots__ = ("player_count", "faces", "deck_option", "max_fat", "dice", "plus", "mimicry_unlimited", "paired_per_animal",
-                 "tiebreak_dice")
+    __slots__ = (
+        "player_count",
+        "faces",
+        "deck_option",
+        "max_fat",
+        "dice",
+        "plus",
+        "mimicry_unlimited",
+        "paired_per_animal",
+        "tiebreak_dice",
+    )
 
     def __init__(self, n: int, deck, options: dict[str, Any]) -> None:
         self.player_count = n
@@ -100,11 +114,49 @@ class Config:
 
 class OriginState(OriginPresentation, State):
     __slots__ = (
-        "config", "player_count", "deck", "hands", "animals", "discard", "out_of_play", "animal_card",
-        "owner", "food", "fat", "need", "fat_tissue_count", "trait_mask", "trait_cards", "card_trait", "first_animal", "second_animal",
-        "hibernating", "hibernated_last_turn", "attacked", "poisoned", "received_food", "piracy_used", "mimicry_used", "tramp_used", "fired",
-        "phase", "turn", "first", "actor", "passed", "food_base", "main_action_used", "round_had_actions",
-        "triggers", "triggers_owner", "queued_effects", "pending", "to_act", "decision", "decided_winners", "dice",
+        "config",
+        "player_count",
+        "deck",
+        "hands",
+        "animals",
+        "discard",
+        "out_of_play",
+        "animal_card",
+        "owner",
+        "food",
+        "fat",
+        "need",
+        "fat_tissue_count",
+        "trait_mask",
+        "trait_cards",
+        "card_trait",
+        "first_animal",
+        "second_animal",
+        "hibernating",
+        "hibernated_last_turn",
+        "attacked",
+        "poisoned",
+        "received_food",
+        "piracy_used",
+        "mimicry_used",
+        "tramp_used",
+        "fired",
+        "phase",
+        "turn",
+        "first",
+        "actor",
+        "passed",
+        "food_base",
+        "main_action_used",
+        "round_had_actions",
+        "triggers",
+        "triggers_owner",
+        "queued_effects",
+        "pending",
+        "to_act",
+        "decision",
+        "decided_winners",
+        "dice",
     )
 
     # ------------------------------------------------------------------------------------------------ setup
@@ -159,12 +211,24 @@ class OriginState(OriginPresentation, State):
                 self.hands[(self.first + i) % n].append(deck.pop())
         self.actor = self.first
         if self.log_events:
-            self.emit("setup", {"text": f"{n} players; {self.player_name(self.first)} is the first player; 6 cards each",
-                                "first_player": self.first})
+            self.emit(
+                "setup",
+                {
+                    "text": f"{n} players; {self.player_name(self.first)} is the first player; 6 cards each",
+                    "first_player": self.first,
+                },
+            )
             for p in range(n):
-                self.emit("draw", {"text": f"{self.player_name(p)} draws {self._cards_text(self.hands[p])}", "player": p,
-                                   "cards": list(self.hands[p])}, to=(p,),
-                          redacted={"text": f"{self.player_name(p)} draws 6 cards", "player": p, "count": 6})
+                self.emit(
+                    "draw",
+                    {
+                        "text": f"{self.player_name(p)} draws {self._cards_text(self.hands[p])}",
+                        "player": p,
+                        "cards": list(self.hands[p]),
+                    },
+                    to=(p,),
+                    redacted={"text": f"{self.player_name(p)} draws 6 cards", "player": p, "count": 6},
+                )
         self._resume()
 
     # ------------------------------------------------------------------------------------------------ kernel API
@@ -255,7 +319,7 @@ class OriginState(OriginPresentation, State):
         return bool((self.hibernating >> a) & 1) or self.food[a] >= self.need[a]
 
     def _can_receive(self, a: int) -> bool:
-        """May ``a`` receive a red or blue token now? (NOTES §2 "can receive food"; :meth:`receive_refusal` says why)."""
+        """May ``a`` receive a red or blue token now? (NOTES §2; :meth:`receive_refusal` says why not)."""
         if (self.hibernating >> a) & 1:
             return False
         if self.food[a] >= self.need[a] and self.fat[a] >= self.fat_tissue_count[a]:
@@ -295,7 +359,7 @@ class OriginState(OriginPresentation, State):
                     return refusal
         return None
 
-    def _carn_ready(self, c: int) -> bool:
+    def carnivore_ready(self, c: int) -> bool:
         """Carnivore ``c`` may attack this turn (ignoring targets): not used, not hibernating, can eat (§6.1)."""
         return not ((self.attacked | self.hibernating) >> c) & 1 and self._can_receive(c)
 
@@ -308,7 +372,7 @@ class OriginState(OriginPresentation, State):
                     out.append(t)
         return out
 
-    def _has_target(self, c: int) -> bool:
+    def has_attack_target(self, c: int) -> bool:
         refusal = self.attack_refusal
         for anims in self.animals:
             for t in anims:
@@ -355,34 +419,26 @@ class OriginState(OriginPresentation, State):
         return False
 
     # -- placement (development) -----------------------------------------------------------------------------
-    def _place_reason(self, p: int, t: int, a: int) -> str | None:
-        """Why trait ``t`` cannot go on animal ``a`` for player ``p`` (single-animal traits), or None."""
+    def placement_refusal(self, p: int, t: int, a: int) -> Refusal | None:
+        """Why player ``p`` may not play the single-animal trait ``t`` on animal ``a`` now (``None`` if they may)."""
         o = self.owner[a]
         if o < 0:
-            return f"A{a} is not an animal on the table"
-        tr = TRAITS[t]
-        if tr.target == "opponent":
+            return Refusal(f"A{a} is not an animal on the table")
+        refusals = PLACEMENT_REFUSALS[t]
+        if TRAITS[t].target == "opponent":
             if o == p:
-                return f"{tr.en} can be played only on another player's animal (ruling 5)"
+                return refusals[0]
         elif o != p:
-            return f"{tr.en} can be played only on your own animals (ruling 5)"
-        if not tr.multiple and (self.trait_mask[a] >> t) & 1:
-            return f"the animal already has {tr.en}; an animal cannot carry two copies of a trait (ruling 6)"
-        if self.trait_mask[a] & INCOMPAT[t]:
-            return f"{tr.en} and {' / '.join(EN[x] for x in tr.incompatible)} cannot share an animal (ruling 8)"
+            return refusals[0]
+        mask = self.trait_mask[a]
+        if not TRAITS[t].multiple and (mask >> t) & 1:
+            return refusals[1]
+        if mask & INCOMPATIBLE[t]:
+            return refusals[2]
         return None
 
     def _can_place(self, p: int, t: int, a: int) -> bool:
-        o = self.owner[a]
-        if TRAITS[t].target == "opponent":
-            if o == p or o < 0:
-                return False
-        elif o != p:
-            return False
-        m = self.trait_mask[a]
-        if t != FAT and (m >> t) & 1:
-            return False
-        return not (m & INCOMPAT[t])
+        return self.placement_refusal(p, t, a) is None
 
     def _pair_reason(self, p: int, t: int, a: int, b: int) -> str | None:
         if self.owner[a] != p or self.owner[b] != p:
@@ -453,7 +509,8 @@ class OriginState(OriginPresentation, State):
             return self._gen_def()
         if dk == D_SCAV:
             p = pend[1]
-            return [A.SCAVENGE[a] for a in self.animals[p] if self.trait_mask[a] & B_SCAV and self._can_receive(a)]
+            offered = pend[2]
+            return [A.SCAVENGE[a] for a in self.animals[p] if (offered >> a) & 1]
         raise AssertionError(dk)
 
     def _gen_dev(self, p: int) -> list[Action]:
@@ -490,16 +547,11 @@ class OriginState(OriginPresentation, State):
                     if self._can_receive(a):
                         L.append(A.TAKE[a])
                 compulsory = bool(L)
-            for a in anims:
-                if tm[a] & B_CARN and self._carn_ready(a) and self._has_target(a):
-                    L.append(A.ATTACK[a])
-            fat = self.fat
-            for a in anims:
-                y = fat[a]
-                if y:
-                    # any number of its yellow tokens (rulebook), also on a fed or hibernating animal: conversion is
-                    # not receiving food (ruling 24), the blue tokens beyond its need simply stay on it this turn
-                    L.extend(A.CONVERT[a][:y])
+            for trait_bit, handlers in MAIN_ACTION_ORDER:
+                for a in anims:
+                    if tm[a] & trait_bit:
+                        for handler in handlers:
+                            handler(self, a, L)
         for a in anims:
             mask = tm[a] & OFFERING_FREE_ACTIONS
             if mask:
@@ -599,15 +651,11 @@ class OriginState(OriginPresentation, State):
                 self._legal = self._gen()
                 return
             if self.queued_effects:
-                task = self.queued_effects.pop()
-                if task[0] == T_BLUE:
-                    a = task[1]
-                    if self.owner[a] >= 0 and self._can_receive(a):
-                        if self.log_events:
-                            self.emit("blue", {"text": f"{self.animal_text(a)} gets a blue token", "animal": a})
-                        self.receive(a, False)
+                name, argument = self.queued_effects.pop()
+                if name == BLUE_TOKEN:
+                    self._blue_token(argument)
                 else:
-                    self._scavenge(task[1])
+                    EFFECTS[name](self, argument)
                 continue
             ph = self.phase
             if ph == FEED:
@@ -664,8 +712,15 @@ class OriginState(OriginPresentation, State):
         self.fired = 0
         if self.log_events:
             dice = " + ".join(map(str, rolls)) + (f" + {cfg.plus}" if cfg.plus else "")
-            self.emit("food_base", {"text": f"{self.player_name(self.first)} rolls {dice}: the food base has {self.food_base} "
-                                    f"red tokens", "dice": list(rolls), "food": self.food_base})
+            self.emit(
+                "food_base",
+                {
+                    "text": f"{self.player_name(self.first)} rolls {dice}: the food base has {self.food_base} "
+                    f"red tokens",
+                    "dice": list(rolls),
+                    "food": self.food_base,
+                },
+            )
 
     def _end_feed_slot(self) -> None:
         nxt = (self.actor + 1) % self.player_count
@@ -683,22 +738,20 @@ class OriginState(OriginPresentation, State):
             self.fired = 0
         self.actor = nxt
 
-    def _scavenge(self, p0: int) -> None:
-        """Exactly one Scavenger gets a blue token, searched from the carnivore's owner clockwise (ruling 47)."""
-        n = self.player_count
-        for i in range(n):
-            p = (p0 + i) % n
-            cands = [a for a in self.animals[p] if self.trait_mask[a] & B_SCAV and self._can_receive(a)]
-            if not cands:
-                continue
-            if len(cands) == 1:
-                a = cands[0]
-                if self.log_events:
-                    self.emit("scavenger", {"text": f"Scavenger: {self.animal_text(a)} gets a blue token", "animal": a})
-                self.receive(a, False)
-            else:
-                self.pending = (D_SCAV, p)
-            return
+    def _blue_token(self, a: int) -> None:
+        """A carnivore's blue token from its prey (if it is still alive and can eat)."""
+        if self.owner[a] >= 0 and self._can_receive(a):
+            if self.log_events:
+                self.emit("blue", {"text": f"{self.animal_text(a)} gets a blue token", "animal": a})
+            self.receive(a, False)
+
+    def choose_animal_to_feed(self, seat: int, animals: list[int]) -> None:
+        """``seat`` chooses which of ``animals`` (its own) gets the token on offer (a ``scavenge``; ruling 47)."""
+        self.pending = (D_SCAV, seat, mask_of(animals))
+
+    def queue_effect(self, name: str, argument: int) -> None:
+        """Run the queued effect ``name`` (``traits.EFFECTS``) once the current effects are over."""
+        self.queued_effects.append((name, argument))
 
     def _remove_animal(self, a: int) -> None:
         """Animal ``a`` leaves play: it, its traits and its paired cards go to its owner's discard pile (48)."""
@@ -760,9 +813,18 @@ class OriginState(OriginPresentation, State):
                 why = "is poisoned" if (pois >> a) & 1 else "starves"
                 o = self.owner[a]
                 text = f"{self.animal_text(a)} {why} and dies"
-                self.emit("death", {"text": f"{text}; its animal card {self._card_text(self.animal_card[a])} goes to "
-                                    f"{self.player_name(o)}'s discard pile", "animal": a, "owner": o, "card": self.animal_card[a]},
-                          to=(o,), redacted={"text": text, "animal": a, "owner": o})
+                self.emit(
+                    "death",
+                    {
+                        "text": f"{text}; its animal card {self._card_text(self.animal_card[a])} goes to "
+                        f"{self.player_name(o)}'s discard pile",
+                        "animal": a,
+                        "owner": o,
+                        "card": self.animal_card[a],
+                    },
+                    to=(o,),
+                    redacted={"text": text, "animal": a, "owner": o},
+                )
         for a in dead:
             self._remove_animal(a)
         if not self.deck:
@@ -795,7 +857,9 @@ class OriginState(OriginPresentation, State):
         # clean-up
         self.food = [0] * N
         self.hibernated_last_turn = self.hibernating
-        self.hibernating = self.attacked = self.poisoned = self.received_food = self.piracy_used = self.mimicry_used = self.tramp_used = 0
+        self.hibernating = self.attacked = self.poisoned = self.received_food = self.piracy_used = self.mimicry_used = (
+            self.tramp_used
+        ) = 0
         self.fired = 0
         self.first = (self.first + 1) % n
         self.turn += 1
@@ -859,9 +923,17 @@ class OriginState(OriginPresentation, State):
         self.owner[a] = p
         self.actor = (p + 1) % self.player_count
         if self.log_events:
-            self.emit("play_animal", {"text": f"{self.player_name(p)} plays {self._card_text(c)} as a new animal A{a}",
-                                      "player": p, "animal": a, "card": c},
-                      to=(p,), redacted={"text": f"{self.player_name(p)} plays a new animal A{a}", "player": p, "animal": a})
+            self.emit(
+                "play_animal",
+                {
+                    "text": f"{self.player_name(p)} plays {self._card_text(c)} as a new animal A{a}",
+                    "player": p,
+                    "animal": a,
+                    "card": c,
+                },
+                to=(p,),
+                redacted={"text": f"{self.player_name(p)} plays a new animal A{a}", "player": p, "animal": a},
+            )
 
     def _do_trait(self, c: int, f: int) -> None:
         self.pending = (D_T1, self.to_act, c, f)
@@ -924,11 +996,19 @@ class OriginState(OriginPresentation, State):
         self.round_had_actions = True
         self.food_base -= 1
         if self.log_events:
-            self.emit("take", {"text": f"{self.player_name(self.to_act)} takes a red token for animal A{a} ({self.food_base} left)",
-                               "player": self.to_act, "animal": a})
+            self.emit(
+                "take",
+                {
+                    "text": f"{self.player_name(self.to_act)} takes a red token for animal A{a} "
+                    f"({self.food_base} left)",
+                    "player": self.to_act,
+                    "animal": a,
+                },
+            )
         self.receive(a, True)
 
-    def _do_attack(self, c: int) -> None:
+    def choose_attack_target(self, c: int) -> None:
+        """The player of Carnivore ``c`` now chooses the animal it attacks (a ``target``)."""
         self.pending = (D_ATK, self.to_act, c)
 
     def _start_attack(self, c: int, t: int) -> None:
@@ -936,7 +1016,9 @@ class OriginState(OriginPresentation, State):
         self.round_had_actions = True
         self.attacked |= 1 << c
         if self.log_events:
-            self.emit("attack", {"text": f"{self.animal_text(c)} attacks {self.animal_text(t)}", "carnivore": c, "target": t})
+            self.emit(
+                "attack", {"text": f"{self.animal_text(c)} attacks {self.animal_text(t)}", "carnivore": c, "target": t}
+            )
         self.defend(c, t, False, 1 << t)
 
     def defend(self, c: int, t: int, ran: bool, seen: int) -> None:
@@ -950,7 +1032,7 @@ class OriginState(OriginPresentation, State):
 
     def queue_blue_token(self, carnivore: int) -> None:
         """``carnivore`` gets a blue token once the current effects are over (if it is alive and can still eat)."""
-        self.queued_effects.append((T_BLUE, carnivore))
+        self.queued_effects.append((BLUE_TOKEN, carnivore))
 
     def _do_accept(self) -> None:
         _, o, c, t, ran, seen = self.pending
@@ -967,22 +1049,23 @@ class OriginState(OriginPresentation, State):
                     text += " " + effect
         if self.log_events:
             o = self.owner[t]
-            self.emit("eaten", {"text": f"{text}; its animal card {self._card_text(self.animal_card[t])} goes to "
-                                f"{self.player_name(o)}'s discard pile", "carnivore": c, "animal": t, "card": self.animal_card[t]},
-                      to=(o,), redacted={"text": text, "carnivore": c, "animal": t})
+            self.emit(
+                "eaten",
+                {
+                    "text": f"{text}; its animal card {self._card_text(self.animal_card[t])} goes to "
+                    f"{self.player_name(o)}'s discard pile",
+                    "carnivore": c,
+                    "animal": t,
+                    "card": self.animal_card[t],
+                },
+                to=(o,),
+                redacted={"text": text, "carnivore": c, "animal": t},
+            )
         self._remove_animal(t)
-        self.queued_effects.append((T_SCAV, self.owner[c]))
-        self.queued_effects.append((T_BLUE, c))
-        self.queued_effects.append((T_BLUE, c))
-
-    def _do_convert(self, a: int, k: int) -> None:
-        self.main_action_used = True
-        self.round_had_actions = True
-        self.fat[a] -= k
-        self.food[a] += k
-        if self.log_events:
-            self.emit("convert", {"text": f"{self.player_name(self.to_act)} converts {k} fat token(s) into food on animal A{a}",
-                                  "animal": a, "tokens": k})
+        for handler in AFTER_KILL:
+            handler(self, c)
+        self.queued_effects.append((BLUE_TOKEN, c))
+        self.queued_effects.append((BLUE_TOKEN, c))
 
     def choose_piracy_victim(self, pirate: int) -> None:
         """The player of Piracy animal ``pirate`` now chooses the victim (a ``target``)."""
@@ -990,12 +1073,6 @@ class OriginState(OriginPresentation, State):
 
     def _do_fire(self, c: int, side: int) -> None:
         self._fire(2 * c + side)
-
-    def _do_scavenge(self, a: int) -> None:
-        self.pending = None
-        if self.log_events:
-            self.emit("scavenger", {"text": f"Scavenger: {self.animal_text(a)} gets a blue token", "animal": a})
-        self.receive(a, False)
 
     # ------------------------------------------------------------------------------------------------ scoring
     def score_of(self, p: int) -> int:
@@ -1023,7 +1100,14 @@ class OriginState(OriginPresentation, State):
     def card_census(self) -> dict[str, int]:
         """Where the 84 cards are: each card id must be in exactly one place."""
         seen: dict[int, str] = {}
-        out = {"deck": len(self.deck), "hands": 0, "animals": 0, "traits": 0, "discard": 0, "box": len(self.out_of_play)}
+        out = {
+            "deck": len(self.deck),
+            "hands": 0,
+            "animals": 0,
+            "traits": 0,
+            "discard": 0,
+            "box": len(self.out_of_play),
+        }
 
         def put(c: int, where: str) -> None:
             if c in seen and not (where == "traits" and seen[c] == "traits"):

@@ -133,16 +133,36 @@ def card_name_ru(faces: tuple[int, ...]) -> str:
 #: - ``on_receive(state, animal, red)`` — for the traits of an animal that has just received a red or blue token;
 #: - ``defences(state, carnivore, target, rolled, targeted, choices)`` — for the attacked animal's traits: append the
 #:   defence actions it may take now to ``choices``; return ``True`` if one of them makes the defence compulsory;
+#: - ``main_actions(state, animal, choices)`` — for the traits of an animal of the feeding player who has not used the
+#:   turn's main action: append the trait's main actions (attack, convert) for it; the core asks the traits in
+#:   priority order, each over all the player's animals (:data:`MAIN_ACTION_ORDER`);
 #: - ``free_actions(state, animal, choices)`` — for the traits of an animal of the feeding player: append the free
 #:   trait actions it may take now;
+#: - ``after_kill(state, carnivore)`` — registered for every animal (no trait): a Carnivore has just eaten;
 #: - ``trigger_blocked(state, card, receiver)`` / ``fire_trigger(state, card, receiver)`` — for the trait of a paired
 #:   card whose trigger is queued (bit of the card's trait): may it fire now, and what firing does.
 EVENTS: tuple[str, ...] = ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive", "defences",
-                           "free_actions", "trigger_blocked", "fire_trigger")
+                           "main_actions", "free_actions", "after_kill", "trigger_blocked", "fire_trigger")
 HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
 #: what a trait's own action kind does (``run``, ``mimic``, ``tail``, ``pirate``, ``tramp``, ``hibernate``):
 #: ``RESOLVERS[kind](state, *action.args)``, registered by the trait modules with :func:`resolves`
 RESOLVERS: dict[str, Callable[..., None]] = {}
+
+
+#: effects queued to run once the current ones are over (``state.queue_effect(name, argument)``), by name
+EFFECTS: dict[str, Callable[..., None]] = {}
+
+
+def queued_effect(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register the decorated function as the queued effect ``name`` (``effect(state, argument)``)."""
+
+    def register(effect: Callable[..., None]) -> Callable[..., None]:
+        if name in EFFECTS:
+            raise ValueError(f"queued effect {name!r} is registered twice")
+        EFFECTS[name] = effect
+        return effect
+
+    return register
 
 
 def resolves(kind: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -178,6 +198,8 @@ class HandlerTable(dict[int, tuple[Callable[..., object], ...]]):
 CAN_BE_ATTACKED, CAN_ATTACK, CAN_RECEIVE, ON_EATEN, ON_RECEIVE, OFFER_DEFENCES, OFFER_FREE_ACTIONS = (
     HandlerTable(event) for event in ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive",
                                       "defences", "free_actions"))
+#: the handlers every kill runs (registered without a trait)
+AFTER_KILL = HOOKS.handlers("after_kill", 0)
 #: masks of the traits that take part in an event (a cheap pre-check on the hot path)
 PROTECTING = HOOKS.traits_with("can_be_attacked")
 LIMITING_ATTACKS = HOOKS.traits_with("can_attack")
@@ -186,4 +208,10 @@ REACTING_TO_FOOD = HOOKS.traits_with("on_receive")
 LIMITING_FOOD = HOOKS.traits_with("can_receive")
 TRIGGERING = HOOKS.traits_with("fire_trigger")
 DEFENDING = HOOKS.traits_with("defences")
+OFFERING_MAIN_ACTIONS = HOOKS.traits_with("main_actions")
+_ALL_MAIN_ACTION_HANDLERS = HOOKS.handlers("main_actions", OFFERING_MAIN_ACTIONS)
+#: (trait bit, its main-action handlers) in the order their actions are listed
+MAIN_ACTION_ORDER: tuple[tuple[int, tuple[Callable[..., object], ...]], ...] = tuple(sorted(
+    ((bit, HOOKS.handlers("main_actions", bit)) for bit in HOOKS.bit.values() if bit & OFFERING_MAIN_ACTIONS),
+    key=lambda entry: _ALL_MAIN_ACTION_HANDLERS.index(entry[1][0])))
 OFFERING_FREE_ACTIONS = HOOKS.traits_with("free_actions")
