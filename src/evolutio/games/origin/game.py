@@ -7,9 +7,9 @@ from typing import Any
 from evolutio.kernel import ActionSchema, Game, Option, ScenarioError, players_option, register
 
 from . import actions as A
-from .state import (
-    D_ATK, D_DEF, D_NONE, DEV, FEED, N, Config, OriginState, mask_of,
-)
+from .card_data import NUM_CARDS as N
+from .phases import D_ATK, D_DEF, D_NONE, DEV, FEED, mask_of
+from .state import Config, OriginState
 from .traits import CARNIVORE, DECK_LISTS, EN, FAT, PAIRED, TRAITS, TRAIT_ALIASES, TRAIT_IDS, card_name
 
 

@@ -5,18 +5,25 @@ Mixed into the state class; every method here only reads the position except ``d
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evolutio.kernel import Action, Rng
+
+from .card_data import NUM_CARDS
+from .phases import (
+    D_ATK, D_DEF, D_DEV, D_FEED, D_FIRE, D_PIR, D_SCAV, D_T1, D_T2, DECISION_NAMES, PHASE_NAMES, bits, mask_of,
+)
 
 from .traits import (
     CARNIVORE, EN, HIBERNATION, PAIRED, PIRACY, RU, SYMBIOSIS, TRAITS, TRAIT_IDS, TRAMP, card_name,
     card_name_ru,
 )
 
-N = 84
+N = NUM_CARDS
 
-# bit-mask helpers: ``bits``/``mask_of`` of state.py, imported inside the methods (state.py imports this module)
+
+if TYPE_CHECKING:
+    from .state import OriginState
 
 
 class OriginPresentation:
@@ -29,7 +36,6 @@ class OriginPresentation:
 
     # ---------------------------------------------------------------------------------------------------- view
     def _animal_view(self, a: int, viewer: int | None) -> dict[str, Any]:
-        from .state import OVER  # noqa: F401  (keeps import cycles out of module import time)
 
         traits = []
         for c in self.trait_cards[a]:
@@ -64,7 +70,6 @@ class OriginPresentation:
         return v
 
     def decision_info(self) -> dict[str, Any]:
-        from .state import D_ATK, D_DEF, D_FIRE, D_PIR, D_SCAV, D_T1, D_T2, DECISION_NAMES, bits
 
         dk = self.decision
         d: dict[str, Any] = {"kind": DECISION_NAMES[dk], "player": self.to_act}
@@ -89,7 +94,6 @@ class OriginPresentation:
         return d
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from .state import PHASE_NAMES, bits
 
         if player is not None and not (isinstance(player, int) and 0 <= player < self.player_count):
             raise ValueError(f"no seat {player!r} in a {self.player_count}-player game")
@@ -155,12 +159,10 @@ class OriginPresentation:
         k, args = action.kind, action.args
         try:
             if k == "pass":
-                from .state import D_DEV
 
                 return "pass (play no more cards this phase)" if self.decision == D_DEV else "end your feeding turn"
             if k == "animal":
                 # the acting seat's own hand card (legal actions are for the seat to act; others see only the slot)
-                from .state import D_DEV
 
                 i = args[0]
                 hand = self.hands[self.to_act] if self.decision == D_DEV and self.to_act is not None else ()
@@ -211,7 +213,6 @@ class OriginPresentation:
         return str(action)
 
     def _describe_target(self, x: int) -> str:
-        from .state import D_ATK, D_PIR, D_T1, D_T2
 
         pend = self.pending
         if pend is None:
@@ -243,9 +244,6 @@ class OriginPresentation:
         return msg or f"{self.describe(action)} is not a legal action now"
 
     def _explain(self, action: Action) -> str | None:
-        from .state import (
-            D_ATK, D_DEF, D_DEV, D_FEED, D_FIRE, D_PIR, D_SCAV, D_T1, D_T2, DECISION_NAMES,
-        )
 
         k, args = action.kind, action.args
         sizes = {"pass": 0, "animal": 1, "trait": 2, "target": 1, "take": 1, "attack": 1, "convert": 2, "pirate": 1,
@@ -404,7 +402,6 @@ class OriginPresentation:
 
     # ---------------------------------------------------------------------------------------------------- JSON
     def to_json(self) -> dict[str, Any]:
-        from .state import bits
 
         d = self._base_json()
         d["origin"] = {
@@ -453,7 +450,6 @@ class OriginPresentation:
         return d
 
     def _load_json(self, o: dict[str, Any]) -> None:
-        from .state import mask_of
 
         self.deck = list(o["deck"])
         self.hands = [list(h) for h in o["hands"]]
@@ -518,7 +514,6 @@ class OriginPresentation:
         Future dice come from a fresh generator forked from ``rng``; the event log (which holds other seats'
         private events) is dropped.
         """
-        from .state import D_T1, D_T2
 
         if not (isinstance(player, int) and 0 <= player < self.player_count):
             raise ValueError(f"no seat {player!r} in a {self.player_count}-player game")

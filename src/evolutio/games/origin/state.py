@@ -32,6 +32,10 @@ from evolutio.kernel import Action, State, rank_winners
 from evolutio.kernel.flow import Refusal
 
 from . import actions as A
+from .card_data import HAND_SIZE, NUM_CARDS
+from .phases import (
+    BLUE_TOKEN, D_ATK, D_DEF, D_DEV, D_FEED, D_FIRE, D_NONE, D_PIR, D_SCAV, D_T1, D_T2, DEV, EXT, FEED, OVER, mask_of,
+)
 from .present import OriginPresentation
 from .traits import (
     AFTER_KILL, CAN_ATTACK, CAN_BE_ATTACKED, CAN_RECEIVE, DEFENDING, EFFECTS, EN, FAT, FOOD, HOOKS, LIMITING_ATTACKS,
@@ -39,17 +43,8 @@ from .traits import (
     PAIRED, PROTECTING, REACTING_TO_EATEN, REACTING_TO_FOOD, RESOLVERS, SYMBIOSIS, TRAITS, TRAIT_IDS, card_name,
 )
 
-N = 84
+N = NUM_CARDS
 
-# phases
-DEV, FEED, EXT, OVER = range(4)
-PHASE_NAMES = ("development", "feeding", "extinction", "over")
-# decision kinds
-D_DEV, D_FEED, D_T1, D_T2, D_ATK, D_PIR, D_DEF, D_SCAV, D_FIRE, D_NONE = range(10)
-DECISION_NAMES = ("development", "feeding", "trait_target", "trait_second_target", "attack_target",
-                  "piracy_victim", "defence", "scavenger", "trigger_order", "none")
-# queued effects
-BLUE_TOKEN = "blue_token"
 
 INCOMPATIBLE = tuple(sum(1 << x for x in t.incompatible) for t in TRAITS)
 #: per trait: why it cannot go on an animal (wrong owner, a second copy, an incompatible trait), in player terms
@@ -66,24 +61,6 @@ FOOD_TABLE = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 
 NO_SELF_ATTACK = Refusal("a carnivore cannot attack itself")
 HIBERNATING_EATS_NOTHING = Refusal("a hibernating animal cannot receive tokens (ruling 26)")
 ALREADY_FULL = Refusal("this animal is fed and its Fat Tissue (if any) is full (ruling 15)")
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return out
-
-
-def mask_of(ids) -> int:
-    m = 0
-    for i in ids:
-        m |= 1 << int(i)
-    return m
 
 
 class Config:
@@ -200,13 +177,13 @@ class OriginState(OriginPresentation, State):
         self.dice = ()
 
     def _setup_new(self) -> None:
-        """Shuffle, choose the first player at random and deal 6 cards each (one at a time from the first player)."""
+        """Shuffle, choose the first player at random and deal HAND_SIZE cards each, one at a time from the first."""
         n = self.player_count
         deck = list(range(N))
         self.rng.shuffle(deck)
         self.deck = deck
         self.first = self.rng.randbelow(n)
-        for _ in range(6):
+        for _ in range(HAND_SIZE):
             for i in range(n):
                 self.hands[(self.first + i) % n].append(deck.pop())
         self.actor = self.first
@@ -214,7 +191,7 @@ class OriginState(OriginPresentation, State):
             self.emit(
                 "setup",
                 {
-                    "text": f"{n} players; {self.player_name(self.first)} is the first player; 6 cards each",
+                    "text": f"{n} players; {self.player_name(self.first)} is the first player; {HAND_SIZE} cards each",
                     "first_player": self.first,
                 },
             )
@@ -227,7 +204,8 @@ class OriginState(OriginPresentation, State):
                         "cards": list(self.hands[p]),
                     },
                     to=(p,),
-                    redacted={"text": f"{self.player_name(p)} draws 6 cards", "player": p, "count": 6},
+                    redacted={"text": f"{self.player_name(p)} draws {HAND_SIZE} cards", "player": p,
+                              "count": HAND_SIZE},
                 )
         self._resume()
 
@@ -830,11 +808,11 @@ class OriginState(OriginPresentation, State):
         if not self.deck:
             self._game_over()
             return
-        # dealing: 1 + surviving animals, or 6 with no animals and no hand; one at a time from the first player
+        # dealing: 1 + surviving animals, or a full hand with no animals and no hand; one at a time from the first
         want = []
         for p in range(n):
             k = len(self.animals[p])
-            want.append(6 if k == 0 and not self.hands[p] else k + 1)
+            want.append(HAND_SIZE if k == 0 and not self.hands[p] else k + 1)
         got: list[list[int]] = [[] for _ in range(n)]
         deck = self.deck
         i = self.first
@@ -1098,7 +1076,7 @@ class OriginState(OriginPresentation, State):
 
     # ------------------------------------------------------------------------------------------------ census
     def card_census(self) -> dict[str, int]:
-        """Where the 84 cards are: each card id must be in exactly one place."""
+        """Where the cards are: each card id must be in exactly one place."""
         seen: dict[int, str] = {}
         out = {
             "deck": len(self.deck),

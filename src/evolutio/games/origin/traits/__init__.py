@@ -8,12 +8,12 @@ path, and by their string id everywhere a person or a file sees them.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Callable
-from importlib import resources
 
 from evolutio.kernel.hooks import TraitHooks, load_trait_modules
+
+from ..card_data import DATA
 
 # -- trait numbers (hot path) --------------------------------------------------------------------------------------
 CARNIVORE, FAT, BIG, SWIMMING, CAMOUFLAGE, SHARP_VISION, BURROWING, RUNNING, MIMICRY, TAIL_LOSS, SCAVENGER, \
@@ -43,12 +43,6 @@ class Trait:
     incompatible: tuple[int, ...]   # traits that may not share an animal with this one
 
 
-def _load() -> dict:
-    with resources.files("evolutio.games.origin").joinpath("data/cards.json").open(encoding="utf-8") as f:
-        return json.load(f)
-
-
-DATA = _load()
 
 # English display names: the brief and most English sources call Топотун "Tramp" (cards.json: "Grazing").
 _EN_OVERRIDE = {"tramp": "Tramp"}
@@ -86,7 +80,7 @@ DECKS = {"default": "base", "edition2": "base_edition2"}
 
 @dataclass(frozen=True)
 class Deck:
-    """One 84-card list: ``faces[card_id]`` is the tuple of trait numbers printed on that physical card."""
+    """One deck list: ``faces[card_id]`` is the tuple of trait numbers printed on that physical card."""
 
     name: str
     set_name: str
@@ -103,14 +97,15 @@ def _build_deck(option: str) -> Deck:
         f = tuple(TRAIT_NUM[t] for t in kind["traits"])
         kinds.append(f)
         faces.extend([f] * int(kind["count"]))
-    if len(faces) != 84:
-        raise RuntimeError(f"deck {set_name} has {len(faces)} cards, expected 84")
+    if len(faces) != DATA["deck_size"]:
+        raise RuntimeError(f"data/cards.json: sets.{set_name} has {len(faces)} cards; deck_size says "
+                           f"{DATA['deck_size']}")
     nfat = sum(1 for f in faces if FAT in f)
     return Deck(option, set_name, tuple(faces), nfat, tuple(kinds))
 
 
 DECK_LISTS: dict[str, Deck] = {k: _build_deck(k) for k in DECKS}
-NUM_CARDS = 84
+
 
 
 def card_name(faces: tuple[int, ...]) -> str:
