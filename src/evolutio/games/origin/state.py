@@ -47,6 +47,10 @@ N = NUM_CARDS
 
 
 INCOMPATIBLE = tuple(sum(1 << x for x in t.incompatible) for t in TRAITS)
+#: per trait: played on another player's animal; its own bit if an animal carries at most one; the bits that keep it off
+FOR_OPPONENTS = tuple(t.target == "opponent" for t in TRAITS)
+SINGLE_COPY = tuple(0 if t.multiple else 1 << t.num for t in TRAITS)
+BLOCKING_PLACEMENT = tuple(single | incompatible for single, incompatible in zip(SINGLE_COPY, INCOMPATIBLE))
 #: per trait: why it cannot go on an animal (wrong owner, a second copy, an incompatible trait), in player terms
 PLACEMENT_REFUSALS = tuple(
     (Refusal(f"{t.en} can be played only on another player's animal (ruling 5)" if t.target == "opponent"
@@ -402,21 +406,12 @@ class OriginState(OriginPresentation, State):
         o = self.owner[a]
         if o < 0:
             return Refusal(f"A{a} is not an animal on the table")
-        refusals = PLACEMENT_REFUSALS[t]
-        if TRAITS[t].target == "opponent":
-            if o == p:
-                return refusals[0]
-        elif o != p:
-            return refusals[0]
-        mask = self.trait_mask[a]
-        if not TRAITS[t].multiple and (mask >> t) & 1:
-            return refusals[1]
-        if mask & INCOMPATIBLE[t]:
-            return refusals[2]
+        if (o == p) is FOR_OPPONENTS[t]:
+            return PLACEMENT_REFUSALS[t][0]
+        mask = self.trait_mask[a] & BLOCKING_PLACEMENT[t]
+        if mask:
+            return PLACEMENT_REFUSALS[t][1 if mask & SINGLE_COPY[t] else 2]
         return None
-
-    def _can_place(self, p: int, t: int, a: int) -> bool:
-        return self.placement_refusal(p, t, a) is None
 
     def _pair_reason(self, p: int, t: int, a: int, b: int) -> str | None:
         if self.owner[a] != p or self.owner[b] != p:
@@ -450,7 +445,7 @@ class OriginState(OriginPresentation, State):
                             return True
             return False
         for a in self.animals[p]:
-            if self._can_place(p, t, a):
+            if self.placement_refusal(p, t, a) is None:
                 return True
         return False
 
@@ -473,8 +468,8 @@ class OriginState(OriginPresentation, State):
                 return [A.TARGET[a] for a in self.animals[p] if self._has_partner(p, t, a)]
             if TRAITS[t].target == "opponent":
                 return [A.TARGET[a] for q in range(self.player_count) if q != p for a in self.animals[q]
-                        if self._can_place(p, t, a)]
-            return [A.TARGET[a] for a in self.animals[p] if self._can_place(p, t, a)]
+                        if self.placement_refusal(p, t, a) is None]
+            return [A.TARGET[a] for a in self.animals[p] if self.placement_refusal(p, t, a) is None]
         if dk == D_T2:
             _, p, c, f, a = pend
             t = self.config.faces[c][f]
