@@ -54,7 +54,7 @@ def in_hand(state, p: int, kind: str) -> int:
 
     want = tuple(TRAIT_NUM[t] for t in kind.split("/"))
     for c in state.hands[p]:
-        if state.cfg.faces[c] == want:
+        if state.config.faces[c] == want:
             return c
     raise KeyError(f"no {kind} card in the hand of seat {p}")
 
@@ -71,14 +71,14 @@ def play_animal(state, p: int, kind: str) -> int:
     c = in_hand(state, p, kind)
     state.apply(Action("animal", state.hands[p].index(c)))
     a = state.animals[p][-1]
-    assert state.acard[a] == c
+    assert state.animal_card[a] == c
     return a
 
 
 def face_index(state, c: int, trait: str) -> int:
     from evolutio.games.origin.traits import TRAIT_NUM
 
-    return state.cfg.faces[c].index(TRAIT_NUM[trait])
+    return state.config.faces[c].index(TRAIT_NUM[trait])
 
 
 def feeding(animals: list[list], food_base: int = 5, to_act: int = 0, first: int = 0, players: int | None = None,

@@ -5,7 +5,7 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction, Rng, load_game
 
-from .conftest import acts, feeding, rig_die, scenario
+from .conftest import acts, feeding, rig_die
 
 
 def attack(s, c, t):
@@ -40,7 +40,7 @@ def test_hibernation_and_tramp_in_the_same_feeding_turn_as_a_take_ruling_19():
     assert s.current_player == 0                 # free traits are still usable in this feeding turn
     s.apply(Action("tramp", 0))
     s.apply(Action("hibernate", 1))
-    assert s.base == 2 and (s.hib >> 1) & 1
+    assert s.food_base == 2 and (s.hibernating >> 1) & 1
     assert s.current_player == 1                 # nothing left: the feeding turn ended by itself
 
 
@@ -83,7 +83,7 @@ def test_trigger_that_cannot_take_effect_waits_for_its_chance_in_the_same_round_
                 pairs=[{"trait": "cooperation", "animals": [0, 1]}, {"trait": "communication", "animals": [0, 2]},
                        {"trait": "symbiosis", "animals": [2, 1]}])
     s.apply(Action("take", 0))
-    assert (s.food[0], s.food[1], s.food[2]) == (1, 1, 1) and s.base == 3
+    assert (s.food[0], s.food[1], s.food[2]) == (1, 1, 1) and s.food_base == 3
     assert s.current_player == 1
 
 
@@ -95,7 +95,7 @@ def test_one_attacking_carnivore_per_player_per_feeding_round_ruling_31():
     # the same feeding turn is over (the attack was its main action): the second carnivore waits for the next round
     assert s.current_player == 1
     s.apply(Action("take", 12))
-    assert s.current_player == 0 and s.base == 0
+    assert s.current_player == 0 and s.food_base == 0
     assert acts(s, "attack") == [Action("attack", 1)]          # 0 attacked this turn; 1 may attack now
     attack(s, 1, 11)
     assert s.owner[11] == -1
@@ -144,12 +144,12 @@ def test_eaten_animal_takes_its_paired_cards_and_tokens_to_the_discard_ruling_48
     s = feeding([[{"id": 0, "traits": ["carnivore"]}],
                  [{"id": 10, "traits": ["fat_tissue"], "food": 1, "fat": 1}, {"id": 11, "traits": ["big"]}]],
                 food_base=2, pairs=[{"trait": "communication", "animals": [10, 11]}])
-    comm = next(c for c in s.tr[10] if s.face[c] == 15)
-    fat = next(c for c in s.tr[10] if s.face[c] == 1)
+    comm = next(c for c in s.trait_cards[10] if s.card_trait[c] == 15)
+    fat = next(c for c in s.trait_cards[10] if s.card_trait[c] == 1)
     attack(s, 0, 10)
     assert s.owner[10] == -1
-    assert sorted(s.disc[1]) == sorted([s.acard[10], comm, fat])
-    assert comm not in s.tr[11] and s.face[comm] == -1 and s.need[11] == 2
+    assert sorted(s.discard[1]) == sorted([s.animal_card[10], comm, fat])
+    assert comm not in s.trait_cards[11] and s.card_trait[comm] == -1 and s.need[11] == 2
     assert s.food[10] == 0 and s.fat[10] == 0
     s.card_census()
 
@@ -161,10 +161,10 @@ def test_starving_animal_takes_its_paired_card_to_the_discard_no_scavenger_rulin
                 food_base=0, deck_size=20, pairs=[{"trait": "cooperation", "animals": [0, 1]}])
     # nobody can act: extinction at once; 1 starves (and 10 too: the Scavenger gets nothing from a starving animal)
     assert s.turn == 2
-    assert s.owner[1] == -1 and s.owner[0] == 0 and s.tr[0] == ()
+    assert s.owner[1] == -1 and s.owner[0] == 0 and s.trait_cards[0] == ()
     assert s.owner[10] == -1
-    coop = [c for c in s.disc[0] if s.cfg.faces[c] == (16,) or 16 in s.cfg.faces[c]]
-    assert len(s.disc[0]) == 2 and coop
+    coop = [c for c in s.discard[0] if s.config.faces[c] == (16,) or 16 in s.config.faces[c]]
+    assert len(s.discard[0]) == 2 and coop
     s.card_census()
 
 
@@ -174,9 +174,9 @@ def test_a_free_trait_keeps_the_feeding_phase_going_ruling_20_28():
     assert set(s.legal_actions()) == {Action("tramp", 0), Action("pass")}
     s.apply(Action("tramp", 0))
     # seat 0's turn ended by itself, seat 1 could do nothing; the round had an action, so a new round began
-    assert s.current_player == 0 and s.turn == 1 and s.base == 1
+    assert s.current_player == 0 and s.turn == 1 and s.food_base == 1
     s.apply(Action("tramp", 0))
-    assert s.base == 0 and s.turn == 2                      # then a silent round ended the phase
+    assert s.food_base == 0 and s.turn == 2                      # then a silent round ended the phase
 
 
 def test_after_running_saves_the_carnivore_cannot_attack_in_a_later_round_ruling_42():

@@ -14,7 +14,7 @@ def test_attack_eats_and_gives_two_blue_tokens_ruling_40_48():
     s.apply(Action("target", 11))
     assert s.owner[11] == -1
     assert s.food[0] == 2 and s.fat[0] == 0    # need 2: both blue tokens are food
-    assert len(s.disc[1]) == 2 and s.acard[11] in s.disc[1]   # the animal card and its Piracy card
+    assert len(s.discard[1]) == 2 and s.animal_card[11] in s.discard[1]   # the animal card and its Piracy card
     assert s.current_player == 1
 
 
@@ -63,7 +63,7 @@ def test_attack_is_the_main_action_no_take_after_it():
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
     # the player's feeding turn ended (no free traits); taking again is for the next round
-    assert s.current_player == 0 and s.base == 3   # player 1 has no animals left -> skipped
+    assert s.current_player == 0 and s.food_base == 3   # player 1 has no animals left -> skipped
     assert Action("take", 1) in s.legal_actions()
 
 

@@ -52,7 +52,7 @@ def test_running_then_tail_loss_in_owner_order_section_5_3():
     # the roll failed: now Tail Loss or be eaten
     assert s.current_player == 1
     assert Action("accept") in s.legal_actions()
-    tail_card = next(c for c in s.tr[10] if s.face[c] == 9)
+    tail_card = next(c for c in s.trait_cards[10] if s.card_trait[c] == 9)
     s.apply(Action("tail", tail_card))
     assert s.owner[10] == 1 and s.food[0] == 1
 
@@ -122,11 +122,11 @@ def test_tail_loss_drops_any_trait_incl_paired_and_parasite_ruling_45():
                  [{"id": 10, "traits": ["tail_loss", "parasite", "fat_tissue"]}, {"id": 11}]],
                 pairs=[{"trait": "cooperation", "animals": [10, 11]}])
     attack(s, 0, 10)
-    assert {a.args[0] for a in s.legal_actions() if a.kind == "tail"} == set(s.tr[10])
+    assert {a.args[0] for a in s.legal_actions() if a.kind == "tail"} == set(s.trait_cards[10])
     assert Action("accept") in s.legal_actions()       # Tail Loss is optional
-    coop = next(c for c in s.tr[10] if s.face[c] == 16)
+    coop = next(c for c in s.trait_cards[10] if s.card_trait[c] == 16)
     s.apply(Action("tail", coop))
-    assert coop in s.disc[1] and coop not in s.tr[11] and s.tr[11] == ()
+    assert coop in s.discard[1] and coop not in s.trait_cards[11] and s.trait_cards[11] == ()
     assert s.owner[10] == 1 and s.food[0] == 1
 
 
@@ -134,26 +134,26 @@ def test_tail_loss_dropping_parasite_lowers_need():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["tail_loss", "parasite"]}, {"id": 11}]])
     assert s.need[10] == 3
     attack(s, 0, 10)
-    par = next(c for c in s.tr[10] if s.face[c] == 17)
+    par = next(c for c in s.trait_cards[10] if s.card_trait[c] == 17)
     s.apply(Action("tail", par))
-    assert s.need[10] == 1 and par in s.disc[1]
+    assert s.need[10] == 1 and par in s.discard[1]
 
 
 def test_tail_loss_dropping_fat_tissue_loses_its_yellow_token():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}],
                  [{"id": 10, "traits": ["tail_loss", "fat_tissue"], "fat": 1}, {"id": 11}]])
     attack(s, 0, 10)
-    fat = next(c for c in s.tr[10] if s.face[c] == 1)
+    fat = next(c for c in s.trait_cards[10] if s.card_trait[c] == 1)
     s.apply(Action("tail", fat))
-    assert s.fat[10] == 0 and s.nfat[10] == 0
+    assert s.fat[10] == 0 and s.fat_tissue_count[10] == 0
 
 
 def test_tail_loss_vs_poisonous_no_poison_ruling_46():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["tail_loss", "poisonous"]}, {"id": 11}]])
     attack(s, 0, 10)
-    tail = next(c for c in s.tr[10] if s.face[c] == 9)
+    tail = next(c for c in s.trait_cards[10] if s.card_trait[c] == 9)
     s.apply(Action("tail", tail))
-    assert not (s.pois >> 0) & 1 and s.food[0] == 1
+    assert not (s.poisoned >> 0) & 1 and s.food[0] == 1
     assert not s.view(0)["players"][0]["animals"][0]["poisoned"]
 
 
@@ -162,7 +162,7 @@ def test_poisonous_kills_the_carnivore_at_extinction_even_if_fed_ruling_46():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}, {"id": 1}], [{"id": 10, "traits": ["poisonous"]}]],
                 food_base=1)
     attack(s, 0, 10)
-    assert (s.pois >> 0) & 1 and s.food[0] == 2
+    assert (s.poisoned >> 0) & 1 and s.food[0] == 2
     assert s.view(None)["players"][0]["animals"][0]["poisoned"]
     # the carnivore acts normally until extinction; then it dies although fed
     s.apply(Action("take", 1))

@@ -82,7 +82,7 @@ def test_paired_trait_needs_two_own_animals_not_yet_linked_ruling_7():
     with pytest.raises(IllegalAction, match="ruling 7"):
         s.apply(Action("target", 51))
     s.apply(Action("target", 52))
-    assert s.pa[c] == 50 and s.pb[c] == 52 and c in s.tr[50] and c in s.tr[52]
+    assert s.first_animal[c] == 50 and s.second_animal[c] == 52 and c in s.trait_cards[50] and c in s.trait_cards[52]
 
 
 def test_symbiosis_first_target_is_the_symbiont():
@@ -94,7 +94,7 @@ def test_symbiosis_first_target_is_the_symbiont():
     s.apply(Action("target", 50))
     roles = {t["role"] for a in s.view(0)["players"][0]["animals"] for t in a["traits"]}
     assert roles == {"symbiont", "protected"}
-    assert s.pa[c] == 51 and s.pb[c] == 50
+    assert s.first_animal[c] == 51 and s.second_animal[c] == 50
 
 
 def test_trait_needs_an_animal():
@@ -120,4 +120,4 @@ def test_card_not_in_hand_refused():
     piracy = in_hand(s, 0, "piracy")
     s.apply(Action("animal", 0))
     # the first animal of the game is animal number 0, whatever its card
-    assert s.animals[0] == [0] and s.acard[0] == piracy and s.hands[0] == []
+    assert s.animals[0] == [0] and s.animal_card[0] == piracy and s.hands[0] == []

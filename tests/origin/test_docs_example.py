@@ -16,8 +16,8 @@ def test_docs_scenario_example():
     block = re.findall(r"```json\n(.*?)```", text, re.S)[-1]
     s = load_scenario(json.loads(block))
     assert [s.animals[0], s.animals[1]] == [[0, 1, 2], [3, 4]]
-    assert s.acard[0] == 4 and s.acard[4] == 16 and "swimming" in s.card_info(s.acard[3])["traits"]
-    assert 44 in s.tr[0]
+    assert s.animal_card[0] == 4 and s.animal_card[4] == 16 and "swimming" in s.card_info(s.animal_card[3])["traits"]
+    assert 44 in s.trait_cards[0]
     # only the owner sees the card under an animal
     assert s.view(0)["players"][0]["animals"][0]["card"]["id"] == 4
     assert "card" not in s.view(1)["players"][0]["animals"][0]

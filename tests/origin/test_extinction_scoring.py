@@ -11,7 +11,7 @@ def test_unfed_die_survivors_draw_one_plus_animals_ruling_56_58_59():
     s = feeding([[{"id": 0, "food": 1}, {"id": 1, "food": 1}, {"id": 2}], [{"id": 10, "food": 1}]], food_base=0,
                 deck_size=20)
     # nobody can act: extinction at once
-    assert s.owner[2] == -1 and 2 in s.disc[0]
+    assert s.owner[2] == -1 and 2 in s.discard[0]
     assert len(s.hands[0]) == 3 and len(s.hands[1]) == 2 and len(s.deck) == 15
     assert s.first == 1 and s.turn == 2
 
@@ -92,12 +92,12 @@ def test_options_validated():
 
 def test_edition2_deck():
     g = load_game("origin", deck="edition2", players=2)
-    faces = g.cfg.faces
+    faces = g.config.faces
     assert len(faces) == 84
     assert sum(1 for f in faces if 0 in f) == 12 and sum(1 for f in faces if 1 in f) == 12
     assert g.action_schema().arg_sizes("convert") == (84, 13)
     d = load_game("origin", players=2)
-    assert sum(1 for f in d.cfg.faces if 0 in f) == 24 and sum(1 for f in d.cfg.faces if 1 in f) == 28
+    assert sum(1 for f in d.config.faces if 0 in f) == 24 and sum(1 for f in d.config.faces if 1 in f) == 28
     s = g.new_state(3)
     assert s.view(0)["options"]["deck"] == "edition2"
 

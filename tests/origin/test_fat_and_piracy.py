@@ -41,7 +41,7 @@ def test_emptied_fat_tissue_of_a_fed_animal_refills_from_the_food_base_later_in_
     assert s.food[0] == 3 and s.fat[0] == 1              # the token became yellow
     s.apply(Action("take", 10))
     s.apply(Action("take", 0))
-    assert s.fat[0] == 2 and s.base == 0 and s.food[10] == 2
+    assert s.fat[0] == 2 and s.food_base == 0 and s.food[10] == 2
     assert s.current_player == 0 and set(s.legal_actions()) == {Action("convert", 0, 1), Action("convert", 0, 2),
                                                                 Action("pass")}
     s.apply(Action("pass"))                        # a round without actions ends the feeding phase
@@ -101,7 +101,7 @@ def test_animal_fed_only_by_converting_its_fat_is_no_piracy_victim_one_that_took
                  [{"id": 10, "traits": ["big", "fat_tissue"], "fat": 1}, {"id": 11, "traits": ["big"]}]],
                 food_base=5, first=1, to_act=1)
     s.apply(Action("convert", 10, 1))
-    assert s.food[10] == 1 and not (s.recv >> 10) & 1 and not animal(s, 10)["received_food"]
+    assert s.food[10] == 1 and not (s.received_food >> 10) & 1 and not animal(s, 10)["received_food"]
     # Piracy: 10 has food but has not received any; 11 has nothing: no victim yet
     assert s.current_player == 0 and not acts(s, "pirate")
     s.apply(Action("take", 0))
@@ -112,7 +112,7 @@ def test_animal_fed_only_by_converting_its_fat_is_no_piracy_victim_one_that_took
     with pytest.raises(IllegalAction, match="received food this turn.*converting its own fat"):
         s.apply(Action("target", 10))
     s.apply(Action("target", 11))
-    assert s.food[11] == 0 and s.food[0] == 2 and (s.recv >> 0) & 1   # the pirate received the token
+    assert s.food[11] == 0 and s.food[0] == 2 and (s.received_food >> 0) & 1   # the pirate received the token
 
 
 def test_converted_animal_becomes_a_victim_once_it_takes_a_red_token_ruling_29():
@@ -133,20 +133,20 @@ def test_tokens_from_cooperation_attack_and_scavenger_count_as_received_ruling_2
                 food_base=5, pairs=[{"trait": "cooperation", "animals": [[1, 0], [1, 1]]}])
     s.apply(Action("attack", 0))
     s.apply(Action("target", 12))
-    assert (s.recv >> 0) & 1 and (s.recv >> 1) & 1          # blue tokens of the attack; Scavenger
+    assert (s.received_food >> 0) & 1 and (s.received_food >> 1) & 1          # blue tokens of the attack; Scavenger
     s.apply(Action("take", 10))
-    assert (s.recv >> 10) & 1 and (s.recv >> 11) & 1        # red token; Cooperation's blue token
+    assert (s.received_food >> 10) & 1 and (s.received_food >> 11) & 1        # red token; Cooperation's blue token
 
 
 def test_received_food_resets_each_turn_and_scenario_flag():
     s = feeding([[{"id": 0, "traits": ["piracy", "big"]}],
                  [{"id": 10, "traits": ["big"], "food": 1}, {"id": 11, "traits": ["big", "fat_tissue"], "food": 1,
                                                              "received_food": False}]], food_base=3)
-    assert s.recv == 1 << 10                        # default: an animal with food has received it
+    assert s.received_food == 1 << 10                        # default: an animal with food has received it
     s.apply(Action("pirate", 0))
     assert [a.args[0] for a in s.legal_actions()] == [10]
     s = feeding([[{"id": 0, "food": 1}], [{"id": 10, "food": 1}]], food_base=2, deck_size=10)
-    assert s.turn == 2 and s.recv == 0
+    assert s.turn == 2 and s.received_food == 0
 
 
 def test_received_food_in_json_clone_and_determinize():
@@ -156,15 +156,15 @@ def test_received_food_in_json_clone_and_determinize():
     s.apply(Action("convert", 10, 1))
     s.apply(Action("take", 0))
     g = s.game
-    j = s.to_json()
-    assert j["origin"]["recv"] == [0]
-    s2 = g.state_from_json(j)
-    assert s2.recv == s.recv and s2.digest() == s.digest()
-    # a state saved before origin-4 has no "recv": derived from the food on the animals
-    del j["origin"]["recv"]
-    assert g.state_from_json(j).recv == (1 << 0) | (1 << 10)
+
+    def received(state):
+        return sorted(a["id"] for p in state.view(None)["players"] for a in p["animals"] if a["received_food"])
+
+    assert received(s) == [0]   # converting its own fat does not count as receiving (ruling 24)
+    s2 = g.state_from_json(s.to_json())
+    assert received(s2) == [0] and s2.digest() == s.digest()
     c = s.clone()
     c.apply(Action("take", 11))
-    assert s.recv == 1 and c.recv == 1 | (1 << 11)
+    assert received(s) == [0] and received(c) == [0, 11]
     d = s.determinize(0, Rng(5))
-    assert d.recv == s.recv and d.view(0) == s.view(0)
+    assert received(d) == [0] and d.view(0) == s.view(0)

@@ -97,7 +97,7 @@ def test_piracy_steals_from_an_unfed_animal_that_ate_this_turn_ruling_29():
     assert s.food[10] == 0 and s.food[0] == 1
     # free action: the main action is still available, Piracy is not (once per turn)
     assert s.current_player == 0 and not acts(s, "pirate")
-    assert s.main_used is False
+    assert s.main_action_used is False
 
 
 def test_piracy_requires_unfed_pirate_ruling_29():
@@ -123,7 +123,7 @@ def test_tramp_once_per_feeding_turn_per_animal_ruling_28():
                 food_base=5)
     s.apply(Action("tramp", 0))
     s.apply(Action("tramp", 1))
-    assert s.base == 3
+    assert s.food_base == 3
     assert not acts(s, "tramp")
     with pytest.raises(IllegalAction, match="already been used in this feeding turn"):
         s.apply(Action("tramp", 0))
@@ -135,7 +135,7 @@ def test_tramp_once_per_feeding_turn_per_animal_ruling_28():
 def test_tramp_can_empty_the_base_to_avoid_compulsory_taking():
     s = feeding([[{"id": 0, "traits": ["tramp", "big"]}], [{"id": 10, "food": 1}]], food_base=1)
     s.apply(Action("tramp", 0))
-    assert s.base == 0
+    assert s.food_base == 0
 
 
 # -- Hibernation -----------------------------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ def test_hibernating_animal_survives_extinction():
     s = feeding([[{"id": 0, "traits": ["hibernation", "big"]}], [{"id": 10, "food": 1}]], food_base=0)
     s.apply(Action("hibernate", 0))
     assert s.turn == 2 and s.owner[0] == 0
-    assert (s.hib_last >> 0) & 1
+    assert (s.hibernated_last_turn >> 0) & 1
 
 
 def test_hibernation_not_two_turns_running_ruling_27():
@@ -216,5 +216,5 @@ def test_no_scavenger_token_for_tail_loss_or_starvation_ruling_47():
                                                         {"id": 11, "traits": ["scavenger", "big"]}]], food_base=3)
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
-    s.apply(Action("tail", s.tr[10][0]))
+    s.apply(Action("tail", s.trait_cards[10][0]))
     assert s.food[11] == 0

@@ -56,7 +56,7 @@ def swapped_twin(g, s, p, rnd):
     sigma = dict(zip(hidden, perm))
     t = g.new_state(s.seed)
     t.deck = [sigma.get(c, c) for c in t.deck]
-    for q in range(t.n):
+    for q in range(t.player_count):
         if q != p:
             t.hands[q] = [sigma.get(c, c) for c in t.hands[q]]   # cards later played face up stay in place
     t._legal = None
@@ -96,22 +96,22 @@ def test_swapped_hidden_cards_are_invisible(players, seed):
         assert a_state.digest() == s.digest()
         assert b_state.scores() == s.scores()
         # the twin really differs: some opponent animal lies on a card of another kind, and its owner can tell
-        moved = [a for a in range(N) if s.acard[a] >= 0 and s.acard[a] != b_state.acard[a]]
-        assert moved and all(s.acard[a] in sigma for a in moved)
-        assert any(g.cfg.faces[s.acard[a]] != g.cfg.faces[b_state.acard[a]] for a in moved)
+        moved = [a for a in range(N) if s.animal_card[a] >= 0 and s.animal_card[a] != b_state.animal_card[a]]
+        assert moved and all(s.animal_card[a] in sigma for a in moved)
+        assert any(g.config.faces[s.animal_card[a]] != g.config.faces[b_state.animal_card[a]] for a in moved)
         assert owners_differ or any(a_state.view(q) != b_state.view(q) for q in range(players) if q != p)
 
 
 def _hidden_from(s, p):
     """Card ids ``p`` may not know the place of: other hands, the cards under others' animals (alive or dead)."""
-    animal_cards = {c for c in s.acard if c >= 0}
+    animal_cards = {c for c in s.animal_card if c >= 0}
     out = set()
-    for q in range(s.n):
+    for q in range(s.player_count):
         if q != p:
-            out |= set(s.hands[q]) | {s.acard[a] for a in s.animals[q]}
-            out |= {c for c in s.disc[q] if c in animal_cards}
-    if s.pend is not None and s.view(None)["decision"]["kind"] in ("trait_target", "trait_second_target"):
-        out.discard(s.pend[2])                      # a card being played as a trait has been shown
+            out |= set(s.hands[q]) | {s.animal_card[a] for a in s.animals[q]}
+            out |= {c for c in s.discard[q] if c in animal_cards}
+    if s.pending is not None and s.view(None)["decision"]["kind"] in ("trait_target", "trait_second_target"):
+        out.discard(s.pending[2])                      # a card being played as a trait has been shown
     return out
 
 
@@ -165,7 +165,7 @@ def test_owner_sees_its_animal_cards_others_do_not():
     s = scenario({"players": [{"hand": ["running", "piracy"]}, {"hand": ["swimming"]}]})
     running = s.hands[0][0]
     a = play_animal(s, 0, "running")
-    assert a == 0 and s.acard[0] == running
+    assert a == 0 and s.animal_card[0] == running
     mine = s.view(0)["players"][0]["animals"][0]
     assert mine["id"] == 0 and mine["card"]["id"] == running
     for viewer in (1, None):
@@ -189,8 +189,8 @@ def test_death_reveals_the_card_only_to_the_owner():
     assert len(dead) == 2
     for e in dead:
         o = e.data["owner"]
-        card = s.acard[e.data["animal"]]
-        assert e.to == (o,) and e.data["card"] == card and card in s.disc[o]
+        card = s.animal_card[e.data["animal"]]
+        assert e.to == (o,) and e.data["card"] == card and card in s.discard[o]
         assert "card" not in e.redacted and "card" not in e.redacted["text"]
     assert s.view(1)["players"][0]["discard_size"] == 1 and "discard" not in s.view(1)["players"][0]
     assert [c["id"] for c in s.view(1)["players"][1]["discard"]] == [40]
@@ -204,7 +204,7 @@ def test_eaten_animal_card_is_private_to_its_owner():
     eaten = s.events_for(0)[-3:] + s.events_for(None)[-3:]
     assert not any(e.get("card") == 70 or "card 70" in e["text"] for e in eaten)
     assert any(e["kind"] == "eaten" and e["card"] == 70 for e in s.events_for(1))
-    assert 70 in s.disc[1]
+    assert 70 in s.discard[1]
 
 
 @pytest.mark.parametrize("players,seed", [(2, 31), (3, 32), (4, 33), (5, 34), (8, 35)])
@@ -223,13 +223,15 @@ def test_determinize_resamples_every_unseen_card_and_stays_playable(players, see
                 invariants(d)
                 assert unseen(d, p) == unseen(s, p)
                 # the seat's own cards and every face-up card stay put
-                assert d.hands[p] == s.hands[p] and d.disc[p] == s.disc[p]
-                assert all(d.acard[a] == s.acard[a] for a in s.animals[p])
-                assert d.tr == s.tr and d.face == s.face
+                assert d.hands[p] == s.hands[p] and d.discard[p] == s.discard[p]
+                assert all(d.animal_card[a] == s.animal_card[a] for a in s.animals[p])
+                assert d.view(None)["players"] == s.view(None)["players"]   # every face-up trait stays put
                 if s.current_player == p:
                     assert d.legal_actions() == s.legal_actions()
                     assert [d.describe(a) for a in d.legal_actions()] == [s.describe(a) for a in s.legal_actions()]
-                moved_animal_cards += sum(d.acard[a] != s.acard[a] for a in range(N) if s.acard[a] >= 0)
+                moved_animal_cards += sum(
+                    d.animal_card[a] != s.animal_card[a] for a in range(N) if s.animal_card[a] >= 0
+                )
             if step % 27 == 0:                      # a determinized state plays on to the end
                 d = s.determinize(s.current_player, rng)
                 b = RandomBot(step)
@@ -246,19 +248,21 @@ def test_determinize_resamples_opponents_dead_animal_cards():
                        "food_base": 0, "deck_size": 20,
                        "players": [{"animals": [{"card": 10}], "hand": [11]},
                                    {"animals": [{"card": 20}, {"card": 21, "traits": ["running"]}], "hand": [22]}]})
-    assert s.disc[1] and 20 in s.disc[1] and 21 in s.disc[1]          # everyone starved
+    assert s.discard[1] and 20 in s.discard[1] and 21 in s.discard[1]          # everyone starved
     seen = set()
     for k in range(40):
         d = s.determinize(0, Rng(k))
         assert d.view(0) == s.view(0)
         assert d.card_census()["total"] == N
-        assert d.disc[0] == s.disc[0]
-        face_up = [c for c in s.disc[1] if c not in (20, 21)]    # the Running card was played face up
-        assert [c for c in d.disc[1] if c in face_up] == face_up
-        seen.add(d.acard[1])
-        assert d.acard[1] in d.disc[1] and d.acard[2] in d.disc[1]
+        assert d.discard[0] == s.discard[0]
+        face_up = [c for c in s.discard[1] if c not in (20, 21)]    # the Running card was played face up
+        assert [c for c in d.discard[1] if c in face_up] == face_up
+        seen.add(d.animal_card[1])
+        assert d.animal_card[1] in d.discard[1] and d.animal_card[2] in d.discard[1]
         d2 = s.determinize(1, Rng(k))
-        assert d2.disc[1] == s.disc[1] and d2.acard[1:3] == s.acard[1:3]   # the owner's own pile is known to it
+        assert (
+            d2.discard[1] == s.discard[1] and d2.animal_card[1:3] == s.animal_card[1:3]
+        )  # the owner's own pile is known to it
     assert len(seen) > 10
 
 
@@ -269,12 +273,12 @@ def test_scenario_record_round_trip_with_animal_numbers():
                         {"hand": ["mimicry"], "animals": [{}]}]}
     s = load_scenario(data)
     assert [s.animals[p] for p in range(3)] == [[5], [0], [1]]      # explicit number, then the lowest free ones
-    assert s.acard[0] == 0
+    assert s.animal_card[0] == 0
     bot = RandomBot(2)
     while not s.is_terminal:
         s.apply(bot.choose(s))
-    new = [a for p in range(3) for a in s.animals[p]] + [a for a in range(N) if s.acard[a] >= 0]
-    assert max(new) < N and s.acard[2] >= 0                         # later animals took 2, 3, … (5 was used)
+    new = [a for p in range(3) for a in s.animals[p]] + [a for a in range(N) if s.animal_card[a] >= 0]
+    assert max(new) < N and s.animal_card[2] >= 0                         # later animals took 2, 3, … (5 was used)
     rec = json.loads(json.dumps(make_record(s, start=data)))
     again = replay(rec)
     assert again.digest() == s.digest()

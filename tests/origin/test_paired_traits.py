@@ -12,14 +12,14 @@ def test_communication_partner_takes_a_red_token_ruling_22():
     s = feeding([[{"id": 0}, {"id": 1}], [{"id": 10, "traits": ["big"]}]], food_base=5,
                 pairs=[{"trait": "communication", "animals": [0, 1]}])
     s.apply(Action("take", 0))
-    assert s.food[0] == 1 and s.food[1] == 1 and s.base == 3
+    assert s.food[0] == 1 and s.food[1] == 1 and s.food_base == 3
 
 
 def test_communication_needs_a_red_token_in_the_base():
     s = feeding([[{"id": 0}, {"id": 1}], [{"id": 10, "traits": ["big"]}]], food_base=1,
                 pairs=[{"trait": "communication", "animals": [0, 1]}])
     s.apply(Action("take", 0))
-    assert s.food[1] == 0 and s.base == 0
+    assert s.food[1] == 0 and s.food_base == 0
 
 
 def test_communication_not_triggered_by_blue_tokens_ruling_22():
@@ -27,7 +27,7 @@ def test_communication_not_triggered_by_blue_tokens_ruling_22():
                 food_base=5, pairs=[{"trait": "communication", "animals": [0, 1]}])
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
-    assert s.food[0] == 2 and s.food[1] == 0 and s.base == 5
+    assert s.food[0] == 2 and s.food[1] == 0 and s.food_base == 5
 
 
 def test_cooperation_partner_gets_blue_on_any_token_ruling_23():
@@ -35,7 +35,7 @@ def test_cooperation_partner_gets_blue_on_any_token_ruling_23():
                 food_base=5, pairs=[{"trait": "cooperation", "animals": [0, 1]}])
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
-    assert s.food[0] == 2 and s.food[1] == 1 and s.base == 5    # fires once this round although 2 tokens came
+    assert s.food[0] == 2 and s.food[1] == 1 and s.food_base == 5    # fires once this round although 2 tokens came
 
 
 def test_cooperation_chain_once_per_card_per_round_ruling_21():
@@ -68,7 +68,7 @@ def test_communication_then_cooperation_chain_ruling_21_22_23():
                  [{"id": 10, "traits": ["big"]}]], food_base=5,
                 pairs=[{"trait": "communication", "animals": [0, 1]}, {"trait": "cooperation", "animals": [1, 2]}])
     s.apply(Action("take", 0))
-    assert (s.food[0], s.food[1], s.food[2]) == (1, 1, 1) and s.base == 3
+    assert (s.food[0], s.food[1], s.food[2]) == (1, 1, 1) and s.food_base == 3
 
 
 def test_owner_chooses_order_symbiosis_example_section_5_2():
@@ -103,7 +103,7 @@ def test_trigger_order_choice_matters_for_an_empty_base():
     fires = s.legal_actions()
     assert len(fires) == 2
     c = fires[1].args[0]
-    to = s.pb[c] if fires[1].args[1] else s.pa[c]
+    to = s.second_animal[c] if fires[1].args[1] else s.first_animal[c]
     s.apply(fires[1])
     comm = [e for e in s.events_for(None) if e["kind"] == "communication"]
     assert [e["animal"] for e in comm] == [to]     # the other trigger found the base empty

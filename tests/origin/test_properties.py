@@ -3,9 +3,11 @@ action applies, JSON round trips, determinize keeps the seat's view, replays are
 
 import random
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from evolutio.kernel import Action, IllegalAction, Rng, load_game, replay, make_record
+from evolutio.kernel import Action, IllegalAction, RecordError, Rng, load_game, replay, make_record
 from evolutio.bots import RandomBot
 
 N = 84
@@ -14,33 +16,35 @@ N = 84
 def unseen(s, p):
     """The cards seat ``p`` has never seen: deck, out of play, other hands, the cards under other players' animals,
     alive or dead (a dead animal's card lies in its owner's face-down discard pile)."""
-    cards = list(s.deck) + list(s.box)
-    animal_cards = {c for c in s.acard if c >= 0}
-    for q in range(s.n):
+    cards = list(s.deck) + list(s.out_of_play)
+    animal_cards = {c for c in s.animal_card if c >= 0}
+    for q in range(s.player_count):
         if q != p:
-            cards += s.hands[q] + [s.acard[a] for a in s.animals[q]] + [c for c in s.disc[q] if c in animal_cards]
+            cards += (
+                s.hands[q] + [s.animal_card[a] for a in s.animals[q]] + [c for c in s.discard[q] if c in animal_cards]
+            )
     return sorted(cards)
 
 
 def invariants(s):
     census = s.card_census()
     assert census["total"] == N
-    used = [a for a in range(N) if s.acard[a] >= 0]
+    used = [a for a in range(N) if s.animal_card[a] >= 0]
     assert used == list(range(len(used)))           # animal numbers are given in order of appearance
-    assert len(set(s.acard[a] for a in used)) == len(used)
+    assert len(set(s.animal_card[a] for a in used)) == len(used)
     for a in used:                                   # a dead animal's card lies in its last owner's discard pile
         if s.owner[a] < 0:
-            assert any(s.acard[a] in d for d in s.disc)
-    assert s.base >= 0
+            assert any(s.animal_card[a] in d for d in s.discard)
+    assert s.food_base >= 0
     for a in range(N):
-        assert s.food[a] >= 0 and 0 <= s.fat[a] <= s.nfat[a]
+        assert s.food[a] >= 0 and 0 <= s.fat[a] <= s.fat_tissue_count[a]
         if s.owner[a] < 0:
-            assert s.food[a] == 0 and s.fat[a] == 0 and s.tr[a] == ()
-    for p in range(s.n):
+            assert s.food[a] == 0 and s.fat[a] == 0 and s.trait_cards[a] == ()
+    for p in range(s.player_count):
         for a in s.animals[p]:
             assert s.owner[a] == p
-            for c in s.tr[a]:
-                assert s.face[c] >= 0
+            for c in s.trait_cards[a]:
+                assert s.card_trait[c] >= 0
     if not s.is_terminal:
         legal = s.legal_actions()
         assert legal and len(set(legal)) == len(legal)
@@ -93,7 +97,7 @@ def _deep_checks(g, s, rnd):
         assert s2.legal_actions() == s.legal_actions()
         assert s2.view(None) == s.view(None)
     elif r < 0.25:
-        for p in range(s.n):
+        for p in range(s.player_count):
             d = s.determinize(p, Rng(rnd.randrange(2**32)))
             assert d.view(p) == s.view(p)
             invariants(d)
@@ -145,10 +149,10 @@ def test_views_hide_other_hands_and_discards():
     for viewer in (None, 0, 1, 2):
         v = s.view(viewer)
         for p, pv in enumerate(v["players"]):
-            assert pv["hand_size"] == len(s.hands[p]) and pv["discard_size"] == len(s.disc[p])
+            assert pv["hand_size"] == len(s.hands[p]) and pv["discard_size"] == len(s.discard[p])
             if p == viewer:
                 assert [c["id"] for c in pv["hand"]] == s.hands[p]
-                assert [c["id"] for c in pv["discard"]] == s.disc[p]
+                assert [c["id"] for c in pv["discard"]] == s.discard[p]
             else:
                 assert "hand" not in pv and "discard" not in pv
                 for a in pv["animals"]:
@@ -181,3 +185,17 @@ def test_determinize_keeps_a_card_being_played():
     assert card in d.hands[p] and d.legal_actions() == s.legal_actions()
     assert d.view(other) == s.view(other)
     assert Action("pass") not in d.legal_actions()
+
+
+def test_states_and_records_of_another_rules_version_are_refused_clearly():
+    g = load_game("origin", players=2)
+    s = g.new_state(3)
+    s.apply(s.legal_actions()[0])
+    saved = s.to_json()
+    saved["rules_version"] = "origin-4"
+    with pytest.raises(ValueError, match="rules_version: .*'origin-4'.*'origin-5'"):
+        g.state_from_json(saved)
+    record = make_record(s)
+    record["rules_version"] = "origin-4"
+    with pytest.raises(RecordError, match="rules version 'origin-4'"):
+        replay(record)

@@ -54,15 +54,15 @@ def test_worked_first_turn():
     s = start()
     v1, v2, v3, k1, k2 = development(s)
     # Kolya's hand is empty, Vanya passed: the food base is rolled by Vanya: 4 + 2 = 6
-    assert s.phase == 1 and s.roll == (4,) and s.base == 6
+    assert s.phase == 1 and s.dice == (4,) and s.food_base == 6
     assert s.current_player == VANYA
     # feeding round 1: Vanya takes a red token; Kolya takes one and Communication gives the partner one; Tramp
     s.apply(Action("take", v2))
-    assert s.base == 5 and s.current_player == KOLYA
+    assert s.food_base == 5 and s.current_player == KOLYA
     s.apply(Action("take", k1))
-    assert s.food[k1] == 1 and s.food[k2] == 1 and s.base == 3
+    assert s.food[k1] == 1 and s.food[k2] == 1 and s.food_base == 3
     s.apply(Action("tramp", k2))
-    assert s.base == 2
+    assert s.food_base == 2
     # nothing else to do: Kolya's feeding turn ends by itself
     # round 2: Vanya's carnivore eats Kolya's uncamouflaged animal: 2 blue tokens
     assert s.current_player == VANYA
@@ -71,15 +71,17 @@ def test_worked_first_turn():
     assert k2 not in targets and k1 in targets      # Camouflage protects k2
     s.apply(Action("target", k1))
     assert s.owner[k1] == -1 and s.food[v1] == 2 and s.need[v1] == 2
-    assert s.view(KOLYA)["players"][KOLYA]["discard_size"] == 2     # the animal and its Communication card
-    assert s.tr[k2] and all(s.face[c] != 15 for c in s.tr[k2])      # the paired card left k2 as well
+    assert s.view(KOLYA)["players"][KOLYA]["discard_size"] == 2  # the animal and its Communication card
+    assert s.trait_cards[k2] and all(
+        s.card_trait[c] != 15 for c in s.trait_cards[k2]
+    )  # the paired card left k2 as well
     # Kolya: taking is compulsory (empty Fat Tissue): the token becomes yellow; Tramp destroys the last one
     assert s.current_player == KOLYA
     assert Action("pass") not in s.legal_actions()
     s.apply(Action("take", k2))
     assert s.fat[k2] == 1 and s.food[k2] == 1
     s.apply(Action("tramp", k2))
-    assert s.base == 0
+    assert s.food_base == 0
     # round 3: Vanya cannot act; Kolya could convert k2's yellow token (a fed animal may convert, origin-4) but, as
     # in the rulebook, keeps it: a round without actions ends the phase
     assert s.current_player == KOLYA and set(s.legal_actions()) == {Action("convert", k2, 1), Action("pass")}

@@ -13,13 +13,18 @@ def bad(body, match, **opts):
 
 
 def test_unknown_trait():
-    bad({"players": [{"animals": [{"id": 5, "traits": ["carnivor"]}]}, {}]}, r"animal.*unknown trait 'carnivor'")
+    bad(
+        {"players": [{"animals": [{"id": 5, "traits": ["carnivor"]}]}, {}]},
+        r"players\[0\]\.animals\[0\]\.traits\[0\]: unknown trait 'carnivor' \(known: carnivore, fat_tissue, ",
+    )
 
 
 def test_card_twice():
-    bad({"players": [{"hand": [12], "animals": [{"card": 12}]}, {}]}, "card 12 appears twice")
-    bad({"players": [{"animals": [{"id": 3}]}, {"animals": [{"id": 3}]}]}, "animal number 3 appears twice")
-    bad({"players": [{"animals": [{"id": 84}]}, {}]}, "animal number 'id' must be between 0 and 83")
+    bad({"players": [{"hand": [12], "animals": [{"card": 12}]}, {}]},
+        r"players\[0\]\.hand\[0\]: card 12 appears twice \(also at players\[0\]\.animals\[0\]\.card\)")
+    bad({"players": [{"animals": [{"id": 3}]}, {"animals": [{"id": 3}]}]},
+        r"players\[1\]\.animals\[0\]\.id: animal number 3 appears twice")
+    bad({"players": [{"animals": [{"id": 84}]}, {}]}, r"players\[0\]\.animals\[0\]\.id: must be between 0 and 83")
 
 
 def test_trait_not_on_that_card():
@@ -37,13 +42,16 @@ def test_unknown_fields():
 
 
 def test_duplicate_trait_and_conflicts():
-    bad({"players": [{"animals": [{"id": 5, "traits": ["big", "big"]}]}, {}]}, "appears twice")
+    bad({"players": [{"animals": [{"id": 5, "traits": ["big", "big"]}]}, {}]},
+        r"players\[0\]\.animals\[0\]\.traits\[1\]: trait 'big' appears twice")
     bad({"players": [{"animals": [{"id": 5, "traits": ["carnivore", "scavenger"]}]}, {}]}, "cannot share")
 
 
 def test_too_much_food_or_fat():
-    bad({"phase": "feeding", "players": [{"animals": [{"id": 5, "food": 3}]}, {}]}, "more than its need")
-    bad({"phase": "feeding", "players": [{"animals": [{"id": 5, "fat": 1}]}, {}]}, "Fat Tissue")
+    bad({"phase": "feeding", "players": [{"animals": [{"id": 5, "food": 3}]}, {}]},
+        r"players\[0\]\.animals\[0\]\.food: 3 is more than animal 5's need")
+    bad({"phase": "feeding", "players": [{"animals": [{"id": 5, "fat": 1}]}, {}]},
+        r"players\[0\]\.animals\[0\]\.fat: .*Fat Tissue")
 
 
 def test_pairs_checked():
@@ -51,18 +59,21 @@ def test_pairs_checked():
          "pairs": [{"trait": "cooperation", "animals": [5, 6]}]}, "same player")
     bad({"players": [{"animals": [{"id": 5}, {"id": 6}]}, {}], "pairs": [{"trait": "big", "animals": [5, 6]}]},
         "not a paired trait")
-    bad({"players": [{"animals": [{"id": 5}, {"id": 6}]}, {}],
-         "pairs": [{"trait": "cooperation", "animals": [5, 7]}]}, "no animal number 7")
+    bad(
+        {"players": [{"animals": [{"id": 5}, {"id": 6}]}, {}], "pairs": [{"trait": "cooperation", "animals": [5, 7]}]},
+        r"pairs\[0\]\.animals\[1\]: there is no animal number 7",
+    )
     bad({"players": [{"animals": [{"id": 5, "traits": ["symbiosis"]}]}, {}]}, "list it under 'pairs'")
 
 
 def test_bad_values():
-    bad({"phase": "dinner", "players": [{}, {}]}, "'phase'")
+    bad({"phase": "dinner", "players": [{}, {}]}, "^phase: must be 'development' or 'feeding', got 'dinner'")
     bad({"first_player": 5, "players": [{}, {}]}, "first_player")
     bad({"players": [{"hand": [99]}, {}]}, "between 0 and 83")
-    bad({"players": [{"hand": ["dragon"]}, {}]}, "unknown trait 'dragon'")
+    bad({"players": [{"hand": ["dragon"]}, {}]}, r"players\[0\]\.hand\[0\]: unknown trait 'dragon'")
     bad({"players": [{"hand": ["piracy"] * 5}, {}]}, "no free card")
-    bad({"players": [{"animals": [{"id": 5, "hibernating": "yes"}]}, {}]}, "true or false")
+    bad({"players": [{"animals": [{"id": 5, "hibernating": "yes"}]}, {}]},
+        r"players\[0\]\.animals\[0\]\.hibernating: must be true or false")
 
 
 def test_bad_option_and_game():
@@ -82,7 +93,7 @@ def test_non_dict_pieces_never_crash_with_raw_errors():
 
 def test_deck_order_and_size():
     s = scenario({"deck": [7, "piracy"], "deck_size": 10, "players": [{"hand": ["mimicry"]}, {"hand": ["running"]}]})
-    assert s.deck[-1] == 7 and len(s.deck) == 10 and len(s.box) == 84 - 12
+    assert s.deck[-1] == 7 and len(s.deck) == 10 and len(s.out_of_play) == 84 - 12
     assert s.card_census()["total"] == 84
 
 

@@ -28,7 +28,9 @@ from __future__ import annotations
 
 from evolutio.kernel import Action, ActionSchema
 
-N = 84
+from .card_data import NUM_CARDS
+
+N = NUM_CARDS
 
 PASS = Action("pass")
 RUN = Action("run")

@@ -7,17 +7,17 @@ from typing import Any
 from evolutio.kernel import ActionSchema, Game, Option, ScenarioError, players_option, register
 
 from . import actions as A
-from .state import (
-    D_ATK, D_DEF, D_NONE, DEV, FEED, N, Config, OriginState, mask_of,
-)
-from .traits import DECK_LISTS, EN, FAT, PAIRED, TRAITS, TRAIT_ALIASES, TRAIT_IDS, card_name
+from .card_data import NUM_CARDS as N
+from .phases import D_ATK, D_DEF, D_NONE, DEV, FEED, mask_of
+from .state import Config, OriginState
+from .traits import CARNIVORE, DECK_LISTS, EN, FAT, PAIRED, TRAITS, TRAIT_ALIASES, TRAIT_IDS, card_name
 
 
 @register
 class OriginGame(Game):
     name = "origin"
     title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game"
-    rules_version = "origin-4"
+    rules_version = "origin-5"
     min_players = 2
     max_players = 8
     option_schema = (
@@ -36,12 +36,12 @@ class OriginGame(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.deck_list = DECK_LISTS[self.options["deck"]]
-        self.cfg = Config(self.num_players, self.deck_list, self.options)
+        self.config = Config(self.num_players, self.deck_list, self.options)
         self._schema = A.schema(self.deck_list.max_fat_per_animal)
 
     def _blank(self, seed: int) -> OriginState:
         st = OriginState(self, seed)
-        st._init_empty(self.cfg)
+        st._init_empty(self.config)
         return st
 
     def new_state(self, seed: int = 0) -> OriginState:
@@ -53,6 +53,10 @@ class OriginGame(Game):
         return self._schema
 
     def state_from_json(self, data: dict[str, Any]) -> OriginState:
+        version = data.get("rules_version", self.rules_version)
+        if version != self.rules_version:
+            raise ValueError(f"rules_version: this state was saved with origin rules version {version!r}; this "
+                             f"evolutio reads {self.rules_version!r} (replay its game record instead)")
         st = self._blank(data.get("seed", 0))
         st._load_base_json(data)
         st._load_json(data["origin"])
@@ -73,22 +77,22 @@ _PAIR_KEYS = {"trait", "card", "animals", "comment"}
 
 def _int(v: Any, where: str, lo: int = 0, hi: int | None = None) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
-        raise ScenarioError(f"{where} must be an integer, got {v!r}")
+        raise ScenarioError(f"{where}: must be an integer, got {v!r}")
     if v < lo or (hi is not None and v > hi):
-        raise ScenarioError(f"{where} must be between {lo} and {hi}, got {v}" if hi is not None
-                            else f"{where} must be at least {lo}, got {v}")
+        raise ScenarioError(f"{where}: must be between {lo} and {hi}, got {v}" if hi is not None
+                            else f"{where}: must be at least {lo}, got {v}")
     return v
 
 
 def _bool(v: Any, where: str) -> bool:
     if not isinstance(v, bool):
-        raise ScenarioError(f"{where} must be true or false, got {v!r}")
+        raise ScenarioError(f"{where}: must be true or false, got {v!r}")
     return v
 
 
 def _obj(v: Any, where: str, keys: set[str]) -> dict:
     if not isinstance(v, dict):
-        raise ScenarioError(f"{where} must be an object, got {type(v).__name__}")
+        raise ScenarioError(f"{where}: must be an object, got {type(v).__name__}")
     bad = set(v) - keys
     if bad:
         raise ScenarioError(f"{where}: unknown field(s) {', '.join(sorted(bad))}; known: {', '.join(sorted(keys))}")
@@ -97,7 +101,7 @@ def _obj(v: Any, where: str, keys: set[str]) -> dict:
 
 def _list(v: Any, where: str) -> list:
     if not isinstance(v, list):
-        raise ScenarioError(f"{where} must be a list, got {type(v).__name__}")
+        raise ScenarioError(f"{where}: must be a list, got {type(v).__name__}")
     return v
 
 
@@ -106,7 +110,7 @@ def _trait(name: Any, where: str) -> int:
         raise ScenarioError(f"{where}: a trait is named by a string, got {name!r}")
     t = TRAIT_ALIASES.get(name.strip().lower().replace(" ", "_"))
     if t is None:
-        raise ScenarioError(f"{where}: unknown trait {name!r}; base traits: {', '.join(TRAIT_IDS)}")
+        raise ScenarioError(f"{where}: unknown trait {name!r} (known: {', '.join(TRAIT_IDS)})")
     return t
 
 
@@ -116,14 +120,14 @@ class _Scenario:
     def __init__(self, game: OriginGame, data: dict[str, Any]) -> None:
         self.game = game
         self.data = data
-        self.faces = game.cfg.faces
+        self.faces = game.config.faces
         self.used: dict[int, str] = {}
 
     # -- card allocation -------------------------------------------------------------------------------------
     def claim(self, c: Any, where: str) -> int:
-        c = _int(c, f"{where}: card id", 0, N - 1)
+        c = _int(c, where, 0, N - 1)
         if c in self.used:
-            raise ScenarioError(f"card {c} appears twice ({self.used[c]} and {where})")
+            raise ScenarioError(f"{where}: card {c} appears twice (also at {self.used[c]})")
         self.used[c] = where
         return c
 
@@ -178,11 +182,11 @@ class _Scenario:
         st = g._blank(seed)
         players = _list(data.get("players", []), "players")
         if len(players) != n:
-            raise ScenarioError(f"'players' lists {len(players)} player(s) but the game has {n} "
+            raise ScenarioError(f"players: lists {len(players)} player(s) but the game has {n} "
                                 "(set options.players)")
         phase_name = data.get("phase", "development")
         if phase_name not in ("development", "feeding"):
-            raise ScenarioError(f"'phase' must be 'development' or 'feeding', got {phase_name!r}")
+            raise ScenarioError(f"phase: must be 'development' or 'feeding', got {phase_name!r}")
         st.turn = _int(data.get("turn", 1), "turn", 1)
         st.first = _int(data.get("first_player", 0), "first_player", 0, n - 1)
         to_act = _int(data.get("to_act", st.first), "to_act", 0, n - 1)
@@ -198,9 +202,9 @@ class _Scenario:
                 where = f"players[{p}].animals[{i}]"
                 an = _obj(an, where, _ANIMAL_KEYS)
                 if "id" in an:
-                    a = _int(an["id"], f"{where}: animal number 'id'", 0, N - 1)
+                    a = _int(an["id"], f"{where}.id", 0, N - 1)
                     if a in numbers:
-                        raise ScenarioError(f"animal number {a} appears twice ({numbers[a]} and {where})")
+                        raise ScenarioError(f"{where}.id: animal number {a} appears twice (also at {numbers[a]})")
                     numbers[a] = where
                 if isinstance(an.get("card"), int):
                     self.claim(an["card"], f"{where}.card")
@@ -234,9 +238,9 @@ class _Scenario:
             self.used[c] = w
         for p, pl in enumerate(pdata):
             st.hands[p] = [card(c, f"players[{p}].hand[{j}]") for j, c in enumerate(pl.get("hand", []))]
-            st.disc[p] = [card(c, f"players[{p}].discard[{j}]") for j, c in enumerate(pl.get("discard", []))]
+            st.discard[p] = [card(c, f"players[{p}].discard[{j}]") for j, c in enumerate(pl.get("discard", []))]
             if _bool(pl.get("passed", False), f"players[{p}].passed"):
-                st.dev_passed |= 1 << p
+                st.passed |= 1 << p
         animal_specs = []
         for p, pl in enumerate(pdata):
             for i, an in enumerate(pl.get("animals", [])):
@@ -280,66 +284,68 @@ class _Scenario:
                 c = free[0]
                 self.used[c] = where
             ids[(p, i)] = a
-            st.acard[a] = c
+            st.animal_card[a] = c
             self._put_animal(st, p, a, an, traits, where)
         by_pos = ids
         for i, pr, t, c in pair_specs:
             self._put_pair(st, i, pr, t, c, by_pos)
         for p, i, an, _ in animal_specs:
             a = ids[(p, i)]
-            where = f"animal {a}"
-            food = _int(an.get("food", 0), f"{where}: food", 0)
-            fat = _int(an.get("fat", 0), f"{where}: fat", 0)
-            if food > st.need[a] and not st.nfat[a]:
-                raise ScenarioError(f"{where}: food {food} is more than its need {st.need[a]} (only an animal with "
-                                    "Fat Tissue can hold more, from converting its fat)")
-            if fat > st.nfat[a]:
-                raise ScenarioError(f"{where}: fat {fat} but it has only {st.nfat[a]} Fat Tissue card(s)")
+            where = f"players[{p}].animals[{i}]"
+            food = _int(an.get("food", 0), f"{where}.food", 0)
+            fat = _int(an.get("fat", 0), f"{where}.fat", 0)
+            if food > st.need[a] and not st.fat_tissue_count[a]:
+                raise ScenarioError(f"{where}.food: {food} is more than animal {a}'s need {st.need[a]} (only an "
+                                    "animal with Fat Tissue can hold more, from converting its fat)")
+            if fat > st.fat_tissue_count[a]:
+                raise ScenarioError(
+                    f"{where}.fat: {fat} but animal {a} has only {st.fat_tissue_count[a]} Fat Tissue card(s)"
+                )
             st.food[a] = food
             st.fat[a] = fat
             # received a red or blue token this turn (Piracy, ruling 29): by default, when it has food
-            if _bool(an.get("received_food", food > 0), f"{where}: received_food"):
-                st.recv |= 1 << a
+            if _bool(an.get("received_food", food > 0), f"{where}.received_food"):
+                st.received_food |= 1 << a
         # the deck: listed cards on top, then the rest shuffled; deck_size keeps only that many (rest out of play)
         rest = [c for c in range(N) if c not in self.used]
         st.rng.shuffle(rest)
         if "deck_size" in data:
             size = _int(data["deck_size"], "deck_size", len(deck_top), len(deck_top) + len(rest))
             keep = size - len(deck_top)
-            st.box = sorted(rest[keep:])
+            st.out_of_play = sorted(rest[keep:])
             rest = rest[:keep]
         st.deck = rest + list(reversed(deck_top))   # deck top is the end of the list
         # phase
         if phase_name == "development":
             st.phase = DEV
             st.actor = to_act
-            if (st.dev_passed >> to_act) & 1:
+            if (st.passed >> to_act) & 1:
                 raise ScenarioError(f"to_act: player {to_act} has already passed in this development phase")
             if "food_base" in data and data["food_base"]:
-                raise ScenarioError("food_base is set only in the feeding phase")
+                raise ScenarioError("food_base: is set only in the feeding phase")
         else:
             st.phase = FEED
             st.actor = to_act
-            st.base = _int(data.get("food_base", 0), "food_base", 0)
+            st.food_base = _int(data.get("food_base", 0), "food_base", 0)
             fd = _obj(data.get("feeding", {}), "feeding", {"main_action_used", "round_had_actions", "fired",
                                                            "mimicry_used", "comment"})
-            st.main_used = _bool(fd.get("main_action_used", False), "feeding.main_action_used")
-            st.acted = _bool(fd.get("round_had_actions", False), "feeding.round_had_actions")
-            for key, attr in (("fired", "fired"), ("mimicry_used", "mim_used")):
-                for c in _list(fd.get(key, []), f"feeding.{key}"):
-                    c = _int(c, f"feeding.{key}", 0, N - 1)
-                    if st.face[c] < 0:
-                        raise ScenarioError(f"feeding.{key}: card {c} is not a trait on the table")
+            st.main_action_used = _bool(fd.get("main_action_used", False), "feeding.main_action_used")
+            st.round_had_actions = _bool(fd.get("round_had_actions", False), "feeding.round_had_actions")
+            for key, attr in (("fired", "fired"), ("mimicry_used", "mimicry_used")):
+                for index, c in enumerate(_list(fd.get(key, []), f"feeding.{key}")):
+                    c = _int(c, f"feeding.{key}[{index}]", 0, N - 1)
+                    if st.card_trait[c] < 0:
+                        raise ScenarioError(f"feeding.{key}[{index}]: card {c} is not a trait on the table")
                     setattr(st, attr, getattr(st, attr) | (1 << c))
         if "pending" in data:
             self._pending(st, data["pending"], by_pos)
-        st.cp = None
-        st.dk = D_NONE
+        st.to_act = None
+        st.decision = D_NONE
         st.log_events = True
         st.emit("scenario", {"text": f"scenario loaded: turn {st.turn}, {phase_name} phase"})
         st._resume()
-        if st.cp is None and st.phase != 3:
-            raise ScenarioError("the scenario position has no decision to make")
+        if st.to_act is None and st.phase != 3:
+            raise ScenarioError("scenario: the position has no decision to make")
         return st
 
     def _explicit_trait(self, spec: dict, where: str) -> tuple[int, int]:
@@ -356,26 +362,33 @@ class _Scenario:
         st.animals[p].append(a)
         st.owner[a] = p
         seen: set[int] = set()
-        for c, t in traits:
+        for j, (c, t) in enumerate(traits):
             if PAIRED[t]:
-                raise ScenarioError(f"animal {a}: {EN[t]} is a paired trait; list it under 'pairs'")
+                raise ScenarioError(f"{where}.traits[{j}]: {EN[t]} is a paired trait; list it under 'pairs'")
             if t in seen and t != FAT:
-                raise ScenarioError(f"animal {a}: trait {TRAIT_IDS[t]!r} appears twice (only Fat Tissue may)")
+                raise ScenarioError(f"{where}.traits[{j}]: trait {TRAIT_IDS[t]!r} appears twice on animal {a} "
+                                    "(only Fat Tissue may)")
             seen.add(t)
-            st.face[c] = t
-            st.tr[a] = st.tr[a] + (c,)
+            st.card_trait[c] = t
+            st.trait_cards[a] = st.trait_cards[a] + (c,)
         for t in seen:
             for x in TRAITS[t].incompatible:
                 if x in seen:
-                    raise ScenarioError(f"animal {a}: {EN[t]} and {EN[x]} cannot share an animal")
+                    raise ScenarioError(f"{where}.traits: {EN[t]} and {EN[x]} cannot share an animal (animal {a})")
         st._recalc(a)
-        flags = (("hibernating", "hib"), ("hibernated_last_turn", "hib_last"), ("attacked", "attacked"),
-                 ("poisoned", "pois"), ("piracy_used", "pir_used"), ("tramp_used", "tramp_used"))
+        flags = (
+            ("hibernating", "hibernating"),
+            ("hibernated_last_turn", "hibernated_last_turn"),
+            ("attacked", "attacked"),
+            ("poisoned", "poisoned"),
+            ("piracy_used", "piracy_used"),
+            ("tramp_used", "tramp_used"),
+        )
         for key, attr in flags:
-            if _bool(an.get(key, False), f"animal {a}: {key}"):
+            if _bool(an.get(key, False), f"{where}.{key}"):
                 setattr(st, attr, getattr(st, attr) | (1 << a))
-        if (st.hib >> a) & 1 and (st.hib_last >> a) & 1:
-            raise ScenarioError(f"animal {a}: cannot hibernate in two consecutive turns")
+        if (st.hibernating >> a) & 1 and (st.hibernated_last_turn >> a) & 1:
+            raise ScenarioError(f"{where}.hibernating: animal {a} cannot hibernate in two consecutive turns")
 
     def _ref(self, v: Any, where: str, by_pos: dict) -> int:
         if isinstance(v, list) and len(v) == 2:
@@ -392,19 +405,19 @@ class _Scenario:
         where = f"pairs[{i}]"
         an = _list(pr["animals"], f"{where}.animals")
         if len(an) != 2:
-            raise ScenarioError(f"{where}: a paired trait links exactly two animals")
-        a, b = (self._ref(x, f"{where}.animals", by_pos) for x in an)
+            raise ScenarioError(f"{where}.animals: a paired trait links exactly two animals")
+        a, b = (self._ref(x, f"{where}.animals[{j}]", by_pos) for j, x in enumerate(an))
         if a == b:
-            raise ScenarioError(f"{where}: a paired trait needs two different animals")
+            raise ScenarioError(f"{where}.animals: a paired trait needs two different animals")
         if st.owner[a] != st.owner[b]:
-            raise ScenarioError(f"{where}: {EN[t]} links two animals of the same player")
+            raise ScenarioError(f"{where}.animals: {EN[t]} must link two animals of the same player")
         if st._linked(a, b, t):
-            raise ScenarioError(f"{where}: animals {a} and {b} are already linked by {EN[t]}")
-        st.face[c] = t
-        st.pa[c] = a
-        st.pb[c] = b
-        st.tr[a] = st.tr[a] + (c,)
-        st.tr[b] = st.tr[b] + (c,)
+            raise ScenarioError(f"{where}.animals: animals {a} and {b} are already linked by {EN[t]}")
+        st.card_trait[c] = t
+        st.first_animal[c] = a
+        st.second_animal[c] = b
+        st.trait_cards[a] = st.trait_cards[a] + (c,)
+        st.trait_cards[b] = st.trait_cards[b] + (c,)
         st._recalc(a)
         st._recalc(b)
 
@@ -412,25 +425,26 @@ class _Scenario:
         spec = _obj(spec, "pending", {"kind", "carnivore", "target", "running_rolled", "targeted"})
         kind = spec.get("kind")
         if st.phase != FEED:
-            raise ScenarioError("pending: an attack can be pending only in the feeding phase")
+            raise ScenarioError("pending: an attack can be pending only in the feeding phase (phase)")
         c = self._ref(spec.get("carnivore"), "pending.carnivore", by_pos)
-        if not (st.tm[c] >> 0) & 1:
+        if not (st.trait_mask[c] >> CARNIVORE) & 1:
             raise ScenarioError(f"pending.carnivore: animal {c} has no Carnivore")
         if st.owner[c] != st.actor:
-            raise ScenarioError("pending.carnivore must belong to the player whose feeding turn it is (to_act)")
+            raise ScenarioError("pending.carnivore: must belong to the player whose feeding turn it is (to_act)")
         if kind == "attack_target":
-            st.pend = (D_ATK, st.actor, c)
+            st.pending = (D_ATK, st.actor, c)
         elif kind == "defence":
             t = self._ref(spec.get("target"), "pending.target", by_pos)
             ran = _bool(spec.get("running_rolled", False), "pending.running_rolled")
-            seen = mask_of(self._ref(x, "pending.targeted", by_pos) for x in spec.get("targeted", [])) | (1 << t)
-            st.main_used = True
-            st.acted = True
+            targeted = _list(spec.get("targeted", []), "pending.targeted")
+            seen = mask_of(self._ref(x, f"pending.targeted[{j}]", by_pos) for j, x in enumerate(targeted)) | (1 << t)
+            st.main_action_used = True
+            st.round_had_actions = True
             st.attacked |= 1 << c
-            st.pend = (D_DEF, st.owner[t], c, t, ran, seen)
+            st.pending = (D_DEF, st.owner[t], c, t, ran, seen)
             if len(st._gen_def()) == 1 and st._gen_def()[0] is A.ACCEPT:
-                st.pend = None
+                st.pending = None
                 st._eaten(c, t)
         else:
-            raise ScenarioError(f"pending.kind must be 'attack_target' or 'defence', got {kind!r}")
+            raise ScenarioError(f"pending.kind: must be 'attack_target' or 'defence', got {kind!r}")
 

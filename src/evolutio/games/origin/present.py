@@ -5,19 +5,25 @@ Mixed into the state class; every method here only reads the position except ``d
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evolutio.kernel import Action, Rng
 
-from . import actions as A
+from .card_data import NUM_CARDS
+from .phases import (
+    D_ATK, D_DEF, D_DEV, D_FEED, D_FIRE, D_PIR, D_SCAV, D_T1, D_T2, DECISION_NAMES, PHASE_NAMES, bits, mask_of,
+)
+
 from .traits import (
-    CARNIVORE, EN, FAT, HIBERNATION, PAIRED, PIRACY, RU, SYMBIOSIS, TRAITS, TRAIT_IDS, TRAMP, card_name,
+    CARNIVORE, EN, HIBERNATION, PAIRED, PIRACY, RU, SYMBIOSIS, TRAITS, TRAIT_IDS, TRAMP, card_name,
     card_name_ru,
 )
 
-N = 84
+N = NUM_CARDS
 
-# bit-mask helpers: ``bits``/``mask_of`` of state.py, imported inside the methods (state.py imports this module)
+
+if TYPE_CHECKING:
+    from .state import OriginState
 
 
 class OriginPresentation:
@@ -25,45 +31,52 @@ class OriginPresentation:
 
     # ---------------------------------------------------------------------------------------------------- cards
     def card_info(self, c: int) -> dict[str, Any]:
-        faces = self.cfg.faces[c]
+        faces = self.config.faces[c]
         return {"id": c, "traits": [TRAIT_IDS[t] for t in faces], "name": card_name(faces), "ru": card_name_ru(faces)}
 
     # ---------------------------------------------------------------------------------------------------- view
     def _animal_view(self, a: int, viewer: int | None) -> dict[str, Any]:
-        from .state import OVER  # noqa: F401  (keeps import cycles out of module import time)
 
         traits = []
-        for c in self.tr[a]:
-            t = self.face[c]
+        for c in self.trait_cards[a]:
+            t = self.card_trait[c]
             d: dict[str, Any] = {"card": c, "trait": TRAIT_IDS[t], "name": EN[t], "ru": RU[t]}
             if PAIRED[t]:
-                other = self.pb[c] if self.pa[c] == a else self.pa[c]
+                other = self.second_animal[c] if self.first_animal[c] == a else self.first_animal[c]
                 d["partner"] = other
                 if t == SYMBIOSIS:
-                    d["role"] = "symbiont" if self.pa[c] == a else "protected"
+                    d["role"] = "symbiont" if self.first_animal[c] == a else "protected"
             traits.append(d)
         o = self.owner[a]
         v: dict[str, Any] = {
-            "id": a, "owner": o, "traits": traits, "food": self.food[a], "fat": self.fat[a],
-            "fat_slots": self.nfat[a], "need": self.need[a], "fed": self._fed(a),
-            "hibernating": bool((self.hib >> a) & 1), "hibernated_last_turn": bool((self.hib_last >> a) & 1),
-            "attacked_this_turn": bool((self.attacked >> a) & 1), "poisoned": bool((self.pois >> a) & 1),
-            "piracy_used": bool((self.pir_used >> a) & 1), "tramp_used": bool((self.tramp_used >> a) & 1),
-            "received_food": bool((self.recv >> a) & 1),
+            "id": a,
+            "owner": o,
+            "traits": traits,
+            "food": self.food[a],
+            "fat": self.fat[a],
+            "fat_slots": self.fat_tissue_count[a],
+            "need": self.need[a],
+            "fed": self.is_fed(a),
+            "hibernating": bool((self.hibernating >> a) & 1),
+            "hibernated_last_turn": bool((self.hibernated_last_turn >> a) & 1),
+            "attacked_this_turn": bool((self.attacked >> a) & 1),
+            "poisoned": bool((self.poisoned >> a) & 1),
+            "piracy_used": bool((self.piracy_used >> a) & 1),
+            "tramp_used": bool((self.tramp_used >> a) & 1),
+            "received_food": bool((self.received_food >> a) & 1),
         }
         if viewer == o:
-            v["card"] = self.card_info(self.acard[a])   # the trait side of the animal card: its owner's eyes only
+            v["card"] = self.card_info(self.animal_card[a])   # the trait side of the animal card: its owner's eyes only
         return v
 
     def decision_info(self) -> dict[str, Any]:
-        from .state import D_ATK, D_DEF, D_FIRE, D_PIR, D_SCAV, D_T1, D_T2, DECISION_NAMES, bits
 
-        dk = self.dk
-        d: dict[str, Any] = {"kind": DECISION_NAMES[dk], "player": self.cp}
-        pend = self.pend
+        dk = self.decision
+        d: dict[str, Any] = {"kind": DECISION_NAMES[dk], "player": self.to_act}
+        pend = self.pending
         if dk in (D_T1, D_T2):
             c, f = pend[2], pend[3]
-            t = self.cfg.faces[c][f]
+            t = self.config.faces[c][f]
             d.update(card=c, trait=TRAIT_IDS[t])
             if dk == D_T2:
                 d["first_animal"] = pend[4]
@@ -74,41 +87,61 @@ class OriginPresentation:
         elif dk == D_DEF:
             d.update(carnivore=pend[2], target=pend[3], running_rolled=pend[4], targeted=bits(pend[5]))
         elif dk == D_FIRE:
-            d["triggers"] = [{"card": x >> 1, "to": self.pb[x >> 1] if x & 1 else self.pa[x >> 1]}
+            d["triggers"] = [{"card": x >> 1, "to": self.second_animal[x >> 1] if x & 1 else self.first_animal[x >> 1]}
                              for x in sorted(set(self._valid_pool()))]
         elif dk == D_SCAV:
             d["scavenger_owner"] = pend[1]
         return d
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from .state import PHASE_NAMES, bits
 
-        if player is not None and not (isinstance(player, int) and 0 <= player < self.n):
-            raise ValueError(f"no seat {player!r} in a {self.n}-player game")
+        if player is not None and not (isinstance(player, int) and 0 <= player < self.player_count):
+            raise ValueError(f"no seat {player!r} in a {self.player_count}-player game")
         players = []
-        for p in range(self.n):
+        for p in range(self.player_count):
             pv: dict[str, Any] = {
-                "seat": p, "name": self._pn(p), "hand_size": len(self.hands[p]), "discard_size": len(self.disc[p]),
-                "passed": bool((self.dev_passed >> p) & 1) if self.phase == 0 else False,
+                "seat": p,
+                "name": self.player_name(p),
+                "hand_size": len(self.hands[p]),
+                "discard_size": len(self.discard[p]),
+                "passed": bool((self.passed >> p) & 1) if self.phase == 0 else False,
                 "score": self.score_of(p),
                 "animals": [self._animal_view(a, player) for a in self.animals[p]],
             }
             if p == player:
                 pv["hand"] = [self.card_info(c) for c in self.hands[p]]
-                pv["discard"] = [self.card_info(c) for c in self.disc[p]]
+                pv["discard"] = [self.card_info(c) for c in self.discard[p]]
             players.append(pv)
         v: dict[str, Any] = {
-            "game": "origin", "seat": player, "players_count": self.n, "turn": self.turn,
-            "phase": PHASE_NAMES[self.phase], "first_player": self.first, "to_act": self.cp,
-            "decision": self.decision_info(), "food_base": self.base, "dice": list(self.roll),
-            "deck_size": len(self.deck), "last_turn": not self.deck, "out_of_play": len(self.box),
-            "feeding": {"player": self.actor, "main_action_used": self.main_used, "round_had_actions": self.acted,
-                        "fired_this_round": bits(self.fired), "mimicry_used": bits(self.mim_used)}
-            if self.phase == 1 else None,
+            "game": "origin",
+            "seat": player,
+            "players_count": self.player_count,
+            "turn": self.turn,
+            "phase": PHASE_NAMES[self.phase],
+            "first_player": self.first,
+            "to_act": self.to_act,
+            "decision": self.decision_info(),
+            "food_base": self.food_base,
+            "dice": list(self.dice),
+            "deck_size": len(self.deck),
+            "last_turn": not self.deck,
+            "out_of_play": len(self.out_of_play),
+            "feeding": {
+                "player": self.actor,
+                "main_action_used": self.main_action_used,
+                "round_had_actions": self.round_had_actions,
+                "fired_this_round": bits(self.fired),
+                "mimicry_used": bits(self.mimicry_used),
+            }
+            if self.phase == 1
+            else None,
             "players": players,
-            "options": {"deck": self.cfg.deck_option, "mimicry_unlimited": self.cfg.mimicry_unlimited,
-                        "paired_scores_per_animal": self.cfg.paired_per_animal,
-                        "tiebreak_dice": self.cfg.tiebreak_dice},
+            "options": {
+                "deck": self.config.deck_option,
+                "mimicry_unlimited": self.config.mimicry_unlimited,
+                "paired_scores_per_animal": self.config.paired_per_animal,
+                "tiebreak_dice": self.config.tiebreak_dice,
+            },
         }
         if self.phase == 3:
             v["scores"] = self.scores()
@@ -120,28 +153,26 @@ class OriginPresentation:
         o = self.owner[a]
         if o < 0:
             return f"animal A{a}"
-        return f"{'your' if o == self.cp else self._pn(o) + chr(39) + 's'} animal A{a}"
+        return f"{'your' if o == self.to_act else self.player_name(o) + chr(39) + 's'} animal A{a}"
 
     def describe(self, action: Action) -> str:
         k, args = action.kind, action.args
         try:
             if k == "pass":
-                from .state import D_DEV
 
-                return "pass (play no more cards this phase)" if self.dk == D_DEV else "end your feeding turn"
+                return "pass (play no more cards this phase)" if self.decision == D_DEV else "end your feeding turn"
             if k == "animal":
                 # the acting seat's own hand card (legal actions are for the seat to act; others see only the slot)
-                from .state import D_DEV
 
                 i = args[0]
-                hand = self.hands[self.cp] if self.dk == D_DEV and self.cp is not None else ()
+                hand = self.hands[self.to_act] if self.decision == D_DEV and self.to_act is not None else ()
                 if 0 <= i < len(hand):
                     c = hand[i]
-                    return f"play {card_name(self.cfg.faces[c])} card {c} (hand slot {i}) as a new animal"
+                    return f"play {card_name(self.config.faces[c])} card {c} (hand slot {i}) as a new animal"
                 return f"play the card in hand slot {i} as a new animal"
             if k == "trait":
                 c, f = args
-                faces = self.cfg.faces[c]
+                faces = self.config.faces[c]
                 t = faces[f]
                 src = f" (from {card_name(faces)} card {c})" if len(faces) > 1 else f" (card {c})"
                 how = {"own_pair": "on a pair of your animals", "opponent": "on another player's animal"}.get(
@@ -163,16 +194,16 @@ class OriginPresentation:
                 return f"put {self._your(args[0])} into Hibernation"
             if k == "fire":
                 c, side = args
-                to = self.pb[c] if side else self.pa[c]
-                what = "takes a red token" if self.face[c] == 15 else "gets a blue token"
-                return f"{EN[self.face[c]]} card {c} first: animal A{to} {what}"
+                to = self.second_animal[c] if side else self.first_animal[c]
+                what = "takes a red token" if self.card_trait[c] == 15 else "gets a blue token"
+                return f"{EN[self.card_trait[c]]} card {c} first: animal A{to} {what}"
             if k == "run":
                 return "roll the Running die (4–6: escape)"
             if k == "mimic":
                 return f"Mimicry: redirect the attack to {self._your(args[0])}"
             if k == "tail":
                 c = args[0]
-                return f"Tail Loss: drop {EN[self.face[c]]} (card {c}) and survive"
+                return f"Tail Loss: drop {EN[self.card_trait[c]]} (card {c}) and survive"
             if k == "accept":
                 return "use no defence: the animal is eaten"
             if k == "scavenge":
@@ -182,27 +213,26 @@ class OriginPresentation:
         return str(action)
 
     def _describe_target(self, x: int) -> str:
-        from .state import D_ATK, D_PIR, D_T1, D_T2
 
-        pend = self.pend
+        pend = self.pending
         if pend is None:
             return f"choose animal A{x}"
-        if self.dk == D_T1:
-            t = self.cfg.faces[pend[2]][pend[3]]
+        if self.decision == D_T1:
+            t = self.config.faces[pend[2]][pend[3]]
             if t == SYMBIOSIS:
                 return f"Symbiosis: name {self._your(x)} as the symbiont"
             if PAIRED[t]:
                 return f"{EN[t]}: first animal {self._your(x)}"
             return f"play {EN[t]} on {self._your(x)}"
-        if self.dk == D_T2:
-            t = self.cfg.faces[pend[2]][pend[3]]
+        if self.decision == D_T2:
+            t = self.config.faces[pend[2]][pend[3]]
             if t == SYMBIOSIS:
                 return f"Symbiosis: {self._your(x)} is protected by symbiont A{pend[4]}"
             return f"{EN[t]}: link A{pend[4]} with {self._your(x)}"
-        if self.dk == D_ATK:
-            return f"Carnivore A{pend[2]} attacks {self._an(x, self.cp)}"
-        if self.dk == D_PIR:
-            return f"Piracy A{pend[2]} steals a token from {self._an(x, self.cp)}"
+        if self.decision == D_ATK:
+            return f"Carnivore A{pend[2]} attacks {self.animal_text(x, self.to_act)}"
+        if self.decision == D_PIR:
+            return f"Piracy A{pend[2]} steals a token from {self.animal_text(x, self.to_act)}"
         return f"choose animal A{x}"
 
     # ---------------------------------------------------------------------------------------------------- refusals
@@ -214,9 +244,6 @@ class OriginPresentation:
         return msg or f"{self.describe(action)} is not a legal action now"
 
     def _explain(self, action: Action) -> str | None:
-        from .state import (
-            D_ATK, D_DEF, D_DEV, D_FEED, D_FIRE, D_PIR, D_SCAV, D_T1, D_T2, DECISION_NAMES, P_OK, PROTECTION_TEXT,
-        )
 
         k, args = action.kind, action.args
         sizes = {"pass": 0, "animal": 1, "trait": 2, "target": 1, "take": 1, "attack": 1, "convert": 2, "pirate": 1,
@@ -229,9 +256,9 @@ class OriginPresentation:
         for a in args[:1]:
             if not 0 <= a < N:
                 return f"{a} is not a valid {what} ({what}s are 0..83)"
-        dk = self.dk
-        p = self.cp
-        who = self._pn(p) if p is not None else "nobody"
+        dk = self.decision
+        p = self.to_act
+        who = self.player_name(p) if p is not None else "nobody"
         wants = {
             D_DEV: ("pass", "animal", "trait"), D_FEED: ("pass", "take", "attack", "convert", "pirate", "tramp",
                                                          "hibernate"),
@@ -252,7 +279,7 @@ class OriginPresentation:
                 return f"card {args[0]} is not in {who}'s hand"
             if k == "trait":
                 c, f = args
-                faces = self.cfg.faces[c]
+                faces = self.config.faces[c]
                 if f >= len(faces):
                     return f"card {c} ({card_name(faces)}) has only one trait; use face 0"
                 t = faces[f]
@@ -264,47 +291,48 @@ class OriginPresentation:
                        "Scavenger conflict (ruling 8))"
         if dk in (D_T1, D_T2):
             x = args[0]
-            c, f = self.pend[2], self.pend[3]
-            t = self.cfg.faces[c][f]
+            c, f = self.pending[2], self.pending[3]
+            t = self.config.faces[c][f]
             if self.owner[x] < 0:
                 return f"A{x} is not an animal on the table"
             if dk == D_T1 and not TRAITS[t].paired:
-                return self._place_reason(p, t, x)
+                refusal = self.placement_refusal(p, t, x)
+                return None if refusal is None else refusal.reason
             if dk == D_T1:
                 if self.owner[x] != p:
                     return f"{EN[t]} is played on two of your own animals (ruling 5)"
                 return f"animal A{x} has no partner left for another {EN[t]} (ruling 7)"
-            return self._pair_reason(p, t, self.pend[4], x)
+            return self._pair_reason(p, t, self.pending[4], x)
         if dk == D_ATK:
             x = args[0]
             if self.owner[x] < 0:
                 return f"A{x} is not an animal on the table"
-            why = self._protection(self.pend[2], x)
-            if why != P_OK:
-                return f"your Carnivore cannot attack this animal: {PROTECTION_TEXT[why]}"
+            why = self.attack_refusal(self.pending[2], x)
+            if why is not None:
+                return f"your Carnivore cannot attack this animal: {why}"
         if dk == D_PIR:
             x = args[0]
             if self.owner[x] < 0:
                 return f"A{x} is not an animal on the table"
-            if x == self.pend[2]:
+            if x == self.pending[2]:
                 return "a Piracy animal cannot rob itself"
-            if not (self.recv >> x) & 1:
+            if not (self.received_food >> x) & 1:
                 return ("Piracy takes only from an animal that has received food this turn (converting its own fat "
                         "is not receiving food, ruling 24) (ruling 29)")
-            if self._fed(x):
+            if self.is_fed(x):
                 return "Piracy cannot take from an animal that is already fed (ruling 29)"
             return "this animal has no food token left to take (ruling 29)"
         if dk == D_FEED:
             return self._explain_feed(k, args, p)
         if dk == D_DEF:
-            t = self.pend[3]
+            t = self.pending[3]
             if k == "accept":
                 return ("the defence is compulsory: Running must be rolled and Mimicry must redirect the attack when "
                         "possible (rulings 41, 44)")
             if k == "run":
                 return "the attacked animal has no Running or has already rolled it in this attack"
             if k == "mimic":
-                if self.cfg.mimicry_unlimited:
+                if self.config.mimicry_unlimited:
                     return ("Mimicry must redirect to another of your animals that this carnivore could attack and "
                             "that was not yet targeted in this attack (ruling 44; unlimited Mimicry)")
                 return ("Mimicry must redirect to another of your animals that this carnivore could attack, and each "
@@ -318,31 +346,26 @@ class OriginPresentation:
         return None
 
     def _explain_feed(self, k: str, args: tuple, p: int) -> str | None:
-        from .state import B_CARN, P_OK, PROTECTION_TEXT  # noqa: F401
-
         if k == "pass":
             return ("taking food is compulsory: the food base has red tokens and one of your animals can receive "
                     "one; take a token, attack or convert fat (ruling 16)")
         a = args[0]
         if self.owner[a] != p:
             return f"A{a} is not one of your animals"
-        if k in ("take", "attack", "convert") and self.main_used:
+        if k in ("take", "attack", "convert") and self.main_action_used:
             return ("you have already used this feeding turn's main action (take a token, attack or convert fat); "
                     "only free traits remain (ruling 18)")
         if k == "take":
-            if not self.base:
+            if not self.food_base:
                 return "the food base is empty"
-            if (self.hib >> a) & 1:
-                return "a hibernating animal cannot receive tokens (ruling 26)"
-            if self.tm[a] & (1 << SYMBIOSIS) and self._symb_blocked(a):
-                return "the protected partner of a Symbiosis receives food only after its symbiont is fed (ruling 25)"
-            return "this animal is fed and its Fat Tissue (if any) is full (ruling 15)"
+            refusal = self.receive_refusal(a)
+            return refusal.reason if refusal is not None else None
         if k == "attack":
-            if not (self.tm[a] >> CARNIVORE) & 1:
+            if not (self.trait_mask[a] >> CARNIVORE) & 1:
                 return f"animal A{a} has no Carnivore"
             if (self.attacked >> a) & 1:
                 return "this Carnivore has already attacked this turn (ruling 31)"
-            if (self.hib >> a) & 1:
+            if (self.hibernating >> a) & 1:
                 return "a hibernating Carnivore cannot attack"
             if not self._can_receive(a):
                 return "a Carnivore that is fed and has no empty Fat Tissue cannot attack (ruling 32)"
@@ -353,25 +376,25 @@ class OriginPresentation:
                 return "this animal has no yellow fat tokens"
             return f"you can convert 1..{self.fat[a]} token(s) here (the yellow tokens on it), not {n}"
         if k == "pirate":
-            if not (self.tm[a] >> PIRACY) & 1:
+            if not (self.trait_mask[a] >> PIRACY) & 1:
                 return f"animal A{a} has no Piracy"
-            if (self.pir_used >> a) & 1:
+            if (self.piracy_used >> a) & 1:
                 return "this Piracy animal has already stolen this turn (ruling 29)"
-            if self._fed(a) or not self._can_receive(a):
+            if self.is_fed(a) or not self._can_receive(a):
                 return "a Piracy animal must itself be unfed (and able to receive food) to steal (ruling 29)"
             return "no animal has received food this turn without being fed, so there is nothing to steal (ruling 29)"
         if k == "tramp":
-            if not (self.tm[a] >> TRAMP) & 1:
+            if not (self.trait_mask[a] >> TRAMP) & 1:
                 return f"animal A{a} has no Tramp"
-            if not self.base:
+            if not self.food_base:
                 return "the food base is empty"
             return "this Tramp animal has already been used in this feeding turn (ruling 28)"
         if k == "hibernate":
-            if not (self.tm[a] >> HIBERNATION) & 1:
+            if not (self.trait_mask[a] >> HIBERNATION) & 1:
                 return f"animal A{a} has no Hibernation"
-            if (self.hib >> a) & 1:
+            if (self.hibernating >> a) & 1:
                 return "this animal is already hibernating"
-            if (self.hib_last >> a) & 1:
+            if (self.hibernated_last_turn >> a) & 1:
                 return "Hibernation cannot be used in two consecutive turns (ruling 27)"
             if not self.deck:
                 return "Hibernation cannot be used in the last turn, when the deck is empty (ruling 27)"
@@ -379,61 +402,103 @@ class OriginPresentation:
 
     # ---------------------------------------------------------------------------------------------------- JSON
     def to_json(self) -> dict[str, Any]:
-        from .state import bits
 
         d = self._base_json()
         d["origin"] = {
-            "deck": list(self.deck), "hands": [list(h) for h in self.hands],
-            "animals": [list(a) for a in self.animals], "discard": [list(x) for x in self.disc],
-            "box": list(self.box), "animal_cards": list(self.acard),
-            "owner": list(self.owner), "food": list(self.food), "fat": list(self.fat), "need": list(self.need),
-            "nfat": list(self.nfat), "tm": list(self.tm), "tr": [list(t) for t in self.tr],
-            "face": list(self.face), "pa": list(self.pa), "pb": list(self.pb),
-            "hib": bits(self.hib), "hib_last": bits(self.hib_last), "attacked": bits(self.attacked),
-            "pois": bits(self.pois), "recv": bits(self.recv), "pir_used": bits(self.pir_used),
-            "mim_used": bits(self.mim_used), "tramp_used": bits(self.tramp_used), "fired": bits(self.fired),
-            "phase": self.phase, "turn": self.turn, "first": self.first, "actor": self.actor,
-            "dev_passed": bits(self.dev_passed), "base": self.base, "main_used": self.main_used,
-            "acted": self.acted, "pool": list(self.pool), "pool_owner": self.pool_owner,
-            "todo": [list(t) for t in self.todo], "pend": list(self.pend) if self.pend is not None else None,
-            "cp": self.cp, "dk": self.dk, "win": list(self.win) if self.win is not None else None,
-            "roll": list(self.roll),
+            "deck": list(self.deck),
+            "hands": [list(h) for h in self.hands],
+            "animals": [list(a) for a in self.animals],
+            "discard": [list(x) for x in self.discard],
+            "out_of_play": list(self.out_of_play),
+            "animal_cards": list(self.animal_card),
+            "owner": list(self.owner),
+            "food": list(self.food),
+            "fat": list(self.fat),
+            "need": list(self.need),
+            "fat_tissue_count": list(self.fat_tissue_count),
+            "trait_mask": list(self.trait_mask),
+            "trait_cards": [list(t) for t in self.trait_cards],
+            "card_trait": list(self.card_trait),
+            "first_animal": list(self.first_animal),
+            "second_animal": list(self.second_animal),
+            "hibernating": bits(self.hibernating),
+            "hibernated_last_turn": bits(self.hibernated_last_turn),
+            "attacked": bits(self.attacked),
+            "poisoned": bits(self.poisoned),
+            "received_food": bits(self.received_food),
+            "piracy_used": bits(self.piracy_used),
+            "mimicry_used": bits(self.mimicry_used),
+            "tramp_used": bits(self.tramp_used),
+            "fired": bits(self.fired),
+            "phase": self.phase,
+            "turn": self.turn,
+            "first": self.first,
+            "actor": self.actor,
+            "passed": bits(self.passed),
+            "food_base": self.food_base,
+            "main_action_used": self.main_action_used,
+            "round_had_actions": self.round_had_actions,
+            "triggers": list(self.triggers),
+            "triggers_owner": self.triggers_owner,
+            "queued_effects": [list(t) for t in self.queued_effects],
+            "pending": list(self.pending) if self.pending is not None else None,
+            "to_act": self.to_act,
+            "decision": self.decision,
+            "decided_winners": list(self.decided_winners) if self.decided_winners is not None else None,
+            "dice": list(self.dice),
         }
         return d
 
     def _load_json(self, o: dict[str, Any]) -> None:
-        from .state import mask_of
 
         self.deck = list(o["deck"])
         self.hands = [list(h) for h in o["hands"]]
         self.animals = [list(a) for a in o["animals"]]
-        self.disc = [list(x) for x in o["discard"]]
-        self.box = list(o["box"])
-        self.acard = list(o["animal_cards"])
-        if len(self.acard) != N:
+        self.discard = [list(x) for x in o["discard"]]
+        self.out_of_play = list(o["out_of_play"])
+        self.animal_card = list(o["animal_cards"])
+        if len(self.animal_card) != N:
             raise ValueError(f"origin state field 'animal_cards' must have {N} entries")
-        for k in ("owner", "food", "fat", "need", "nfat", "tm", "face", "pa", "pb"):
+        for k in (
+            "owner",
+            "food",
+            "fat",
+            "need",
+            "fat_tissue_count",
+            "trait_mask",
+            "card_trait",
+            "first_animal",
+            "second_animal",
+        ):
             v = list(o[k])
             if len(v) != N:
                 raise ValueError(f"origin state field {k!r} must have {N} entries")
             setattr(self, k, v)
-        self.tr = [tuple(t) for t in o["tr"]]
-        for k in ("hib", "hib_last", "attacked", "pois", "pir_used", "mim_used", "tramp_used", "fired", "dev_passed"):
+        self.trait_cards = [tuple(t) for t in o["trait_cards"]]
+        for k in (
+            "hibernating",
+            "hibernated_last_turn",
+            "attacked",
+            "poisoned",
+            "piracy_used",
+            "mimicry_used",
+            "tramp_used",
+            "fired",
+            "passed",
+        ):
             setattr(self, k, mask_of(o[k]))
-        # animals that received a red or blue token this turn (origin-4); older states: those with food on them
-        food, owner = self.food, self.owner
-        self.recv = mask_of(o["recv"] if "recv" in o else (a for a in range(N) if owner[a] >= 0 and food[a]))
-        for k in ("phase", "turn", "first", "actor", "base", "pool_owner", "dk"):
+        self.received_food = mask_of(o["received_food"])
+        for k in ("phase", "turn", "first", "actor", "food_base", "triggers_owner", "decision"):
             setattr(self, k, int(o[k]))
-        self.main_used = bool(o["main_used"])
-        self.acted = bool(o["acted"])
-        self.pool = list(o["pool"])
-        self.todo = [tuple(t) for t in o["todo"]]
-        pend = o["pend"]
-        self.pend = tuple(pend) if pend is not None else None
-        self.cp = o["cp"]
-        self.win = list(o["win"]) if o["win"] is not None else None
-        self.roll = tuple(o["roll"])
+        self.main_action_used = bool(o["main_action_used"])
+        self.round_had_actions = bool(o["round_had_actions"])
+        self.triggers = list(o["triggers"])
+        self.queued_effects = [(str(name), int(argument)) for name, argument in o["queued_effects"]]
+        pend = o["pending"]
+        self.pending = tuple(pend) if pend is not None else None
+        self.to_act = o["to_act"]
+        self.decided_winners = list(o["decided_winners"]) if o["decided_winners"] is not None else None
+        self.dice = tuple(o["dice"])
 
     # ---------------------------------------------------------------------------------------------------- hidden info
     def determinize(self, player: int, rng: Rng) -> "OriginState":
@@ -449,21 +514,20 @@ class OriginPresentation:
         Future dice come from a fresh generator forked from ``rng``; the event log (which holds other seats'
         private events) is dropped.
         """
-        from .state import D_T1, D_T2
 
-        if not (isinstance(player, int) and 0 <= player < self.n):
-            raise ValueError(f"no seat {player!r} in a {self.n}-player game")
+        if not (isinstance(player, int) and 0 <= player < self.player_count):
+            raise ValueError(f"no seat {player!r} in a {self.player_count}-player game")
         new = self.clone()
         held = -1
-        if self.pend is not None and self.pend[0] in (D_T1, D_T2) and self.pend[1] != player:
-            held = self.pend[2]   # the card being played is public
-        acard = new.acard
+        if self.pending is not None and self.pending[0] in (D_T1, D_T2) and self.pending[1] != player:
+            held = self.pending[2]   # the card being played is public
+        acard = new.animal_card
         animal_of = {c: a for a, c in enumerate(acard) if c >= 0}
-        pool: list[int] = list(new.deck) + list(new.box)
-        hand_sizes = [0] * self.n
+        pool: list[int] = list(new.deck) + list(new.out_of_play)
+        hand_sizes = [0] * self.player_count
         anims: list[int] = []          # other players' animals, alive or dead (their cards are unseen)
         disc_slots: list[tuple[int, int, int]] = []
-        for q in range(self.n):
+        for q in range(self.player_count):
             if q == player:
                 continue
             h = [c for c in new.hands[q] if c != held]
@@ -472,7 +536,7 @@ class OriginPresentation:
             for a in new.animals[q]:
                 anims.append(a)
                 pool.append(acard[a])
-            for i, c in enumerate(new.disc[q]):
+            for i, c in enumerate(new.discard[q]):
                 a = animal_of.get(c, -1)
                 if a >= 0:
                     disc_slots.append((q, i, a))
@@ -480,7 +544,7 @@ class OriginPresentation:
                     pool.append(c)
         rng.shuffle(pool)
         k = 0
-        for q in range(self.n):
+        for q in range(self.player_count):
             if q == player:
                 continue
             keep = [held] if held >= 0 and held in self.hands[q] else []
@@ -490,9 +554,9 @@ class OriginPresentation:
             acard[a] = pool[k]
             k += 1
         for q, i, a in disc_slots:
-            new.disc[q][i] = acard[a]
-        nb = len(new.box)
-        new.box = sorted(pool[k:k + nb])
+            new.discard[q][i] = acard[a]
+        nb = len(new.out_of_play)
+        new.out_of_play = sorted(pool[k:k + nb])
         k += nb
         new.deck = pool[k:]
         new.rng = rng.fork()

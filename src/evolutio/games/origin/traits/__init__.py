@@ -1,0 +1,212 @@
+"""The traits of the base game: their data rows, the deck lists (from ``data/cards.json``) and the hook table.
+
+Each trait is one row of :data:`TRAITS` (a small immutable record: names, food need, placement rule, flags) and one
+module of this package that registers its behaviour on the named events of :data:`HOOKS` (see :data:`EVENTS`).
+Traits are referred to by small ints (the order of :data:`TRAIT_IDS`, bit ``i`` of an animal's trait mask) on the hot
+path, and by their string id everywhere a person or a file sees them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from evolutio.kernel.hooks import TraitHooks, load_trait_modules
+
+from ..card_data import DATA
+
+# -- trait numbers (hot path) --------------------------------------------------------------------------------------
+CARNIVORE, FAT, BIG, SWIMMING, CAMOUFLAGE, SHARP_VISION, BURROWING, RUNNING, MIMICRY, TAIL_LOSS, SCAVENGER, \
+    SYMBIOSIS, PIRACY, HIBERNATION, POISONOUS, COMMUNICATION, COOPERATION, PARASITE, TRAMP = range(19)
+
+TRAIT_IDS: tuple[str, ...] = (
+    "carnivore", "fat_tissue", "big", "swimming", "camouflage", "sharp_vision", "burrowing", "running", "mimicry",
+    "tail_loss", "scavenger", "symbiosis", "piracy", "hibernation", "poisonous", "communication", "cooperation",
+    "parasite", "tramp",
+)
+TRAIT_NUM: dict[str, int] = {t: i for i, t in enumerate(TRAIT_IDS)}
+
+# placement targets
+OWN, OPPONENT, OWN_PAIR = "own", "opponent", "own_pair"
+
+
+@dataclass(frozen=True)
+class Trait:
+    num: int
+    id: str
+    en: str
+    ru: str
+    food: int            # extra need of the animal while the trait is on it (also the extra score)
+    paired: bool
+    target: str          # own | opponent | own_pair
+    multiple: bool       # may appear several times on one animal (Fat Tissue)
+    incompatible: tuple[int, ...]   # traits that may not share an animal with this one
+
+
+
+# English display names: the brief and most English sources call Топотун "Tramp" (cards.json: "Grazing").
+_EN_OVERRIDE = {"tramp": "Tramp"}
+_INCOMPATIBLE = {"carnivore": ("scavenger",), "scavenger": ("carnivore",)}
+
+
+def _build_traits() -> tuple[Trait, ...]:
+    rows = []
+    for i, tid in enumerate(TRAIT_IDS):
+        d = DATA["traits"][tid]
+        target = d["target"]
+        rows.append(Trait(
+            num=i, id=tid, en=_EN_OVERRIDE.get(tid, d["en"]), ru=d["ru"], food=int(d["food"]),
+            paired=bool(d["paired"]), target=target, multiple=bool(d.get("multiple_allowed", False)),
+            incompatible=tuple(TRAIT_NUM[x] for x in _INCOMPATIBLE.get(tid, ())),
+        ))
+    return tuple(rows)
+
+
+TRAITS: tuple[Trait, ...] = _build_traits()
+FOOD: tuple[int, ...] = tuple(t.food for t in TRAITS)
+PAIRED: tuple[bool, ...] = tuple(t.paired for t in TRAITS)
+EN: tuple[str, ...] = tuple(t.en for t in TRAITS)
+RU: tuple[str, ...] = tuple(t.ru for t in TRAITS)
+NEED_RAISING: frozenset[int] = frozenset(t.num for t in TRAITS if t.food)
+
+# alternative spellings accepted in scenarios ("Tramp", "grazing", "Хищник" …)
+TRAIT_ALIASES: dict[str, int] = {}
+for _t in TRAITS:
+    for _name in (_t.id, _t.en, _t.ru, DATA["traits"][_t.id]["en"], *DATA["traits"][_t.id].get("en_variants", ())):
+        TRAIT_ALIASES[_name.lower().replace(" ", "_")] = _t.num
+
+DECKS = {"default": "base", "edition2": "base_edition2"}
+
+
+@dataclass(frozen=True)
+class Deck:
+    """One deck list: ``faces[card_id]`` is the tuple of trait numbers printed on that physical card."""
+
+    name: str
+    set_name: str
+    faces: tuple[tuple[int, ...], ...]
+    max_fat_per_animal: int   # how many Fat Tissue cards exist (bounds the yellow tokens on one animal)
+    kinds: tuple[tuple[int, ...], ...]   # distinct faces, in data order
+
+
+def _build_deck(option: str) -> Deck:
+    set_name = DECKS[option]
+    faces: list[tuple[int, ...]] = []
+    kinds: list[tuple[int, ...]] = []
+    for kind in DATA["sets"][set_name]:
+        f = tuple(TRAIT_NUM[t] for t in kind["traits"])
+        kinds.append(f)
+        faces.extend([f] * int(kind["count"]))
+    if len(faces) != DATA["deck_size"]:
+        raise RuntimeError(f"data/cards.json: sets.{set_name} has {len(faces)} cards; deck_size says "
+                           f"{DATA['deck_size']}")
+    nfat = sum(1 for f in faces if FAT in f)
+    return Deck(option, set_name, tuple(faces), nfat, tuple(kinds))
+
+
+DECK_LISTS: dict[str, Deck] = {k: _build_deck(k) for k in DECKS}
+
+
+
+def card_name(faces: tuple[int, ...]) -> str:
+    return "/".join(EN[t] for t in faces)
+
+
+def card_name_ru(faces: tuple[int, ...]) -> str:
+    return "/".join(RU[t] for t in faces)
+
+
+# -- hook table -----------------------------------------------------------------------------------------------------
+#: The named events trait modules register on, and what a handler receives and returns:
+#:
+#: - ``can_be_attacked(state, carnivore, target)`` — for the target's traits: ``None`` or a :class:`Refusal`;
+#: - ``can_attack(state, carnivore, target)`` — for the carnivore's traits: ``None`` or a :class:`Refusal`;
+#: - ``can_receive(state, animal)`` — for the animal's traits, beyond "not fed or fat to fill": ``None`` or a
+#:   :class:`Refusal`;
+#: - ``on_eaten(state, carnivore, target)`` — for the eaten animal's traits, just before it leaves play; returns words
+#:   added to the event text ("and is poisoned") or ``None``;
+#: - ``on_receive(state, animal, red)`` — for the traits of an animal that has just received a red or blue token;
+#: - ``defences(state, carnivore, target, rolled, targeted, choices)`` — for the attacked animal's traits: append the
+#:   defence actions it may take now to ``choices``; return ``True`` if one of them makes the defence compulsory;
+#: - ``main_actions(state, animal, choices)`` — for the traits of an animal of the feeding player who has not used the
+#:   turn's main action: append the trait's main actions (attack, convert) for it; the core asks the traits in
+#:   priority order, each over all the player's animals (:data:`MAIN_ACTION_ORDER`);
+#: - ``free_actions(state, animal, choices)`` — for the traits of an animal of the feeding player: append the free
+#:   trait actions it may take now;
+#: - ``after_kill(state, carnivore)`` — registered for every animal (no trait): a Carnivore has just eaten;
+#: - ``trigger_blocked(state, card, receiver)`` / ``fire_trigger(state, card, receiver)`` — for the trait of a paired
+#:   card whose trigger is queued (bit of the card's trait): may it fire now, and what firing does.
+EVENTS: tuple[str, ...] = ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive", "defences",
+                           "main_actions", "free_actions", "after_kill", "trigger_blocked", "fire_trigger")
+HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
+#: what a trait's own action kind does (``run``, ``mimic``, ``tail``, ``pirate``, ``tramp``, ``hibernate``):
+#: ``RESOLVERS[kind](state, *action.args)``, registered by the trait modules with :func:`resolves`
+RESOLVERS: dict[str, Callable[..., None]] = {}
+
+
+#: effects queued to run once the current ones are over (``state.queue_effect(name, argument)``), by name
+EFFECTS: dict[str, Callable[..., None]] = {}
+
+
+def queued_effect(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register the decorated function as the queued effect ``name`` (``effect(state, argument)``)."""
+
+    def register(effect: Callable[..., None]) -> Callable[..., None]:
+        if name in EFFECTS:
+            raise ValueError(f"queued effect {name!r} is registered twice")
+        EFFECTS[name] = effect
+        return effect
+
+    return register
+
+
+def resolves(kind: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register the decorated function as what the action ``kind`` of a trait does."""
+
+    def register(resolver: Callable[..., None]) -> Callable[..., None]:
+        if kind in RESOLVERS:
+            raise ValueError(f"action kind {kind!r} already has a resolver")
+        RESOLVERS[kind] = resolver
+        return resolver
+
+    return register
+
+
+TRAIT_MODULES = load_trait_modules(__name__)
+
+
+class HandlerTable(dict[int, tuple[Callable[..., object], ...]]):
+    """The handlers of one event by trait mask (``table[mask]``): a plain dict look-up once a mask has been seen."""
+
+    __slots__ = ("event",)
+
+    def __init__(self, event: str) -> None:
+        super().__init__()
+        self.event = event
+
+    def __missing__(self, mask: int) -> tuple[Callable[..., object], ...]:
+        handlers = self[mask] = HOOKS.handlers(self.event, mask)
+        return handlers
+
+
+#: per-event handler tables for the hot path (``CAN_BE_ATTACKED[mask]``)
+CAN_BE_ATTACKED, CAN_ATTACK, CAN_RECEIVE, ON_EATEN, ON_RECEIVE, OFFER_DEFENCES, OFFER_FREE_ACTIONS = (
+    HandlerTable(event) for event in ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive",
+                                      "defences", "free_actions"))
+#: the handlers every kill runs (registered without a trait)
+AFTER_KILL = HOOKS.handlers("after_kill", 0)
+#: masks of the traits that take part in an event (a cheap pre-check on the hot path)
+PROTECTING = HOOKS.traits_with("can_be_attacked")
+LIMITING_ATTACKS = HOOKS.traits_with("can_attack")
+REACTING_TO_EATEN = HOOKS.traits_with("on_eaten")
+REACTING_TO_FOOD = HOOKS.traits_with("on_receive")
+LIMITING_FOOD = HOOKS.traits_with("can_receive")
+TRIGGERING = HOOKS.traits_with("fire_trigger")
+DEFENDING = HOOKS.traits_with("defences")
+OFFERING_MAIN_ACTIONS = HOOKS.traits_with("main_actions")
+_ALL_MAIN_ACTION_HANDLERS = HOOKS.handlers("main_actions", OFFERING_MAIN_ACTIONS)
+#: (trait bit, its main-action handlers) in the order their actions are listed
+MAIN_ACTION_ORDER: tuple[tuple[int, tuple[Callable[..., object], ...]], ...] = tuple(sorted(
+    ((bit, HOOKS.handlers("main_actions", bit)) for bit in HOOKS.bit.values() if bit & OFFERING_MAIN_ACTIONS),
+    key=lambda entry: _ALL_MAIN_ACTION_HANDLERS.index(entry[1][0])))
+OFFERING_FREE_ACTIONS = HOOKS.traits_with("free_actions")

@@ -1,0 +1,30 @@
+"""Fat Tissue (Жировой запас): an animal may carry several; each holds one yellow (fat) token, filled by the tokens it
+receives once fed. As its main action a player may turn any number of an animal's yellow tokens into food, even on a
+fed or hibernating animal (converting is not receiving food, ruling 24; the tokens beyond the need stay this turn)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evolutio.kernel import Action
+
+from .. import actions
+from . import HOOKS, resolves
+
+
+@HOOKS.on("main_actions", "fat_tissue", priority=1)
+def offer_conversions(state: Any, animal: int, choices: list[Action]) -> None:
+    tokens = state.fat[animal]
+    if tokens:
+        choices.extend(actions.CONVERT[animal][:tokens])
+
+
+@resolves("convert")
+def convert_fat(state: Any, animal: int, tokens: int) -> None:
+    state.main_action_used = True
+    state.round_had_actions = True
+    state.fat[animal] -= tokens
+    state.food[animal] += tokens
+    if state.log_events:
+        state.emit("convert", {"text": f"{state.player_name(state.to_act)} converts {tokens} fat token(s) into food "
+                               f"on animal A{animal}", "animal": animal, "tokens": tokens})

@@ -1,0 +1,37 @@
+"""Running (Быстрое): when attacked, roll a die; 4-6 and the animal escapes (the attack is over, the Carnivore stays
+hungry). The roll is compulsory and comes once per attack (rulings 41-42)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evolutio.kernel import Action
+
+from .. import actions
+from . import HOOKS, resolves
+
+#: the lowest roll of the die with which the animal escapes
+ESCAPE_ROLL = 4
+
+
+@HOOKS.on("defences", "running", priority=0)
+def offer_the_die(state: Any, carnivore: int, target: int, rolled: bool, targeted: int, choices: list[Action]) -> bool:
+    if rolled:
+        return False
+    choices.append(actions.RUN)
+    return True
+
+
+@resolves("run")
+def roll_the_die(state: Any) -> None:
+    _, _, carnivore, target, _, targeted = state.pending
+    roll = state.rng.die()
+    escaped = roll >= ESCAPE_ROLL
+    if state.log_events:
+        outcome = "escapes" if escaped else "does not escape"
+        state.emit("running", {"text": f"Running: {state.animal_text(target)} rolls {roll} and {outcome}",
+                               "roll": roll, "animal": target})
+    if escaped:
+        state.pending = None
+    else:
+        state.defend(carnivore, target, True, targeted)

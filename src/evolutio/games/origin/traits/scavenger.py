@@ -1,0 +1,40 @@
+"""Scavenger (Падальщик): after a Carnivore eats an animal, exactly one Scavenger gets a blue token — searched from the
+Carnivore's owner clockwise; if that player has several that can eat, they choose (ruling 47). It cannot share an
+animal with Carnivore."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import HOOKS, queued_effect, resolves
+
+SCAVENGER = HOOKS.bit["scavenger"]
+
+
+@HOOKS.on("after_kill")
+def look_for_a_scavenger(state: Any, carnivore: int) -> None:
+    state.queue_effect("scavenger_search", state.owner[carnivore])
+
+
+@queued_effect("scavenger_search")
+def search_clockwise(state: Any, first_seat: int) -> None:
+    seats = state.player_count
+    for offset in range(seats):
+        seat = (first_seat + offset) % seats
+        hungry = [animal for animal in state.animals[seat]
+                  if state.trait_mask[animal] & SCAVENGER and state.receive_refusal(animal) is None]
+        if len(hungry) == 1:
+            feed_the_scavenger(state, hungry[0])
+        elif hungry:
+            state.choose_animal_to_feed(seat, hungry)
+        if hungry:
+            return
+
+
+@resolves("scavenge")
+def feed_the_scavenger(state: Any, animal: int) -> None:
+    state.pending = None
+    if state.log_events:
+        state.emit("scavenger", {"text": f"Scavenger: {state.animal_text(animal)} gets a blue token",
+                                 "animal": animal})
+    state.receive(animal, False)

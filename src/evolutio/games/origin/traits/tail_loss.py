@@ -1,0 +1,30 @@
+"""Tail Loss (Отбрасывание хвоста): when attacked, drop one trait card of the animal (Tail Loss itself included) and
+survive; the Carnivore gets only one blue token (rulings 42-43)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evolutio.kernel import Action
+
+from .. import actions
+from . import EN, HOOKS, resolves
+
+
+@HOOKS.on("defences", "tail_loss", priority=2)
+def offer_a_trait_to_drop(state: Any, carnivore: int, target: int, rolled: bool, targeted: int,
+                          choices: list[Action]) -> bool:
+    choices.extend(actions.TAIL[card] for card in state.trait_cards[target])
+    return False
+
+
+@resolves("tail")
+def drop_a_trait(state: Any, card: int) -> None:
+    _, _, carnivore, target, _, _ = state.pending
+    state.pending = None
+    if state.log_events:
+        state.emit("tail_loss", {"text": f"Tail Loss: {state.animal_text(target)} drops "
+                                 f"{EN[state.card_trait[card]]} (card {card}) and survives",
+                                 "animal": target, "card": card})
+    state.discard_trait(target, card)
+    state.queue_blue_token(carnivore)

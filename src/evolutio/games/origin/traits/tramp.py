@@ -1,0 +1,27 @@
+"""Tramp (Топотун, "Grazing" in cards.json): a free action once per feeding turn — destroy one red token of the food
+base (ruling 28)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evolutio.kernel import Action
+
+from .. import actions
+from . import HOOKS, resolves
+
+
+@HOOKS.on("free_actions", "tramp", priority=1)
+def offer_trampling(state: Any, animal: int, choices: list[Action]) -> None:
+    if state.food_base and not (state.tramp_used >> animal) & 1:
+        choices.append(actions.TRAMP_A[animal])
+
+
+@resolves("tramp")
+def trample(state: Any, animal: int) -> None:
+    state.tramp_used |= 1 << animal
+    state.round_had_actions = True
+    state.food_base -= 1
+    if state.log_events:
+        state.emit("tramp", {"text": f"Tramp: animal A{animal} destroys a red token ({state.food_base} left)",
+                             "animal": animal})

@@ -1,0 +1,23 @@
+"""Each of the 19 base traits is a data row plus its own module under games/origin/traits/ (docs/writing-a-game.md)."""
+
+from pathlib import Path
+
+from evolutio.games.origin import traits
+from evolutio.kernel import load_game
+
+
+def test_every_trait_row_has_its_module_and_every_module_a_row():
+    package = Path(traits.__file__).parent
+    modules = sorted(p.stem for p in package.glob("*.py") if not p.stem.startswith("_"))
+    assert modules == sorted(traits.TRAIT_IDS)
+    assert traits.TRAIT_MODULES == modules
+    assert len(traits.TRAIT_IDS) == 19
+
+
+def test_the_deck_and_hands_come_from_the_data():
+    game = load_game("origin", players=3)
+    state = game.new_state(5)
+    view = state.view(None)
+    assert traits.DATA["deck_size"] == 84 and traits.DATA["hand_size"] == 6
+    assert view["deck_size"] + sum(p["hand_size"] for p in view["players"]) == traits.DATA["deck_size"]
+    assert all(p["hand_size"] == traits.DATA["hand_size"] for p in view["players"])
