@@ -6,7 +6,7 @@ import pytest
 
 from evolutio.kernel import IllegalAction, load_game
 
-from evolutio.games.northstar.silly import silly_action
+from evolutio.bots import make_bot
 
 from .helpers import A, board, make, pl, sp
 
@@ -14,11 +14,12 @@ from .helpers import A, board, make, pl, sp
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_silly_players_finish_a_course_game(players):
     game = load_game("northstar", players=players, variant="cs4500")
+    silly = make_bot("cs4500-silly")
     for seed in range(5):
         st = game.new_state(seed)
         n = 0
         while not st.is_terminal:
-            st.apply(silly_action(st))
+            st.apply(silly.choose(st))
             n += 1
             assert n < 20000
         parts = [st.score_parts(p) for p in range(players)]
