@@ -82,3 +82,12 @@ class Cfg:
         if act is None:
             act = self._cache[key] = Action("attack", a, tp, t)
         return act
+
+
+#: number of set bits of every defence mask (how many cards Intelligence must discard to negate them all)
+POPCOUNT = [bin(mask).count("1") for mask in range(1 << 9)]
+
+
+def new_species(body: int) -> list:
+    """A new species board: ``[body, population 1, food 0, fat 0, trait mask 0, no cards, none face down]``."""
+    return [body, 1, 0, 0, 0, (), ()]

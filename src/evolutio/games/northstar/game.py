@@ -12,7 +12,8 @@ from evolutio.kernel import ActionSchema, Game, Option, OptionError, ScenarioErr
 
 from .cards import COURSE_TRAITS, TRAIT_IDS, TRAIT_INDEX, Deck, load_deck
 from .config import FEED, FOOD, MAX_SPECIES, MAX_STORE, PLAY, Cfg
-from .state import NorthstarState, new_species
+from .config import new_species
+from .state import NorthstarState
 
 
 @register

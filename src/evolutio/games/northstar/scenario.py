@@ -7,7 +7,7 @@ from typing import Any, TYPE_CHECKING
 from evolutio.kernel import ScenarioError
 
 from .cards import B_FAT, TRAIT_IDS, TRAIT_INDEX, Deck
-from .config import CARDS, DOWN, FAT, FEED, FOOD, MAX_SPECIES, PLAY
+from .config import FAT, FEED, MAX_SPECIES, PLAY
 from .state import NorthstarState
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -1,0 +1,375 @@
+"""Taking food, attacks and Intelligence in the feeding phase of North Star's *Evolution* (NOTES §5, §6, R14–R37).
+
+A mixin of :class:`~evolutio.games.northstar.state.NorthstarState`: the take event and its Cooperation chain with
+the owner's store-surplus decision (R16), the defences that block an attack and their reasons, the attack sequence
+with Horns and Scavengers, the feeding options of a player and Intelligence.
+"""
+
+from __future__ import annotations
+
+from evolutio.kernel import Action
+
+from .cards import (
+    B_AMBUSH, B_BURROW, B_CARN, B_CLIMB, B_COOP, B_FAT, B_FORAGE, B_HERD, B_HORNS, B_INTEL, B_PACK, B_SCAV, B_SHELL,
+    B_SYMB, B_WARN,
+)
+from .config import (
+    AF_FEED, AF_INTEL, AF_LEAF, AF_LEAFACT, AF_MEAT, AF_SCAV, BODY, DEFENCE_NAMES, D_BURROW, D_CLIMB, D_HERD, D_HORNS,
+    D_SHELL, D_SYMB, D_WARN_L, D_WARN_R, FAT, FEED, FOOD_, INTEL, MASK, MAX_SPECIES, POP, POPCOUNT, SIZE, STORE,
+)
+
+
+class FeedingRules:
+    """Part of :class:`NorthstarState` (a mixin: it holds no data of its own)."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------------------------------------ taking
+    def _take(self, p: int, s: int, k: int, meat: bool, bank: bool, lo: int = 0, head: int = -1) -> int:
+        """One take event of species ``s`` of player ``p`` and the Cooperation chain it fires (NOTES §5, R17, R19,
+        R20): Foraging +1 on plant food, the watering hole's stock, the board's room; carnivores never take plant food
+        (R14). A take that brings more tokens than the board holds, on a species whose Fat Tissue card has room,
+        stops for its owner's store-surplus decision (R16) unless only one count is possible: then the state waits in
+        STORE and -1 is returned (the caller records in ``after`` how its flow resumes). ``lo``: the least the head
+        species must store (1 when the player deliberately fed a full species: choosing that action is the choice to
+        store). Returns the tokens the head species took (``head``: already known when resuming a chain)."""
+        row = self.boards[p]
+        while True:
+            sp = row[s]
+            m = sp[MASK]
+            if not meat:
+                if m & B_CARN:
+                    break
+                if m & B_FORAGE:
+                    k += 1
+            if not bank and k > self.wh:
+                k = self.wh
+            room = sp[POP] - sp[FOOD_]
+            if k > room:
+                x = 0
+                if m & B_FAT:
+                    x = sp[BODY] - sp[FAT]
+                    if x > k - room:
+                        x = k - room
+                    if x > lo:
+                        self.surplus = (p, s, k, meat, bank, lo, x, head)
+                        self.phase = STORE
+                        return -1
+                k = room + x
+                if k <= 0:
+                    break
+                sp[FOOD_] = sp[POP]
+                sp[FAT] += x
+            elif k <= 0:
+                break
+            else:
+                sp[FOOD_] += k
+            if not bank:
+                self.wh -= k
+            if head < 0:
+                head = k
+            s += 1
+            if not m & B_COOP or s >= len(row):
+                break
+            k = 1
+            lo = 0
+        return head if head > 0 else 0
+
+    def _store(self, x: int) -> None:
+        """The owner's store-surplus decision: the board fills up, ``x`` surplus tokens go on the Fat Tissue card, the
+        rest stay in the watering hole or the bank; then the Cooperation chain and the interrupted flow resume."""
+        p, s, k, meat, bank, lo, hi, head = self.surplus
+        self.surplus = None
+        row = self.boards[p]
+        sp = row[s]
+        room = sp[POP] - sp[FOOD_]
+        sp[FOOD_] = sp[POP]
+        sp[FAT] += x
+        got = room + x
+        if not bank:
+            self.wh -= got
+        if self.log_events:
+            left = k - room - x
+            where = "in the bank" if bank else f"in the watering hole ({self.wh} there)"
+            self.emit("store", {"text": f"player {p + 1} stores {x} surplus {'meat' if meat else 'plant food'} on the "
+                                        f"Fat Tissue of species {s + 1} (now {sp[FAT]})"
+                                + (f"; {left} left {where}" if left else ""),
+                                "player": p, "species": s, "stored": x, "declined": left})
+        if head < 0:
+            head = got
+        if got > 0 and sp[MASK] & B_COOP and s + 1 < len(row):
+            if self._take(p, s + 1, 1, meat, bank, 0, head) < 0:
+                return  # the chain stopped again; ``after`` still holds the flow
+        af = self.after
+        self.after = None
+        kind = af[0]
+        log = self.log_events
+        if kind == AF_FEED:
+            self._fed(af[1], af[2], head)
+        elif kind == AF_INTEL:
+            _, q, c, t, win = af
+            if log:
+                self._log_intel(q, c, t, head)
+            if win:
+                self.phase = INTEL
+                if not self._intel_eligible(q):
+                    self._intel_next()
+            else:
+                self.phase = FEED
+        elif kind == AF_LEAF:
+            _, q, t, k = af
+            if log:
+                self._log_long_neck(q, t, head)
+            self._leaf_next(k)
+        elif kind == AF_LEAFACT:
+            _, q, t = af
+            if log:
+                self._log_long_neck(q, t, head)
+            self._leaf_rest(q)
+        elif kind == AF_MEAT:
+            if log:
+                self.emit("meat", {"text": f"the attacker takes {head} meat from the bank"})
+            if self._scavs(af[1], 0, 0, head):
+                self._end_feed_turn(True)
+        else:  # AF_SCAV
+            _, q, k, t = af
+            if log:
+                self._log_scav((q + k) % self.cfg.n, t, head)
+            if self._scavs(q, k, t + 1, 1):
+                self._end_feed_turn(True)
+
+    # --------------------------------------------------------------------------------------------- attacks
+    def blockers(self, p: int, a: int, tp: int, t: int, neg: int = 0) -> int:
+        """Bit mask of the defences that stop carnivore ``a`` of player ``p`` attacking species ``t`` of player ``tp``
+        (SIZE: the basic size rule, which nothing negates). ``neg``: defences negated by Intelligence."""
+        at = self.boards[p][a]
+        drow = self.boards[tp]
+        d = drow[t]
+        am = at[MASK]
+        dm = d[MASK]
+        b = 0
+        if self.cfg.course:  # SPEC §5.1: no size rule
+            b = self._course_defences(at, d)
+        else:
+            atk = at[BODY] + (at[POP] if am & B_PACK else 0)  # R25
+            dfn = d[BODY]
+            if atk <= dfn:
+                b |= SIZE
+            elif dm & B_SHELL and not neg & (1 << D_SHELL) and atk <= dfn + 4:
+                b |= 1 << D_SHELL
+            if dm & B_HERD and at[POP] <= d[POP]:  # R27
+                b |= 1 << D_HERD
+            if dm & B_SYMB and t + 1 < len(drow) and drow[t + 1][BODY] > d[BODY]:  # R30
+                b |= 1 << D_SYMB
+        if dm & B_BURROW and d[FOOD_] >= d[POP]:  # R28
+            b |= 1 << D_BURROW
+        if dm & B_CLIMB and not am & B_CLIMB:  # R26
+            b |= 1 << D_CLIMB
+        if not am & B_AMBUSH:  # R29
+            hu = self.cfg.wc_hu and dm & B_WARN
+            if t > 0 and drow[t - 1][MASK] & B_WARN and not hu:
+                b |= 1 << D_WARN_L
+            if t + 1 < len(drow) and drow[t + 1][MASK] & B_WARN and not hu:
+                b |= 1 << D_WARN_R
+        return b & ~neg
+
+    def block_reasons(self, p: int, a: int, tp: int, t: int, b: int) -> list[str]:
+        at = self.boards[p][a]
+        drow = self.boards[tp]
+        d = drow[t]
+        out = []
+        atk = at[BODY] + (at[POP] if at[MASK] & B_PACK else 0)
+        if b & SIZE:
+            extra = f" (body {at[BODY]} + population {at[POP]} with Pack Hunting)" if at[MASK] & B_PACK else ""
+            out.append(f"your Carnivore's attack size {atk}{extra} is not larger than the target's body size "
+                       f"{d[BODY]}")
+        if b & (1 << D_SHELL):
+            out.append(f"the target has Hard Shell (size {d[BODY]} + 4 = {d[BODY] + 4}) and your Carnivore's attack "
+                       f"size is only {atk}")
+        if b & (1 << D_BURROW):
+            out.append("the target has Burrowing and is fed (its food equals its population)")
+        if b & (1 << D_CLIMB):
+            out.append("the target has Climbing and your Carnivore lacks Climbing")
+        if b & (1 << D_HERD):
+            out.append(f"the target has Defensive Herding and your Carnivore's population {at[POP]} is not larger "
+                       f"than its {d[POP]}")
+        if b & (1 << D_SYMB):
+            out.append(f"the target has Symbiosis and its right neighbour is larger (body {drow[t + 1][BODY]} > "
+                       f"{d[BODY]})")
+        if b & (1 << D_WARN_L):
+            out.append("the target's left neighbour has Warning Call and your Carnivore lacks Ambush")
+        if b & (1 << D_WARN_R):
+            out.append("the target's right neighbour has Warning Call and your Carnivore lacks Ambush")
+        return out
+
+    def _negatable(self, p: int, a: int, tp: int, t: int, neg: int) -> int:
+        """Defences Intelligence may negate in this attack: every active blocker plus Horns (R36)."""
+        b = self.blockers(p, a, tp, t, neg) & 0xFF
+        d = self.boards[tp][t]
+        if d[MASK] & B_HORNS and not neg & (1 << D_HORNS):
+            b |= 1 << D_HORNS
+        return b
+
+    def _resolve_attack(self, p: int, a: int, tp: int, t: int, neg: int) -> bool:
+        """NOTES §6.2: Horns (R34), defender −1 population (R32/R33), meat = printed body size from the bank,
+        Scavengers (R35) from the attacking player clockwise, left to right. False when a take waits for a
+        store-surplus decision (the feeding turn ends when it is resolved)."""
+        cfg = self.cfg
+        log = self.log_events
+        arow = self.boards[p]
+        drow = self.boards[tp]
+        at = arow[a]
+        d = drow[t]
+        dbody = d[BODY]
+        if log:
+            self.emit("attack", {"text": f"player {p + 1}'s species {a + 1} attacks player {tp + 1}'s species {t + 1}"
+                                 + (f" (negated: {', '.join(DEFENCE_NAMES[i] for i in range(8) if neg >> i & 1)})"
+                                    if neg else ""), "player": p, "attacker": a, "target_player": tp, "target": t})
+        alive = True
+        full = at[FOOD_] >= at[POP]  # a full carnivore attacked to fill its Fat Tissue card
+        if d[MASK] & B_HORNS and not neg & (1 << D_HORNS):
+            at[POP] -= 1
+            if at[FOOD_] > at[POP]:
+                self.bags[p] += at[FOOD_] - at[POP]
+                at[FOOD_] = at[POP]
+            if log:
+                self.emit("horns", {"text": f"Horns: the attacker loses 1 population (now {at[POP]})"})
+            if at[POP] == 0:
+                alive = False
+                self._extinct(p, a, False)
+                if tp == p and t > a:
+                    t -= 1
+        d[POP] -= 1
+        if d[FOOD_] > d[POP]:
+            self.bags[tp] += d[FOOD_] - d[POP]
+            d[FOOD_] = d[POP]
+        if d[POP] == 0:
+            self._extinct(tp, t, False)
+            if alive and tp == p and a > t:
+                a -= 1
+        took = 0
+        if alive:
+            took = self._take(p, a, dbody, True, True, 1 if full else 0)
+            if took < 0:
+                self.after = (AF_MEAT, p, a)
+                return False
+            if log:
+                self.emit("meat", {"text": f"the attacker takes {took} meat from the bank"})
+        return self._scavs(p, 0, 0, took)
+
+    def _scavs(self, p: int, k0: int, s0: int, took: int) -> bool:
+        """Scavengers after player ``p``'s attack (R35), from the ``k0``-th player clockwise and their species ``s0``
+        on; False when one waits for a store-surplus decision."""
+        cfg = self.cfg
+        if cfg.scav_meat and took <= 0:
+            return True
+        n = cfg.n
+        log = self.log_events
+        for k in range(k0, n):
+            q = (p + k) % n
+            row = self.boards[q]
+            for s in range(s0, len(row)):
+                if row[s][MASK] & B_SCAV:
+                    got = self._take(q, s, 1, True, True)
+                    if got < 0:
+                        self.after = (AF_SCAV, p, k, s)
+                        return False
+                    if log:
+                        self._log_scav(q, s, got)
+            s0 = 0
+        return True
+
+    def _log_scav(self, q: int, s: int, got: int) -> None:
+        self.emit("scavenger", {"text": f"Scavenger: player {q + 1}'s species {s + 1} takes {got} meat", "player": q,
+                                "species": s})
+
+    # --------------------------------------------------------------------------------------------- feeding
+    def _feed_legal(self, p: int) -> tuple[list[Action], bool]:
+        """Standard feeding options of player ``p`` (without pass) and whether feeding is compulsory (R15)."""
+        cfg = self.cfg
+        row = self.boards[p]
+        hand = self.hands[p]
+        wh = self.wh
+        acts: list[Action] = []
+        comp = False
+        boards = self.boards
+        n = cfg.n
+        for s, sp in enumerate(row):
+            m = sp[MASK]
+            hungry = sp[FOOD_] < sp[POP]
+            if not hungry and not (m & B_FAT and sp[FAT] < sp[BODY]):
+                continue
+            if m & B_CARN:  # R24
+                intel = m & B_INTEL and hand
+                nh = len(hand)
+                for tp in range(n):
+                    drow = boards[tp]
+                    for t in range(len(drow)):
+                        if tp == p and t == s:
+                            continue
+                        b = self.blockers(p, s, tp, t)
+                        if b == 0:
+                            acts.append(cfg.attack(s, tp, t))
+                            if hungry:
+                                comp = True
+                        elif intel and not b & SIZE and POPCOUNT[b] <= nh:
+                            acts.append(cfg.attack(s, tp, t))
+            else:
+                if wh > 0:
+                    acts.append(cfg.one("feed", s))
+                    if hungry:
+                        comp = True
+                if m & B_INTEL and hand:
+                    for c in hand:
+                        acts.append(cfg.row("intelligence_food", c, MAX_SPECIES)[s])
+        return acts, comp
+
+    def _intel_eligible(self, p: int) -> bool:
+        if not self.hands[p]:
+            return False
+        for sp in self.boards[p]:
+            m = sp[MASK]
+            if m & B_INTEL and not m & B_CARN and (sp[FOOD_] < sp[POP] or (m & B_FAT and sp[FAT] < sp[BODY])):
+                return True
+        return False
+
+    def _fed(self, p: int, s: int, got: int) -> None:
+        if self.log_events:
+            self.emit("feed", {"text": f"player {p + 1}'s species {s + 1} takes {got} plant food from the watering "
+                                       f"hole ({self.wh} left)", "player": p, "species": s})
+        self._end_feed_turn(True)
+
+    def _intel_next(self) -> None:
+        """The Intelligence window moves on to the next eligible player, or the feeding turn begins."""
+        cfg = self.cfg
+        self.window.pop(0)
+        while self.window and not self._intel_eligible(self.window[0]):
+            self.window.pop(0)
+        if self.window:
+            return
+        acts, comp = self._feed_legal(self.turn)
+        if not acts:
+            self.passes += 1
+            self.phase = FEED
+            self._feed_seek((self.turn + 1) % cfg.n)
+            return
+        self.phase = FEED
+
+    def _intel_food(self, p: int, c: int, s: int, win: int) -> bool:
+        """R37: discard a card, the herbivore takes 2 plant food from the bank (Foraging +1, Cooperation). False when
+        the take waits for a store-surplus decision (``win``: used in the Intelligence window)."""
+        self.hands[p].remove(c)
+        self.discard.append(c)
+        sp = self.boards[p][s]
+        got = self._take(p, s, 2, False, True, 1 if sp[FOOD_] >= sp[POP] else 0)
+        if got < 0:
+            self.after = (AF_INTEL, p, c, s, win)
+            return False
+        if self.log_events:
+            self._log_intel(p, c, s, got)
+        return True
+
+    def _log_intel(self, p: int, c: int, s: int, got: int) -> None:
+        self.emit("intelligence", {"text": f"Intelligence: player {p + 1} discards {self._label(c)}; species {s + 1} "
+                                           f"takes {got} plant food from the bank", "player": p, "card": c,
+                                   "species": s})
