@@ -114,4 +114,5 @@ def test_check_reports_every_harness(capsys):
     status, out = _run_main(capsys, ["--check", str(ROOT)])
     assert status == 0
     assert "xattack    52/52" in out.out and "xfeed-hw6  62/63" in out.out
-    assert out.err.strip() == "xfeed-hw6/2598-8949-1: mismatch (" + cs4500.KNOWN_MISMATCHES[("xfeed-hw6", "2598-8949-1")] + ")"
+    known = cs4500.KNOWN_MISMATCHES[("xfeed-hw6", "2598-8949-1")]
+    assert out.err.strip() == f"xfeed-hw6/2598-8949-1: mismatch ({known})"

@@ -14,8 +14,9 @@ from .cards import (
     B_SYMB, B_WARN,
 )
 from .config import (
-    AF_FEED, AF_INTEL, AF_LEAF, AF_LEAFACT, AF_MEAT, AF_SCAV, BODY, DEFENCE_NAMES, D_BURROW, D_CLIMB, D_HERD, D_HORNS,
-    D_SHELL, D_SYMB, D_WARN_L, D_WARN_R, FAT, FEED, FOOD_, INTEL, MASK, MAX_SPECIES, POP, POPCOUNT, SIZE, STORE,
+    AF_FEED, AF_INTEL, AF_LEAF, AF_LEAFACT, AF_MEAT, AF_SCAV, BODY, DEFENCE_BITS, DEFENCE_NAMES, D_BURROW, D_CLIMB,
+    D_HERD, D_HORNS, D_SHELL, D_SYMB, D_WARN_L, D_WARN_R, FAT, FEED, FOOD_, INTEL, MASK, MAX_SPECIES, NUM_DEFENCES,
+    POP, POPCOUNT, SIZE, STORE,
 )
 
 
@@ -155,7 +156,7 @@ class FeedingRules:
             dfn = d[BODY]
             if atk <= dfn:
                 b |= SIZE
-            elif dm & B_SHELL and not neg & (1 << D_SHELL) and atk <= dfn + 4:
+            elif dm & B_SHELL and not neg & (1 << D_SHELL) and atk <= dfn + self.cfg.shell_bonus:
                 b |= 1 << D_SHELL
             if dm & B_HERD and at[POP] <= d[POP]:  # R27
                 b |= 1 << D_HERD
@@ -184,7 +185,9 @@ class FeedingRules:
             out.append(f"your Carnivore's attack size {atk}{extra} is not larger than the target's body size "
                        f"{d[BODY]}")
         if b & (1 << D_SHELL):
-            out.append(f"the target has Hard Shell (size {d[BODY]} + 4 = {d[BODY] + 4}) and your Carnivore's attack "
+            bonus = self.cfg.shell_bonus
+            out.append(f"the target has Hard Shell (size {d[BODY]} + {bonus} = {d[BODY] + bonus}) and your "
+                       f"Carnivore's attack "
                        f"size is only {atk}")
         if b & (1 << D_BURROW):
             out.append("the target has Burrowing and is fed (its food equals its population)")
@@ -204,7 +207,7 @@ class FeedingRules:
 
     def _negatable(self, p: int, a: int, tp: int, t: int, neg: int) -> int:
         """Defences Intelligence may negate in this attack: every active blocker plus Horns (R36)."""
-        b = self.blockers(p, a, tp, t, neg) & 0xFF
+        b = self.blockers(p, a, tp, t, neg) & DEFENCE_BITS
         d = self.boards[tp][t]
         if d[MASK] & B_HORNS and not neg & (1 << D_HORNS):
             b |= 1 << D_HORNS
@@ -222,9 +225,10 @@ class FeedingRules:
         d = drow[t]
         dbody = d[BODY]
         if log:
+            negated = ", ".join(DEFENCE_NAMES[i] for i in range(NUM_DEFENCES) if neg >> i & 1)
             self.emit("attack", {"text": f"player {p + 1}'s species {a + 1} attacks player {tp + 1}'s species {t + 1}"
-                                 + (f" (negated: {', '.join(DEFENCE_NAMES[i] for i in range(8) if neg >> i & 1)})"
-                                    if neg else ""), "player": p, "attacker": a, "target_player": tp, "target": t})
+                                 + (f" (negated: {negated})" if neg else ""),
+                                 "player": p, "attacker": a, "target_player": tp, "target": t})
         alive = True
         full = at[FOOD_] >= at[POP]  # a full carnivore attacked to fill its Fat Tissue card
         if d[MASK] & B_HORNS and not neg & (1 << D_HORNS):
@@ -361,7 +365,7 @@ class FeedingRules:
         self.hands[p].remove(c)
         self.discard.append(c)
         sp = self.boards[p][s]
-        got = self._take(p, s, 2, False, True, 1 if sp[FOOD_] >= sp[POP] else 0)
+        got = self._take(p, s, self.cfg.intelligence_food, False, True, 1 if sp[FOOD_] >= sp[POP] else 0)
         if got < 0:
             self.after = (AF_INTEL, p, c, s, win)
             return False

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from evolutio.kernel import Action
 
-from .cards import B_CARN, B_FAT, B_FERTILE, B_INTEL, B_LONG
+from .cards import B_CARN, B_FAT, B_FERTILE, B_INTEL, B_LONG, FAT_TISSUE
 from .config import (
-    AF_FEED, AF_LEAF, AF_LEAFACT, BODY, CARDS, DEFENCE_NAMES, DOWN, FAT, FEED, FOOD, FOOD_, HELD, INTEL, LEAF, MASK,
-    MAX_SPECIES, NEGATE, OVER, PLAY, POP, POPCOUNT, REPLACE, STORE, new_species,
+    AF_FEED, AF_LEAF, AF_LEAFACT, BODY, CARDS, COURSE_GREW_BODY, COURSE_GREW_POPULATION, COURSE_NEW_BOARDS,
+    COURSE_REPLACED, DEFENCE_BITS, DEFENCE_NAMES, DOWN, FAT, FEED, FOOD, FOOD_, HELD, INTEL, LEAF, LEAF_FAT_TISSUE,
+    LEAF_FERTILE, LEAF_LONG_NECK, LEAF_NAMES, LEFT_END, MASK, MAX_SPECIES, NEGATE, NUM_DEFENCES, OVER, PLAY, POP,
+    POPCOUNT, REPLACE, RIGHT_END, SIDES, STORE, new_species,
 )
 
 
@@ -41,11 +43,11 @@ class TurnFlow:
                 return
             for k in range(n):
                 p = (self.first + k) % n
-                self._cdraw(p, 3 + len(self.boards[p]))
+                self._cdraw(p, cfg.dealt_base + len(self.boards[p]))
         else:
             for k in range(n):  # R2
                 p = (self.first + k) % n
-                self._draw(p, 3 + len(self.boards[p]), True)
+                self._draw(p, cfg.dealt_base + len(self.boards[p]), True)
         if self.log_events:
             self.emit("round", {"text": f"round {self.rnd} begins; player {self.first + 1} is the first player; "
                                         f"cards dealt ({', '.join(str(len(h)) for h in self.hands)} in hand)",
@@ -84,7 +86,7 @@ class TurnFlow:
             if self.hands[q] or (not self.cfg.course and any(sp[CARDS] for sp in self.boards[q])):
                 self.turn = q
                 self.phase = PLAY
-                self.stage = 0
+                self.stage = COURSE_NEW_BOARDS
                 self.nstart = len(self.boards[q])
                 return
             k += 1
@@ -118,11 +120,11 @@ class TurnFlow:
         for s, sp in enumerate(self.boards[p]):
             m = sp[MASK]
             if m & B_FERTILE:
-                eff.append((s, 0))
+                eff.append((s, LEAF_FERTILE))
             if m & B_LONG and not m & B_CARN:
-                eff.append((s, 1))
+                eff.append((s, LEAF_LONG_NECK))
             if m & B_FAT and sp[FAT] > 0:
-                eff.append((s, 2))
+                eff.append((s, LEAF_FAT_TISSUE))
         return eff
 
     def _leaf_next(self, k: int) -> None:
@@ -166,17 +168,18 @@ class TurnFlow:
     def _leaf_apply(self, p: int, s: int, e: int) -> bool:
         """One leaf effect; False when a Long Neck take waits for a store-surplus decision."""
         sp = self.boards[p][s]
-        if e == 0:  # Fertile (R10)
-            if self.wh > 0 and sp[POP] < 6:
+        if e == LEAF_FERTILE:  # R10
+            if self.wh > 0 and sp[POP] < self.cfg.maxv:
                 sp[POP] += 1
                 if self.log_events:
                     self.emit("fertile", {"text": f"Fertile: player {p + 1}'s species {s + 1} grows to population "
                                                   f"{sp[POP]}", "player": p, "species": s})
             elif self.log_events:
                 self.emit("fertile", {"text": f"Fertile of player {p + 1}'s species {s + 1} has no effect "
-                                              f"({'the watering hole is empty' if self.wh <= 0 else 'population 6'})",
+                                              f"({'the watering hole is empty' if self.wh <= 0 else 'population'}"
+                                              f"{'' if self.wh <= 0 else f' {sp[POP]}'})",
                                       "player": p, "species": s})
-        elif e == 1:  # Long Neck (R11)
+        elif e == LEAF_LONG_NECK:  # R11
             got = self._take(p, s, 1, False, True)
             if got < 0:
                 return False
@@ -335,10 +338,10 @@ class TurnFlow:
                 if sp[POP] < maxv:
                     acts.append(gp[s])
             if ns < MAX_SPECIES:
-                nw = cfg.row("new_species", c, 2)
+                nw = cfg.row("new_species", c, SIDES)
                 if ns:
-                    acts.append(nw[0])
-                acts.append(nw[1])
+                    acts.append(nw[LEFT_END])
+                acts.append(nw[RIGHT_END])
         for sp in row:
             for x in sp[CARDS]:
                 acts.append(cfg.one("discard_trait", x))
@@ -365,19 +368,19 @@ class TurnFlow:
             lo, hi = self.surplus[5], self.surplus[6]
             return [cfg.one("store_surplus", x) for x in range(hi, lo - 1, -1)]
         if ph == LEAF:
-            return [cfg.row("leaf", s, 3)[e] for s, e in self.pend]
+            return [cfg.row("leaf", s, len(LEAF_NAMES))[e] for s, e in self.pend]
         if ph == NEGATE:
             a, tp, t, neg = self.pend
             p = self.turn
             hand = self.hands[p]
             blk = self.blockers(p, a, tp, t, neg)
             can = self._negatable(p, a, tp, t, neg)
-            need = POPCOUNT[blk & 0xFF]
+            need = POPCOUNT[blk & DEFENCE_BITS]
             acts = []
-            for d in range(8):
+            for d in range(NUM_DEFENCES):
                 if can >> d & 1 and (blk >> d & 1 or len(hand) - 1 >= need):
                     for c in hand:
-                        acts.append(cfg.row("negate", c, 8)[d])
+                        acts.append(cfg.row("negate", c, NUM_DEFENCES)[d])
             if not blk:
                 acts.append(cfg.STRIKE)
             return acts
@@ -506,7 +509,7 @@ class TurnFlow:
                 self._discard_card(p, old)
                 self.phase = PLAY
                 self.pend = None
-                self.stage = 1
+                self.stage = COURSE_REPLACED
                 if log:
                     self.emit("replace", {"text": f"you replaced {self._label(old)} on species {s + 1} by "
                                                   f"{self._label(c)} (face down)", "player": p}, to=(p,),
@@ -523,7 +526,7 @@ class TurnFlow:
             c, side = args
             hand.remove(c)
             self._discard_card(p, c)
-            if side == 0:
+            if side == LEFT_END:
                 row.insert(0, new_species(cfg.minbody))
             else:
                 row.append(new_species(cfg.minbody))
@@ -541,7 +544,7 @@ class TurnFlow:
             f = BODY if kind == "grow_body" else POP
             row[s][f] += 1
             if cfg.course:
-                self.stage = max(self.stage, 3 if f == BODY else 2)
+                self.stage = max(self.stage, COURSE_GREW_BODY if f == BODY else COURSE_GREW_POPULATION)
             if log:
                 txt = (f"player {p + 1} discards {self._label(c)}: species {s + 1} "
                        f"{'body size' if f == BODY else 'population'} {row[s][f] - 1} → {row[s][f]}")
@@ -561,7 +564,7 @@ class TurnFlow:
                 sp[DOWN] = tuple(x for x in sp[DOWN] if x != c)
             else:
                 self._recompute_mask(sp)
-            if cfg.ctrait[c] == 6 and sp[FAT] and not sp[MASK] & B_FAT:  # Fat Tissue discarded: food to the bag
+            if cfg.ctrait[c] == FAT_TISSUE and sp[FAT] and not sp[MASK] & B_FAT:  # Fat Tissue discarded: food to bag
                 self.bags[p] += sp[FAT]
                 sp[FAT] = 0
             self._discard_card(p, c)
@@ -577,7 +580,7 @@ class TurnFlow:
             s, i = args
             self.phase = REPLACE
             self.pend = (s, i)
-            self.stage = 1
+            self.stage = COURSE_REPLACED
         else:  # end_turn
             if log:
                 self.emit("end_turn", {"text": f"player {p + 1} ends their play turn", "player": p})

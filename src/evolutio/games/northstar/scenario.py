@@ -6,8 +6,8 @@ from typing import Any, TYPE_CHECKING
 
 from evolutio.kernel import ScenarioError
 
-from .cards import B_FAT, TRAIT_IDS, TRAIT_INDEX, Deck
-from .config import FAT, FEED, MAX_SPECIES, PLAY
+from .cards import B_FAT, COURSE_TRAITS, Deck, TRAIT_IDS, TRAIT_INDEX
+from .config import FAT, FEED, MAX_SPECIES, MAX_TRAIT_SLOTS, PLAY
 from .state import NorthstarState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -134,8 +134,8 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
     seed = data.get("seed", 0)
     maxv = cfg0.maxv
     minv = 0 if course else 1
-    maxt = 4 if course else cfg0.maxtraits  # SPEC §4: the assignment-6 harness accepted four traits
-    alloc = _Alloc(game.deck, frozenset(range(17)) - {11} if course else None)
+    maxt = MAX_TRAIT_SLOTS if course else cfg0.maxtraits  # SPEC §4: the assignment-6 harness accepted four traits
+    alloc = _Alloc(game.deck, COURSE_TRAITS if course else None)
 
     # pass 1: explicit ids
     def each_card_ref():

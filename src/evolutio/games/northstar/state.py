@@ -139,7 +139,7 @@ class NorthstarState(TurnFlow, FeedingRules, CourseRules, NorthstarViews, State)
         cards = sp[CARDS]
         self.discard.extend(cards)
         if self.cfg.course:
-            got = self._cdraw(p, 2)
+            got = self._cdraw(p, self.cfg.limits["extinction_draw"])
         else:
             self.bags[p] += sp[FOOD_] + sp[FAT]
             before = len(self.hands[p])

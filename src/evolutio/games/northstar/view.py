@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from .config import (
-    BODY, CARDS, DEFENCE_NAMES, DOWN, FAT, FEED, FOOD_, INTEL, LEAF, LEAF_NAMES, NEGATE, OVER, PHASE_NAMES, POP,
-    REPLACE, STORE,
+    BODY, CARDS, DEFENCE_NAMES, DOWN, FAT, FEED, FOOD_, INTEL, LEAF, LEAF_NAMES, NEGATE, NUM_DEFENCES, OVER,
+    PHASE_NAMES, POP, REPLACE, STORE,
 )
 
 
@@ -99,7 +99,7 @@ class NorthstarViews:
         if ph == NEGATE:
             a, tp, t, neg = self.pend
             return {"attack": {"attacker": a, "target_player": tp, "target": t},
-                    "negated": [DEFENCE_NAMES[d] for d in range(8) if neg >> d & 1],
+                    "negated": [DEFENCE_NAMES[d] for d in range(NUM_DEFENCES) if neg >> d & 1],
                     "blocking": self.block_reasons(self.turn, a, tp, t, self.blockers(self.turn, a, tp, t, neg))}
         if ph == LEAF:
             return {"leaf_effects": [{"species": s, "effect": LEAF_NAMES[e]} for s, e in self.pend]}

@@ -11,7 +11,10 @@ from __future__ import annotations
 from evolutio.kernel import Action
 
 from ..cards import B_CARN, B_COOP, B_FAT, B_FERTILE, B_FORAGE, B_HERD, B_HORNS, B_LONG, B_PACK, B_SCAV, B_SHELL
-from ..config import BODY, CARDS, D_HERD, D_SHELL, FAT, FEED, FOOD_, MASK, MAX_SPECIES, POP
+from ..config import (
+    BODY, CARDS, COURSE_GREW_POPULATION, COURSE_NEW_BOARDS, COURSE_REPLACED, D_HERD, D_SHELL, FAT, FEED, FOOD_, MASK,
+    MAX_SPECIES, MAX_TRAIT_SLOTS, POP, RIGHT_END, SIDES,
+)
 
 
 class CourseRules:
@@ -51,7 +54,7 @@ class CourseRules:
         order = [(self.first + k) % n for k in range(n)]
         for p in order:
             for sp in self.boards[p]:
-                if sp[MASK] & B_FERTILE and sp[POP] < 7:
+                if sp[MASK] & B_FERTILE and sp[POP] < cfg.maxv:
                     sp[POP] += 1
         for p in order:
             row = self.boards[p]
@@ -171,10 +174,10 @@ class CourseRules:
         maxt = cfg.maxtraits
         maxv = cfg.maxv
         st = self.stage
-        if st == 0:
+        if st == COURSE_NEW_BOARDS:
             for c in hand:
                 if ns < MAX_SPECIES:
-                    acts.append(cfg.row("new_species", c, 2)[1])
+                    acts.append(cfg.row("new_species", c, SIDES)[RIGHT_END])
                 if self.nstart < ns:
                     tr = cfg.row("trait", c, MAX_SPECIES)
                     t = ct[c]
@@ -182,14 +185,14 @@ class CourseRules:
                         cards = row[s][CARDS]
                         if len(cards) < maxt and all(ct[x] != t for x in cards):
                             acts.append(tr[s])
-        if st <= 1 and hand:
+        if st <= COURSE_REPLACED and hand:
             for s, sp in enumerate(row):
                 cards = sp[CARDS]
                 for i in range(len(cards)):
                     others = {ct[x] for j, x in enumerate(cards) if j != i}
                     if any(ct[c] not in others for c in hand):
-                        acts.append(cfg.row("replace_trait", s, 4)[i])
-        if st <= 2:
+                        acts.append(cfg.row("replace_trait", s, MAX_TRAIT_SLOTS)[i])
+        if st <= COURSE_GREW_POPULATION:
             for c in hand:
                 gp = cfg.row("grow_pop", c, MAX_SPECIES)
                 for s, sp in enumerate(row):
@@ -210,12 +213,12 @@ class CourseRules:
         b = 0
         if dm & B_SHELL:
             if am & B_SHELL:
-                atk = at[BODY] + 4
+                atk = at[BODY] + self.cfg.shell_bonus
             elif am & B_PACK and am & B_CARN:
                 atk = at[BODY] + at[POP]
             else:
                 atk = at[BODY]
-            if atk <= d[BODY] + 4:
+            if atk <= d[BODY] + self.cfg.shell_bonus:
                 b |= 1 << D_SHELL
         if dm & B_HERD:
             pa = at[POP] + (at[BODY] if am & B_PACK else 0)

@@ -14,7 +14,10 @@ from __future__ import annotations
 from evolutio.kernel import Action, EvolutioError, Game
 
 from ..cards import B_CARN, B_FAT, COURSE_NAME
-from ..config import BODY, CARDS, FAT, FEED, FOOD, FOOD_, MASK, PLAY, POP, REPLACE
+from ..config import (
+    BODY, CARDS, COURSE_GREW_POPULATION, COURSE_NEW_BOARDS, COURSE_REPLACED, FAT, FEED, FOOD, FOOD_, MASK, MAX_SPECIES,
+    MAX_TRAIT_SLOTS, PLAY, POP, REPLACE, RIGHT_END, SIDES,
+)
 from ..state import NorthstarState
 
 #: the variant this player belongs to (the ``variant`` option of ``northstar``)
@@ -81,30 +84,30 @@ def silly_action(st: NorthstarState) -> Action:
         return cfg.one("food_card", sorted_hand(st, p)[0])  # §5.9: the 1st card is the food card
     if ph == REPLACE:
         s, _ = st.pend
-        return cfg.row("trait", sorted_hand(st, p)[2], 24)[s]  # the 6th card of the original hand
+        return cfg.row("trait", sorted_hand(st, p)[2], MAX_SPECIES)[s]  # the 6th card of the original hand
     if ph == PLAY:
         h = sorted_hand(st, p)
         row = st.boards[p]
         n0 = st.nstart
-        if st.stage == 0 and len(row) == n0:
+        if st.stage == COURSE_NEW_BOARDS and len(row) == n0:
             if len(h) >= 2:
-                return cfg.row("new_species", h[0], 2)[1]  # BT paid with the 2nd card
+                return cfg.row("new_species", h[0], SIDES)[RIGHT_END]  # BT paid with the 2nd card
             return cfg.END
         if len(row) == n0:
             return cfg.END
-        if st.stage == 0 and not row[n0][CARDS]:
-            return cfg.row("trait", h[0], 24)[n0]  # ... carrying the trait of the 3rd
-        if st.stage == 0:
+        if st.stage == COURSE_NEW_BOARDS and not row[n0][CARDS]:
+            return cfg.row("trait", h[0], MAX_SPECIES)[n0]  # ... carrying the trait of the 3rd
+        if st.stage == COURSE_NEW_BOARDS:
             if len(h) >= 3:
-                return cfg.row("replace_trait", n0, 4)[0]  # a 6th card: RT [N, 0, 6th]
+                return cfg.row("replace_trait", n0, MAX_TRAIT_SLOTS)[0]  # a 6th card: RT [N, 0, 6th]
             if h:
-                return cfg.row("grow_pop", h[0], 24)[n0]  # a 4th card: GP
+                return cfg.row("grow_pop", h[0], MAX_SPECIES)[n0]  # a 4th card: GP
             return cfg.END
-        if st.stage == 1:
-            return cfg.row("grow_pop", h[0], 24)[n0]
-        if st.stage == 2 and h:
+        if st.stage == COURSE_REPLACED:
+            return cfg.row("grow_pop", h[0], MAX_SPECIES)[n0]
+        if st.stage == COURSE_GREW_POPULATION and h:
             # after GP the 5th card (if the hand had one) is the smallest left: every card beyond the 6th is kept
-            return cfg.row("grow_body", h[0], 24)[n0]  # a 5th card: GB
+            return cfg.row("grow_body", h[0], MAX_SPECIES)[n0]  # a 5th card: GB
         return cfg.END
     if ph == FEED:
         a = silly_feeding(st, p)
