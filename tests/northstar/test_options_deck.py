@@ -40,7 +40,9 @@ def test_own_deck_file_is_used(tmp_path):
                                        {"trait": "carnivore", "food": -1, "count": 20}]}))
     g = load_game("northstar", players=3, deck_file=str(f))
     st = g.new_state(1)
-    assert st.cfg.ncards == 50 and set(st.cfg.cfood) == {2, -1}
+    saved = st.to_json()
+    assert len(saved["deck"]) + sum(len(held) for held in saved["hands"]) == 50
+    assert {card["food"] for p in range(3) for card in st.view(p)["players"][p]["hand"]} <= {2, -1}
     assert g.action_schema().arg_sizes("food_card") == (50,)
     from evolutio.bots import RandomBot
 
