@@ -12,7 +12,6 @@ from typing import Any
 from evolutio.kernel import Action, State, load_scenario
 
 
-
 def sp(body: int = 1, pop: int = 1, food: int = 0, traits: tuple = (), fat: int = 0, face_down: tuple = ()) -> dict:
     d: dict[str, Any] = {"body": body, "population": pop, "food": food, "traits": list(traits)}
     if fat:
