@@ -28,6 +28,9 @@ NUM_DEFENCES = len(DEFENCE_NAMES)
 #: the bits of the negatable defences (every bit below SIZE)
 DEFENCE_BITS = (1 << NUM_DEFENCES) - 1
 SIZE = 1 << NUM_DEFENCES
+#: the order in which the reasons of a blocked attack are given
+REASON_ORDER = (SIZE, 1 << D_SHELL, 1 << D_BURROW, 1 << D_CLIMB, 1 << D_HERD, 1 << D_SYMB, 1 << D_WARN_L,
+                1 << D_WARN_R)
 LEAF_NAMES = ("Fertile", "Long Neck", "Fat Tissue")
 LEAF_FERTILE, LEAF_LONG_NECK, LEAF_FAT_TISSUE = range(len(LEAF_NAMES))
 #: the sides a new species may be added at (``new_species`` card, side): 0 = left end, 1 = right end

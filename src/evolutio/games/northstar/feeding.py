@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from evolutio.kernel import Action
 
-from .cards import (
-    B_AMBUSH, B_BURROW, B_CARN, B_CLIMB, B_COOP, B_FAT, B_FORAGE, B_HERD, B_HORNS, B_INTEL, B_PACK, B_SCAV, B_SHELL,
-    B_SYMB, B_WARN,
-)
+from .cards import B_CARN, B_COOP, B_FAT, B_FORAGE, B_HORNS, B_INTEL, B_SCAV
 from .config import (
-    AF_FEED, AF_INTEL, AF_LEAF, AF_LEAFACT, AF_MEAT, AF_SCAV, BODY, DEFENCE_BITS, DEFENCE_NAMES, D_BURROW, D_CLIMB,
-    D_HERD, D_HORNS, D_SHELL, D_SYMB, D_WARN_L, D_WARN_R, FAT, FEED, FOOD_, INTEL, MASK, MAX_SPECIES, NUM_DEFENCES,
-    POP, POPCOUNT, SIZE, STORE,
+    AF_FEED, AF_INTEL, AF_LEAF, AF_LEAFACT, AF_MEAT, AF_SCAV, BODY, DEFENCE_BITS, DEFENCE_NAMES, D_HORNS, D_WARN_L,
+    D_WARN_R, FAT, FEED, FOOD_, INTEL, MASK, MAX_SPECIES, NUM_DEFENCES, POP, POPCOUNT, REASON_ORDER, SIZE, STORE,
 )
+from .traits import BLOCK_REASONS
+from .traits import hooks as HOOKS
 
 
 class FeedingRules:
@@ -140,77 +138,50 @@ class FeedingRules:
                 self._end_feed_turn(True)
 
     # --------------------------------------------------------------------------------------------- attacks
+    def attack_size(self, attacker: list) -> int:
+        """A Carnivore's attack size: its body size plus what its traits add (Pack Hunting, R25)."""
+        size: int = attacker[BODY]
+        for extra in HOOKS.handlers("attack_size", attacker[MASK]):
+            size += extra(attacker)
+        return size
+
     def blockers(self, p: int, a: int, tp: int, t: int, neg: int = 0) -> int:
         """Bit mask of the defences that stop carnivore ``a`` of player ``p`` attacking species ``t`` of player ``tp``
-        (SIZE: the basic size rule, which nothing negates). ``neg``: defences negated by Intelligence."""
-        at = self.boards[p][a]
-        drow = self.boards[tp]
-        d = drow[t]
-        am = at[MASK]
-        dm = d[MASK]
-        b = 0
+        (SIZE: the basic size rule, which nothing negates). ``neg``: defences negated by Intelligence. The defences
+        are the ``defends`` hooks of the target's traits and the ``defends_neighbour`` hooks of its neighbours'."""
+        attacker = self.boards[p][a]
+        row = self.boards[tp]
+        target = row[t]
+        handlers = HOOKS.handlers
         if self.cfg.course:  # SPEC §5.1: no size rule
-            b = self._course_defences(at, d)
+            size = attacker[BODY]
+            b = self._course_defences(attacker, target)
         else:
-            atk = at[BODY] + (at[POP] if am & B_PACK else 0)  # R25
-            dfn = d[BODY]
-            if atk <= dfn:
-                b |= SIZE
-            elif dm & B_SHELL and not neg & (1 << D_SHELL) and atk <= dfn + self.cfg.shell_bonus:
-                b |= 1 << D_SHELL
-            if dm & B_HERD and at[POP] <= d[POP]:  # R27
-                b |= 1 << D_HERD
-            if dm & B_SYMB and t + 1 < len(drow) and drow[t + 1][BODY] > d[BODY]:  # R30
-                b |= 1 << D_SYMB
-        if dm & B_BURROW and d[FOOD_] >= d[POP]:  # R28
-            b |= 1 << D_BURROW
-        if dm & B_CLIMB and not am & B_CLIMB:  # R26
-            b |= 1 << D_CLIMB
-        if not am & B_AMBUSH:  # R29
-            hu = self.cfg.wc_hu and dm & B_WARN
-            if t > 0 and drow[t - 1][MASK] & B_WARN and not hu:
-                b |= 1 << D_WARN_L
-            if t + 1 < len(drow) and drow[t + 1][MASK] & B_WARN and not hu:
-                b |= 1 << D_WARN_R
+            size = self.attack_size(attacker)
+            b = SIZE if size <= target[BODY] else 0
+        for defend in handlers("defends", target[MASK]):
+            b |= defend(self, attacker, size, row, t, neg)
+        if t > 0:
+            for warn in handlers("defends_neighbour", row[t - 1][MASK]):
+                b |= warn(self, attacker, row, t, D_WARN_L)
+        if t + 1 < len(row):
+            for warn in handlers("defends_neighbour", row[t + 1][MASK]):
+                b |= warn(self, attacker, row, t, D_WARN_R)
         return b & ~neg
 
     def block_reasons(self, p: int, a: int, tp: int, t: int, b: int) -> list[str]:
-        at = self.boards[p][a]
-        drow = self.boards[tp]
-        d = drow[t]
-        out = []
-        atk = at[BODY] + (at[POP] if at[MASK] & B_PACK else 0)
-        if b & SIZE:
-            extra = f" (body {at[BODY]} + population {at[POP]} with Pack Hunting)" if at[MASK] & B_PACK else ""
-            out.append(f"your Carnivore's attack size {atk}{extra} is not larger than the target's body size "
-                       f"{d[BODY]}")
-        if b & (1 << D_SHELL):
-            bonus = self.cfg.shell_bonus
-            out.append(f"the target has Hard Shell (size {d[BODY]} + {bonus} = {d[BODY] + bonus}) and your "
-                       f"Carnivore's attack "
-                       f"size is only {atk}")
-        if b & (1 << D_BURROW):
-            out.append("the target has Burrowing and is fed (its food equals its population)")
-        if b & (1 << D_CLIMB):
-            out.append("the target has Climbing and your Carnivore lacks Climbing")
-        if b & (1 << D_HERD):
-            out.append(f"the target has Defensive Herding and your Carnivore's population {at[POP]} is not larger "
-                       f"than its {d[POP]}")
-        if b & (1 << D_SYMB):
-            out.append(f"the target has Symbiosis and its right neighbour is larger (body {drow[t + 1][BODY]} > "
-                       f"{d[BODY]})")
-        if b & (1 << D_WARN_L):
-            out.append("the target's left neighbour has Warning Call and your Carnivore lacks Ambush")
-        if b & (1 << D_WARN_R):
-            out.append("the target's right neighbour has Warning Call and your Carnivore lacks Ambush")
-        return out
+        """The reasons, in player terms, of the defences in ``b`` (each written beside its check, in its trait's
+        module)."""
+        attacker = self.boards[p][a]
+        row = self.boards[tp]
+        size = self.attack_size(attacker)
+        return [BLOCK_REASONS[bit](self, attacker, size, row, t) for bit in REASON_ORDER if b & bit]
 
     def _negatable(self, p: int, a: int, tp: int, t: int, neg: int) -> int:
         """Defences Intelligence may negate in this attack: every active blocker plus Horns (R36)."""
         b = self.blockers(p, a, tp, t, neg) & DEFENCE_BITS
-        d = self.boards[tp][t]
-        if d[MASK] & B_HORNS and not neg & (1 << D_HORNS):
-            b |= 1 << D_HORNS
+        for also in HOOKS.handlers("negatable", self.boards[tp][t][MASK]):
+            b |= also(neg)
         return b
 
     def _resolve_attack(self, p: int, a: int, tp: int, t: int, neg: int) -> bool:

@@ -1,0 +1,46 @@
+"""Trait behaviour of northstar as hook tables: one module per trait, registering handlers on named events.
+
+Events (the handlers' arguments):
+
+- ``attack_size`` (attacker species) -> extra attack size of a Carnivore with this trait (Pack Hunting, R25);
+- ``defends`` (state, attacker, attack size, row, target index, negated mask) -> the defence bit this trait of the
+  target adds to the blockers of an attack, or 0 (Burrowing, Climbing, Defensive Herding, Hard Shell, Symbiosis);
+- ``defends_neighbour`` (state, attacker, row, target index, defence bit) -> the bit a neighbour's trait adds
+  (Warning Call; the defence bit says which side);
+- ``negatable`` (negated mask) -> a defence bit Intelligence may also negate though it does not block (Horns, R36).
+
+Every defence also has its refusal text, registered with :func:`block_reason` in the same module: the check that
+blocks an attack and the words that explain the block live side by side. The engine asks the handlers of the traits
+present (``hooks.handlers(event, mask)``); it names no defensive trait itself.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from evolutio.kernel.hooks import TraitHooks, load_trait_modules
+
+from ..cards import TRAIT_IDS
+
+EVENTS = ("attack_size", "defends", "defends_neighbour", "negatable")
+hooks = TraitHooks(EVENTS, traits=TRAIT_IDS)
+#: the bit of each trait in a species' trait mask
+TRAIT_BIT = hooks.bit
+
+ReasonFunction = Callable[..., str]
+#: defence bit -> the reason, in player terms, that this defence blocks an attack
+#: (arguments: state, attacker, attack size, row, target index)
+BLOCK_REASONS: dict[int, ReasonFunction] = {}
+
+
+def block_reason(defence_bit: int) -> Callable[[ReasonFunction], ReasonFunction]:
+    """Register the refusal text of the defence ``defence_bit``."""
+
+    def register(function: ReasonFunction) -> ReasonFunction:
+        BLOCK_REASONS[defence_bit] = function
+        return function
+
+    return register
+
+
+TRAIT_MODULES = load_trait_modules(__name__)
