@@ -14,7 +14,7 @@ from .config import (
     AF_FEED, AF_INTEL, AF_LEAF, AF_LEAFACT, AF_MEAT, AF_SCAV, BODY, DEFENCE_BITS, DEFENCE_NAMES, D_HORNS, D_WARN_L,
     D_WARN_R, FAT, FEED, FOOD_, INTEL, MASK, MAX_SPECIES, NUM_DEFENCES, POP, POPCOUNT, REASON_ORDER, SIZE, STORE,
 )
-from .traits import BLOCK_REASONS
+from .traits import BLOCK_REASONS, DEFENDING_TRAITS, NEGATABLE_TRAITS, NEIGHBOUR_DEFENDING_TRAITS, SIZE_TRAITS
 from .traits import hooks as HOOKS
 
 
@@ -141,8 +141,10 @@ class FeedingRules:
     def attack_size(self, attacker: list) -> int:
         """A Carnivore's attack size: its body size plus what its traits add (Pack Hunting, R25)."""
         size: int = attacker[BODY]
-        for extra in HOOKS.handlers("attack_size", attacker[MASK]):
-            size += extra(attacker)
+        mask = attacker[MASK]
+        if mask & SIZE_TRAITS:
+            for extra in HOOKS.handlers("attack_size", mask):
+                size += extra(attacker)
         return size
 
     def blockers(self, p: int, a: int, tp: int, t: int, neg: int = 0) -> int:
@@ -157,16 +159,24 @@ class FeedingRules:
             size = attacker[BODY]
             b = self._course_defences(attacker, target)
         else:
-            size = self.attack_size(attacker)
+            size = attacker[BODY]
+            if attacker[MASK] & SIZE_TRAITS:
+                size = self.attack_size(attacker)
             b = SIZE if size <= target[BODY] else 0
-        for defend in handlers("defends", target[MASK]):
-            b |= defend(self, attacker, size, row, t, neg)
+        mask = target[MASK]
+        if mask & DEFENDING_TRAITS:
+            for defend in handlers("defends", mask):
+                b |= defend(self, attacker, size, row, t, neg)
         if t > 0:
-            for warn in handlers("defends_neighbour", row[t - 1][MASK]):
-                b |= warn(self, attacker, row, t, D_WARN_L)
+            mask = row[t - 1][MASK]
+            if mask & NEIGHBOUR_DEFENDING_TRAITS:
+                for warn in handlers("defends_neighbour", mask):
+                    b |= warn(self, attacker, row, t, D_WARN_L)
         if t + 1 < len(row):
-            for warn in handlers("defends_neighbour", row[t + 1][MASK]):
-                b |= warn(self, attacker, row, t, D_WARN_R)
+            mask = row[t + 1][MASK]
+            if mask & NEIGHBOUR_DEFENDING_TRAITS:
+                for warn in handlers("defends_neighbour", mask):
+                    b |= warn(self, attacker, row, t, D_WARN_R)
         return b & ~neg
 
     def block_reasons(self, p: int, a: int, tp: int, t: int, b: int) -> list[str]:
@@ -180,8 +190,10 @@ class FeedingRules:
     def _negatable(self, p: int, a: int, tp: int, t: int, neg: int) -> int:
         """Defences Intelligence may negate in this attack: every active blocker plus Horns (R36)."""
         b = self.blockers(p, a, tp, t, neg) & DEFENCE_BITS
-        for also in HOOKS.handlers("negatable", self.boards[tp][t][MASK]):
-            b |= also(neg)
+        mask = self.boards[tp][t][MASK]
+        if mask & NEGATABLE_TRAITS:
+            for also in HOOKS.handlers("negatable", mask):
+                b |= also(neg)
         return b
 
     def _resolve_attack(self, p: int, a: int, tp: int, t: int, neg: int) -> bool:

@@ -44,3 +44,8 @@ def block_reason(defence_bit: int) -> Callable[[ReasonFunction], ReasonFunction]
 
 
 TRAIT_MODULES = load_trait_modules(__name__)
+#: masks of the traits with a handler for each event: a cheap pre-check on the hot path (most species have none)
+SIZE_TRAITS = hooks.traits_with("attack_size")
+DEFENDING_TRAITS = hooks.traits_with("defends")
+NEIGHBOUR_DEFENDING_TRAITS = hooks.traits_with("defends_neighbour")
+NEGATABLE_TRAITS = hooks.traits_with("negatable")
