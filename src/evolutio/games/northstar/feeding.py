@@ -14,7 +14,9 @@ from .config import (
     AF_FEED, AF_INTEL, AF_LEAF, AF_LEAFACT, AF_MEAT, AF_SCAV, BODY, DEFENCE_BITS, DEFENCE_NAMES, D_HORNS, D_WARN_L,
     D_WARN_R, FAT, FEED, FOOD_, INTEL, MASK, MAX_SPECIES, NUM_DEFENCES, POP, POPCOUNT, REASON_ORDER, SIZE, STORE,
 )
-from .traits import BLOCK_REASONS, DEFENDING_TRAITS, NEGATABLE_TRAITS, NEIGHBOUR_DEFENDING_TRAITS, SIZE_TRAITS
+from .traits import (
+    BLOCK_REASONS, DEFENDING_TRAITS, LEAF_EFFECTS, NEGATABLE_TRAITS, NEIGHBOUR_DEFENDING_TRAITS, SIZE_TRAITS,
+)
 from .traits import hooks as HOOKS
 
 
@@ -118,12 +120,12 @@ class FeedingRules:
         elif kind == AF_LEAF:
             _, q, t, k = af
             if log:
-                self._log_long_neck(q, t, head)
+                self._finish_leaf_take(q, t, head)
             self._leaf_next(k)
         elif kind == AF_LEAFACT:
             _, q, t = af
             if log:
-                self._log_long_neck(q, t, head)
+                self._finish_leaf_take(q, t, head)
             self._leaf_rest(q)
         elif kind == AF_MEAT:
             if log:
@@ -138,6 +140,12 @@ class FeedingRules:
                 self._end_feed_turn(True)
 
     # --------------------------------------------------------------------------------------------- attacks
+    def _finish_leaf_take(self, p: int, s: int, got: int) -> None:
+        """The log of a leaf effect's take that waited for a store-surplus decision (Long Neck is the only one)."""
+        for leaf in LEAF_EFFECTS.values():
+            if leaf.finish is not None:
+                leaf.finish(self, p, s, got)
+
     def attack_size(self, attacker: list) -> int:
         """A Carnivore's attack size: its body size plus what its traits add (Pack Hunting, R25)."""
         size: int = attacker[BODY]

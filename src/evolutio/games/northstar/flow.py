@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from evolutio.kernel import Action
 
-from .cards import B_CARN, B_FAT, B_FERTILE, B_INTEL, B_LONG, FAT_TISSUE
+from .cards import B_CARN, B_FAT, B_INTEL, FAT_TISSUE
 from .config import (
     AF_FEED, AF_LEAF, AF_LEAFACT, BODY, CARDS, COURSE_GREW_BODY, COURSE_GREW_POPULATION, COURSE_NEW_BOARDS,
-    COURSE_REPLACED, DEFENCE_BITS, DEFENCE_NAMES, DOWN, FAT, FEED, FOOD, FOOD_, HELD, INTEL, LEAF, LEAF_FAT_TISSUE,
-    LEAF_FERTILE, LEAF_LONG_NECK, LEAF_NAMES, LEFT_END, MASK, MAX_SPECIES, NEGATE, NUM_DEFENCES, OVER, PLAY, POP,
-    POPCOUNT, REPLACE, RIGHT_END, SIDES, STORE, new_species,
+    COURSE_REPLACED, DEFENCE_BITS, DEFENCE_NAMES, DOWN, FAT, FEED, FOOD, FOOD_, HELD, INTEL, LEAF, LEAF_NAMES,
+    LEFT_END, MASK, MAX_SPECIES, NEGATE, NUM_DEFENCES, OVER, PLAY, POP, POPCOUNT, REPLACE, RIGHT_END, SIDES, STORE,
+    new_species,
 )
+from .traits import LEAF_EFFECTS, LEAF_ORDER, LEAF_TRAITS
 
 
 class TurnFlow:
@@ -116,15 +117,14 @@ class TurnFlow:
 
     # ---------------------------------------------------------------------------------------- leaf (phase 4)
     def _leaf_effects(self, p: int) -> list[tuple[int, int]]:
+        """(species, effect) of every leaf effect pending for player ``p`` (the trait modules' ``leaf_effect``s)."""
         eff = []
         for s, sp in enumerate(self.boards[p]):
             m = sp[MASK]
-            if m & B_FERTILE:
-                eff.append((s, LEAF_FERTILE))
-            if m & B_LONG and not m & B_CARN:
-                eff.append((s, LEAF_LONG_NECK))
-            if m & B_FAT and sp[FAT] > 0:
-                eff.append((s, LEAF_FAT_TISSUE))
+            if m & LEAF_TRAITS:
+                for effect, bit, pending in LEAF_ORDER:
+                    if m & bit and pending(sp):
+                        eff.append((s, effect))
         return eff
 
     def _leaf_next(self, k: int) -> None:
@@ -161,39 +161,9 @@ class TurnFlow:
             return
         self._leaf_next(k)
 
-    def _log_long_neck(self, p: int, s: int, got: int) -> None:
-        self.emit("long_neck", {"text": f"Long Neck: player {p + 1}'s species {s + 1} takes {got} plant food from the "
-                                        f"bank", "player": p, "species": s})
-
     def _leaf_apply(self, p: int, s: int, e: int) -> bool:
-        """One leaf effect; False when a Long Neck take waits for a store-surplus decision."""
-        sp = self.boards[p][s]
-        if e == LEAF_FERTILE:  # R10
-            if self.wh > 0 and sp[POP] < self.cfg.maxv:
-                sp[POP] += 1
-                if self.log_events:
-                    self.emit("fertile", {"text": f"Fertile: player {p + 1}'s species {s + 1} grows to population "
-                                                  f"{sp[POP]}", "player": p, "species": s})
-            elif self.log_events:
-                self.emit("fertile", {"text": f"Fertile of player {p + 1}'s species {s + 1} has no effect "
-                                              f"({'the watering hole is empty' if self.wh <= 0 else 'population'}"
-                                              f"{'' if self.wh <= 0 else f' {sp[POP]}'})",
-                                      "player": p, "species": s})
-        elif e == LEAF_LONG_NECK:  # R11
-            got = self._take(p, s, 1, False, True)
-            if got < 0:
-                return False
-            if self.log_events:
-                self._log_long_neck(p, s, got)
-        else:  # Fat Tissue: move stored food onto the board, not a take (R18)
-            mv = min(sp[FAT], sp[POP] - sp[FOOD_])
-            if mv > 0:
-                sp[FOOD_] += mv
-                sp[FAT] -= mv
-            if self.log_events:
-                self.emit("fat_tissue", {"text": f"Fat Tissue: player {p + 1}'s species {s + 1} moves {max(mv, 0)} "
-                                                 f"stored food onto its board", "player": p, "species": s})
-        return True
+        """One leaf effect; False when a take waits for a store-surplus decision."""
+        return LEAF_EFFECTS[e].resolve(self, p, s)
 
     def _reveal_food(self) -> None:
         """Turn up the food cards: the sum is added to the watering hole, a negative sum removes, never below 0
