@@ -1,13 +1,15 @@
-"""Scenario helpers for the northstar tests (scenario body: docs/northstar-scenarios.md)."""
+"""Scenario helpers for the northstar tests (scenario body: docs/northstar-scenarios.md).
+
+Positions are read only through the kernel contract (views, scores, the state's JSON form), never through the
+state's internal lists, so the tests survive a redesign of the engine.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from evolutio.kernel import Action, load_scenario
-
-from evolutio.games.northstar.state import NorthstarState
+from evolutio.kernel import Action, State, load_scenario
 
 
 def sp(body: int = 1, pop: int = 1, food: int = 0, traits: tuple = (), fat: int = 0, face_down: tuple = ()) -> dict:
@@ -28,7 +30,7 @@ def pl(*species: dict, hand: tuple = (), bag: int = 0, food_card: Any = None) ->
 
 
 def make(*players: dict, phase: str = "feeding", wh: int = 0, options: dict | None = None, seed: int = 1,
-         **body: Any) -> NorthstarState:
+         **body: Any) -> State:
     opts = {"players": len(players)}
     opts.update(options or {})
     sc = {"game": "northstar", "options": opts, "seed": seed, "phase": phase, "watering_hole": wh,
@@ -36,7 +38,7 @@ def make(*players: dict, phase: str = "feeding", wh: int = 0, options: dict | No
     body.setdefault("hold_round_end", True)  # stop before the end-of-round steps so tests can inspect the boards
     sc.update(body)
     st = load_scenario(json.loads(json.dumps(sc)))  # tuples → lists, as from a file
-    assert isinstance(st, NorthstarState)
+    assert st.game.name == "northstar"
     return st
 
 
@@ -44,17 +46,74 @@ def A(kind: str, *args: int) -> Action:
     return Action(kind, *args)
 
 
-def board(st: NorthstarState, p: int) -> list[tuple[int, int, int, int]]:
+# -- reading a position through the public contract (views), never the state's internal lists -------------------
+def own_view(st: State, p: int) -> dict[str, Any]:
+    """Player ``p`` as seat ``p`` sees itself (its hand and face-down traits included)."""
+    player: dict[str, Any] = st.view(p)["players"][p]
+    return player
+
+
+def board(st: State, p: int) -> list[tuple[int, int, int, int]]:
     """(body, population, food, fat) of every species of player p."""
-    return [(s[0], s[1], s[2], s[3]) for s in st.boards[p]]
+    return [(s["body"], s["population"], s["food"], s["fat"]) for s in own_view(st, p)["species"]]
 
 
-def card_id(st: NorthstarState, trait: str, food: int | None = None, where: list[int] | None = None) -> int:
-    from evolutio.games.northstar.cards import TRAIT_INDEX
+def traits(st: State, p: int, s: int) -> list[int]:
+    """The card ids of the trait cards on species ``s`` of player ``p``, in order (face-down ones included)."""
+    return [card["id"] for card in own_view(st, p)["species"][s]["traits"]]
 
-    t = TRAIT_INDEX[trait]
-    pool = where if where is not None else range(st.cfg.ncards)
-    for c in pool:
-        if st.cfg.ctrait[c] == t and (food is None or st.cfg.cfood[c] == food):
-            return c
-    raise LookupError(trait)
+
+def face_down(st: State, p: int, s: int) -> list[int]:
+    """The card ids of the face-down trait cards on species ``s`` of player ``p``."""
+    return [card["id"] for card in own_view(st, p)["species"][s]["traits"] if card.get("face_down")]
+
+
+def hand(st: State, p: int) -> list[int]:
+    """The card ids in player ``p``'s hand, in order."""
+    return [card["id"] for card in own_view(st, p)["hand"]]
+
+
+def hands(st: State) -> list[list[int]]:
+    return [hand(st, p) for p in range(st.num_players)]
+
+
+def bag(st: State, p: int) -> int:
+    return int(own_view(st, p)["bag"])
+
+
+def bags(st: State) -> list[int]:
+    return [bag(st, p) for p in range(st.num_players)]
+
+
+def food_card(st: State, p: int) -> int:
+    """Player ``p``'s chosen food card id, or -1."""
+    card = own_view(st, p)["food_card"]
+    return -1 if card is None else int(card["id"])
+
+
+def phase(st: State) -> str:
+    return str(st.view(None)["phase"])
+
+
+def watering_hole(st: State) -> int:
+    return int(st.view(None)["watering_hole"])
+
+
+def round_number(st: State) -> int:
+    return int(st.view(None)["round"])
+
+
+def first_player(st: State) -> int:
+    return int(st.view(None)["first_player"])
+
+
+def discard_pile(st: State) -> list[int]:
+    return [card["id"] for card in st.view(None)["discard_pile"]]
+
+
+def draw_pile_size(st: State) -> int:
+    return int(st.view(None)["draw_pile"])
+
+
+def removed_unseen(st: State) -> int:
+    return int(st.view(None)["removed_unseen"])

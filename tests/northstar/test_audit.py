@@ -10,9 +10,10 @@ import pytest
 from evolutio.bots import RandomBot
 from evolutio.kernel import IllegalAction, Rng, load_game
 
-from evolutio.games.northstar.config import CARDS, DOWN, FEED, NEGATE, OVER, PLAY
-
-from .helpers import A, board, make, pl, sp
+from .helpers import (
+    A, bag, board, discard_pile, face_down, first_player, food_card, hand,
+    make, own_view, phase, pl, round_number, sp, traits, watering_hole,
+)
 
 
 def play_out(st, limit: int = 2000):
@@ -33,8 +34,8 @@ def play_out(st, limit: int = 2000):
 def test_r1_r2_player_without_species_gets_a_new_one_and_four_cards():
     st = make(pl(sp(1, 1, 0)), pl(sp(1, 1, 1)), wh=0, hold_round_end=False, deck=list(range(20)))
     # player 1's only species starved to extinction at the end of round 1
-    assert st.rnd == 2 and board(st, 0) == [(1, 1, 0, 0)]
-    assert len(st.hands[0]) == 4 and len(st.hands[1]) == 4
+    assert round_number(st) == 2 and board(st, 0) == [(1, 1, 0, 0)]
+    assert len(hand(st, 0)) == 4 and len(hand(st, 1)) == 4
     assert any("has no species and gets a new one" in e["text"] for e in st.events_for(None))
 
 
@@ -42,8 +43,8 @@ def test_r2_deal_three_plus_one_per_species_in_turn_order_from_the_first_player(
     st = make(pl(sp(1, 1, 1), sp(2, 1, 1)), pl(sp(1, 1, 1)), wh=0, first_player=1, hold_round_end=False,
               deck=list(range(9)), discard=[])
     # end of round 1: the marker passes from player 2 to player 1, who is dealt first
-    assert st.rnd == 2 and st.first == 0
-    assert st.hands[0] == [0, 1, 2, 3, 4] and st.hands[1] == [5, 6, 7, 8]
+    assert round_number(st) == 2 and first_player(st) == 0
+    assert hand(st, 0) == [0, 1, 2, 3, 4] and hand(st, 1) == [5, 6, 7, 8]
     assert st.last_round == 0  # the pile was emptied by the deal but nothing had to be reshuffled (R39)
 
 
@@ -52,7 +53,7 @@ def test_r5_face_down_traits_count_towards_the_limit_and_against_duplicates():
     st = make(pl(sp(1, 1, 0, ["horns", "fertile"]), sp(), hand=[("climbing", 3), ("climbing", 4), ("foraging", 3)],
                  food_card=("horns", 2)),
               pl(sp(), food_card=("horns", 3)), pl(sp(), food_card=("horns", 1)), phase="play-cards")
-    c1, c2, forage = st.hands[0]
+    c1, c2, forage = hand(st, 0)
     st.apply(A("trait", c1, 1))
     assert A("trait", c2, 1) not in st.legal_actions()
     with pytest.raises(IllegalAction, match="already has Climbing"):
@@ -65,11 +66,11 @@ def test_r5_face_down_traits_count_towards_the_limit_and_against_duplicates():
 def test_r8_a_trait_just_played_face_down_may_be_discarded_again_face_up():
     st = make(pl(sp(), hand=[("climbing", 3)], food_card=("horns", 2)), pl(sp(), food_card=("horns", 3)),
               phase="play-cards")
-    c = st.hands[0][0]
+    c = hand(st, 0)[0]
     st.apply(A("trait", c, 0))
     st.apply(A("discard_trait", c))
-    assert st.boards[0][0][CARDS] == () and st.boards[0][0][DOWN] == ()
-    assert c in st.discard and st.view(1)["discard_pile"][-1]["id"] == c  # discarded cards are face up
+    assert traits(st, 0, 0) == [] and face_down(st, 0, 0) == []
+    assert c in discard_pile(st) and st.view(1)["discard_pile"][-1]["id"] == c  # discarded cards are face up
 
 
 # -------------------------------------------------------------------------------------------------- feeding
@@ -112,29 +113,29 @@ def test_r36_intelligence_cannot_negate_scavenger_or_any_trait_that_does_not_pro
     st = make(pl(sp(5, 2, 0, ["carnivore", "intelligence"]), hand=[("horns", 1), ("horns", 2), ("horns", 3)]),
               pl(sp(1, 2, 0, ["climbing", "scavenger"])), wh=0)
     st.apply(A("attack", 0, 1, 0))
-    assert st.phase == NEGATE
+    assert phase(st) == "intelligence-negation"
     assert {a.args[1] for a in st.legal_actions() if a.kind == "negate"} == {1}  # Climbing only
     with pytest.raises(IllegalAction, match="does not protect the target"):
-        st.apply(A("negate", st.hands[0][0], 4))
+        st.apply(A("negate", hand(st, 0)[0], 4))
 
 
 def test_r38_defender_extinction_discards_traits_draws_as_many_and_bags_its_food_and_fat():
     st = make(pl(sp(4, 2, 0, ["carnivore"])), pl(sp(2, 1, 1, ["fat-tissue", "fertile"], fat=2), sp(1, 1, 1)), wh=0,
               deck=[("horns", 1), ("horns", 2), ("horns", 3)])
-    traits = st.boards[1][0][CARDS]
+    cards = traits(st, 1, 0)
     st.apply(A("attack", 0, 1, 0))
     assert board(st, 1) == [(1, 1, 1, 0)]
-    assert st.bags[1] == 3  # 1 food on the board + 2 on the Fat Tissue card
-    assert len(st.hands[1]) == 2 and set(traits) <= set(st.discard)
+    assert bag(st, 1) == 3  # 1 food on the board + 2 on the Fat Tissue card
+    assert len(hand(st, 1)) == 2 and set(cards) <= set(discard_pile(st))
 
 
 # ------------------------------------------------------------------------------------------------- the end
 def test_r39_reshuffle_in_the_deal_ends_the_game_after_that_rounds_feeding():
     st = make(pl(sp(1, 1, 1)), pl(sp(1, 1, 1)), wh=0, hold_round_end=False, deck=[("horns", 1)] * 5,
               discard=[("fertile", 2)] * 30)
-    assert st.rnd == 2 and st.last_round == 2
+    assert round_number(st) == 2 and st.last_round == 2
     play_out(st)
-    assert st.phase == OVER and st.rnd == 2
+    assert phase(st) == "game-over" and round_number(st) == 2
 
 
 def test_r39_reshuffle_by_an_extinction_draw_ends_the_game_after_the_next_round():
@@ -142,9 +143,9 @@ def test_r39_reshuffle_by_an_extinction_draw_ends_the_game_after_the_next_round(
               hold_round_end=False, deck=[], discard=[("fertile", 2)] * 40)
     st.apply(A("attack", 0, 1, 0))
     assert st.last_round == 2
-    assert st.rnd == 2 and not st.is_terminal  # round 1 ended; round 2 is played in full
+    assert round_number(st) == 2 and not st.is_terminal  # round 1 ended; round 2 is played in full
     play_out(st)
-    assert st.phase == OVER and st.rnd == 2
+    assert phase(st) == "game-over" and round_number(st) == 2
 
 
 # ---------------------------------------------------------------------------------------- explanations
@@ -204,8 +205,8 @@ def test_quick_play_a_discarded_fat_tissue_does_not_show_in_the_bag_before_the_r
     st = make(pl(sp(3, 3, 0, ["fat-tissue"], fat=2), hand=[("horns", 1)], food_card=("horns", 2)),
               pl(sp(), hand=[("horns", 3)], food_card=("horns", 1)), phase="play-cards", options={"quick_play": True})
     before = st.view(1)
-    st.apply(A("discard_trait", st.boards[0][0][CARDS][0]))
-    assert st.bags[0] == 2 and st.view(0)["players"][0]["bag"] == 2
+    st.apply(A("discard_trait", traits(st, 0, 0)[0]))
+    assert bag(st, 0) == 2 and st.view(0)["players"][0]["bag"] == 2
     assert st.view(1)["players"][0] == before["players"][0]
     assert st.view(1)["players"][0]["bag"] == 0 and st.view(None)["players"][0]["bag"] == 0
     d = st.determinize(1, Rng(3))
@@ -222,7 +223,7 @@ def test_quick_play_events_do_not_tell_the_others_what_was_played():  # R43
               pl(sp(), hand=[("fertile", 2)], food_card=("fertile", 3)), phase="play-cards",
               options={"quick_play": True})
     n0 = len(st.events_for(1))
-    a, b = st.hands[0]
+    a, b = hand(st, 0)
     st.apply(A("trait", a, 0))
     st.apply(A("grow_pop", b, 0))
     seen = st.events_for(1)[n0:]
@@ -244,23 +245,23 @@ def _card_ids(x) -> set[int]:
 
 def _secret_from(st, q: int) -> set[int]:
     """Card ids seat q may not know now: draw pile, removed cards, other hands, other food cards, other face-down
-    traits, and (quick play) cards the others took from their hands this phase."""
-    secret = set(st.deck) | set(st.removed)
-    public_before = set()
-    if st.snap is not None:
-        for row in st.snap[0]:
-            for s in row:
-                public_before |= set(s[CARDS]) - set(s[DOWN])
-    for p in range(st.cfg.n):
+    traits, and (quick play) cards the others took from their hands this phase. The ground truth comes from the
+    state's JSON form (draw pile, removed cards) and from each other seat's own view."""
+    saved = st.to_json()
+    secret = set(saved["deck"]) | set(saved["removed"])
+    seen_by_q = st.view(q)["players"]
+    for p in range(st.num_players):
         if p == q:
             continue
-        secret |= set(st.hands[p])
-        if st.foodcards[p] >= 0:
-            secret.add(st.foodcards[p])
-        for s in st.boards[p]:
-            secret |= set(s[DOWN])
-        if st.pdisc is not None:
-            secret |= set(st.pdisc[p]) - public_before
+        mine = own_view(st, p)
+        secret |= set(hand(st, p))
+        if food_card(st, p) >= 0:
+            secret.add(food_card(st, p))
+        for s in range(len(mine["species"])):
+            secret |= set(face_down(st, p, s))
+        public_before = {card["id"] for species in seen_by_q[p]["species"] for card in species["traits"]
+                         if "id" in card}
+        secret |= {card["id"] for card in mine.get("played_this_phase", [])} - public_before
     return secret
 
 
@@ -274,10 +275,10 @@ def test_views_never_hold_a_card_the_seat_may_not_know(opts):
         step = 0
         while not st.is_terminal:
             if step % 3 == 0:
-                for q in list(range(st.cfg.n)):
+                for q in list(range(st.num_players)):
                     v = st.view(q)
                     leak = _card_ids(v) & _secret_from(st, q)
-                    assert not leak, (st.phase, q, leak)
+                    assert not leak, (phase(st), q, leak)
                     for p, pv in enumerate(v["players"]):
                         if p != q:
                             assert "hand" not in pv and "food_card" not in pv
@@ -289,11 +290,14 @@ def test_r42_the_forty_removed_cards_stay_unseen_and_determinize_resamples_them(
     st = load_game("northstar", players=2).new_state(11)
     p = st.current_player
     v = st.view(p)
-    assert v["removed_unseen"] == 40 and not _card_ids(v) & set(st.removed)
+    saved = st.to_json()
+    assert v["removed_unseen"] == 40 and not _card_ids(v) & set(saved["removed"])
     d = st.determinize(p, Rng(5))
-    assert d.view(p) == v and sorted(d.removed + d.deck) != [] and d.removed != st.removed
-    assert sorted(d.removed + d.deck + sum((d.hands[q] for q in range(2) if q != p), [])) == \
-        sorted(st.removed + st.deck + sum((st.hands[q] for q in range(2) if q != p), []))
+    resampled = d.to_json()
+    assert d.view(p) == v and sorted(resampled["removed"] + resampled["deck"]) != []
+    assert resampled["removed"] != saved["removed"]
+    assert sorted(resampled["removed"] + resampled["deck"] + sum((hand(d, q) for q in range(2) if q != p), [])) == \
+        sorted(saved["removed"] + saved["deck"] + sum((hand(st, q) for q in range(2) if q != p), []))
 
 
 def test_determinize_keeps_the_view_in_every_phase():
@@ -308,21 +312,26 @@ def test_determinize_keeps_the_view_in_every_phase():
             d = st.determinize(p, rng)
             assert d.view(p) == st.view(p)
             assert sorted(d.legal_actions()) == sorted(st.legal_actions())
-            phases.add(st.phase)
+            phases.add(phase(st))
             st.apply(bot.choose(st))
-        assert {PLAY, FEED} <= phases
+        assert {"play-cards", "feeding"} <= phases
 
 
 # ------------------------------------------------------------------- independent reading of NOTES §6.1 and R15
-def _has(s, trait: str) -> bool:
-    from evolutio.games.northstar.cards import TRAIT_INDEX
+def _row(st, p) -> list[tuple[int, int, int, int, set[str]]]:
+    """(body, population, food, fat, revealed trait ids) of every species of player p, from the public view."""
+    return [(s["body"], s["population"], s["food"], s["fat"],
+             {card["trait"] for card in s["traits"] if not card.get("face_down")})
+            for s in st.view(None)["players"][p]["species"]]
 
-    return bool(s[4] >> TRAIT_INDEX[trait] & 1)
+
+def _has(s, trait: str) -> bool:
+    return trait in s[4]
 
 
 def _may_attack(st, p, a, tp, t) -> bool:
-    """NOTES §6.1 written out again, independently of the engine's bit masks (no Intelligence)."""
-    at, row = st.boards[p][a], st.boards[tp]
+    """NOTES §6.1 written out again, independently of the engine (no Intelligence), from the public view."""
+    at, row = _row(st, p)[a], _row(st, tp)
     d = row[t]
     if not _has(at, "carnivore") or (p == tp and a == t):
         return False
@@ -352,19 +361,19 @@ def test_r15_r24_to_r31_attack_legality_and_compulsory_feeding_match_an_independ
         st = game.new_state(seed)
         bot = RandomBot(seed=seed)
         while not st.is_terminal:
-            if st.phase == FEED:
+            if phase(st) == "feeding":
                 p = st.current_player
                 legal = set(st.legal_actions())
                 must = False
-                for a, s in enumerate(st.boards[p]):
-                    intel = _has(s, "intelligence") and bool(st.hands[p])
+                for a, s in enumerate(_row(st, p)):
+                    intel = _has(s, "intelligence") and bool(hand(st, p))
                     for tp in range(players):
-                        for t in range(len(st.boards[tp])):
+                        for t in range(len(board(st, tp))):
                             ok = _may_attack(st, p, a, tp, t)
                             act = A("attack", a, tp, t)
                             assert act in legal if ok else (intel or act not in legal), (seed, act)
                             must |= ok and s[2] < s[1]
-                    must |= not _has(s, "carnivore") and s[2] < s[1] and st.wh > 0
+                    must |= not _has(s, "carnivore") and s[2] < s[1] and watering_hole(st) > 0
                 assert (A("pass") not in legal) == must, (seed, sorted(legal))
                 checked += 1
             st.apply(bot.choose(st))

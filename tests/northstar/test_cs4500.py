@@ -1,7 +1,7 @@
 """The 574 CS 4500 course cases (SPEC.md): course JSON → northstar scenario (variant cs4500) → engine → course JSON.
 
-The cases are read from ``../shared/conformance/cs4500`` relative to the repository root. If that folder is missing
-this module fails (it never skips): CI must prove the 574 cases.
+The cases are the repository's copy in ``tests/data/cs4500`` (source: NOTICE.md and SOURCES.md there), so a clone
+proves the 574 cases without ``../shared``. The harness is the outside tool ``evolutio.conformance.cs4500``.
 """
 
 from __future__ import annotations
@@ -11,20 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from evolutio.games.northstar import cs4500
+from evolutio.conformance import cs4500
 
-ROOT = Path(__file__).resolve().parents[2] / ".." / "shared" / "conformance" / "cs4500"
-ROOT = ROOT.resolve()
+ROOT = Path(__file__).resolve().parents[1] / "data" / "cs4500"
 EXPECTED_COUNTS = {"xattack": 52, "xfeed": 122, "xfeed-hw6": 63, "xstep": 123, "xstep-hw8": 108, "xstep4": 68,
                    "xsilly": 38}
 
-CASES = cs4500.cases(ROOT) if ROOT.is_dir() else []
+CASES = cs4500.cases(ROOT)
 
 
 def test_the_course_cases_are_present():
-    if not ROOT.is_dir():
-        pytest.fail(f"the CS 4500 conformance cases are missing: {ROOT} does not exist (CI needs shared/ beside the "
-                    f"clone)")
+    assert (ROOT / "NOTICE.md").is_file() and (ROOT / "SOURCES.md").is_file()
     counts: dict[str, int] = {}
     for h, _, _, _ in CASES:
         counts[h] = counts.get(h, 0) + 1
@@ -68,3 +65,54 @@ def test_command_line_entry(capsys):
     finally:
         sys.stdin = old
     assert capsys.readouterr().out.strip() == "true"
+
+
+def _run_main(capsys, argv, stdin_text=""):
+    import io
+    import sys
+
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin_text)
+    try:
+        status = cs4500.main(argv)
+    finally:
+        sys.stdin = old
+    return status, capsys.readouterr()
+
+
+def test_command_line_refuses_a_missing_folder_with_one_line(capsys, tmp_path):
+    status, out = _run_main(capsys, ["--check", str(tmp_path / "nowhere")])
+    assert status == 2 and out.out == ""
+    assert out.err.count("\n") == 1 and "nowhere: no such folder" in out.err
+
+
+def test_command_line_refuses_a_folder_without_cases(capsys, tmp_path):
+    status, out = _run_main(capsys, ["--check", str(tmp_path)])
+    assert status == 2 and "no CS 4500 cases found" in out.err and out.err.count("\n") == 1
+
+
+def test_command_line_refuses_garbage_input_with_one_line(capsys):
+    status, out = _run_main(capsys, ["xstep"], "this is not json")
+    assert status == 2 and out.out == ""
+    assert out.err.startswith("error: standard input: not JSON") and out.err.count("\n") == 1
+
+
+def test_command_line_refuses_a_garbage_case_file(capsys, tmp_path):
+    (tmp_path / "xattack").mkdir()
+    (tmp_path / "xattack" / "bad-in.json").write_text("{oops")
+    (tmp_path / "xattack" / "bad-out.json").write_text("true")
+    status, out = _run_main(capsys, ["--check", str(tmp_path)])
+    assert status == 2 and "bad-in.json: not JSON" in out.err and out.err.count("\n") == 1
+
+
+def test_command_line_unknown_harness_prints_usage(capsys):
+    status, out = _run_main(capsys, ["xnothing"])
+    assert status == 2 and "usage:" in out.err
+
+
+def test_check_reports_every_harness(capsys):
+    status, out = _run_main(capsys, ["--check", str(ROOT)])
+    assert status == 0
+    assert "xattack    52/52" in out.out and "xfeed-hw6  62/63" in out.out
+    known = cs4500.KNOWN_MISMATCHES[("xfeed-hw6", "2598-8949-1")]
+    assert out.err.strip() == f"xfeed-hw6/2598-8949-1: mismatch ({known})"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import A, board, make, pl, sp
+from .helpers import A, board, hand, make, pl, sp, watering_hole
 
 
 def test_horns_kill_an_attacker_left_of_its_own_target():  # R31, R34: index bookkeeping in one row
@@ -24,20 +24,20 @@ def test_scavenger_with_cooperation_passes_meat_on():  # R19, R35
     st = make(pl(sp(4, 3, 0, ["carnivore"])), pl(sp(1, 3, 0, ["scavenger", "cooperation"]), sp(1, 3, 0), sp(2, 2, 0)),
               wh=0)
     st.apply(A("attack", 0, 1, 2))
-    assert [s[2] for s in st.boards[1]] == [1, 1, 0]
+    assert [s[2] for s in board(st, 1)] == [1, 1, 0]
 
 
 def test_foraging_with_cooperation_is_one_take_event():  # NOTES §5: Cooperation fires once per take
     st = make(pl(sp(1, 3, 0, ["foraging", "cooperation"]), sp(1, 3, 0)), pl(sp(1, 1, 1)), wh=9)
     st.apply(A("feed", 0))
-    assert [s[2] for s in st.boards[0]] == [2, 1] and st.wh == 6
+    assert [s[2] for s in board(st, 0)] == [2, 1] and watering_hole(st) == 6
 
 
 def test_course_foraging_with_cooperation_fires_after_each_token():  # SPEC §5.3 (the course delta)
     st = make(pl(sp(1, 3, 0, ["foraging", "cooperation"]), sp(1, 3, 0)), pl(sp(0, 1, 1)), wh=9,
               options={"variant": "cs4500"})
     st.apply(A("feed", 0))
-    assert [s[2] for s in st.boards[0]] == [2, 2] and st.wh == 5
+    assert [s[2] for s in board(st, 0)] == [2, 2] and watering_hole(st) == 5
 
 
 def test_full_fat_tissue_species_take_still_fires_cooperation():  # R17, R19
@@ -49,7 +49,7 @@ def test_full_fat_tissue_species_take_still_fires_cooperation():  # R17, R19
 def test_long_neck_cooperation_into_a_foraging_neighbour():  # R11, R19, R20
     st = make(pl(sp(1, 3, 0, ["long-neck", "cooperation"]), sp(1, 3, 0, ["foraging"])), pl(sp()), phase="reveal",
               wh=0)
-    assert [s[2] for s in st.boards[0]] == [1, 2]
+    assert [s[2] for s in board(st, 0)] == [1, 2]
 
 
 def test_cooperation_can_make_a_burrowing_neighbour_safe():  # R19, R28
@@ -69,7 +69,7 @@ def test_intelligence_negates_hard_shell_for_a_smaller_attacker():  # R25, R36
     st = make(pl(sp(4, 2, 0, ["carnivore", "intelligence"]), hand=[("horns", 1)]), pl(sp(2, 2, 0, ["hard-shell"])),
               wh=0)
     st.apply(A("attack", 0, 1, 0))
-    st.apply(A("negate", st.hands[0][0], 3))
+    st.apply(A("negate", hand(st, 0)[0], 3))
     assert board(st, 0)[0][2] == 2 and board(st, 1)[0][1] == 1
 
 
@@ -77,7 +77,7 @@ def test_intelligence_negates_one_warning_call_per_side():  # R29, R36
     st = make(pl(sp(5, 2, 0, ["carnivore", "intelligence"]), hand=[("horns", 1), ("horns", 2)]),
               pl(sp(1, 1, 0, ["warning-call"]), sp(1, 2, 0), sp(1, 1, 0, ["warning-call"])), wh=0)
     st.apply(A("attack", 0, 1, 1))
-    a, b = st.hands[0]
+    a, b = hand(st, 0)
     assert {x.args[1] for x in st.legal_actions()} == {6, 7}
     st.apply(A("negate", a, 6))
     assert A("strike") not in st.legal_actions()

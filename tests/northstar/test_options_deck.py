@@ -40,7 +40,9 @@ def test_own_deck_file_is_used(tmp_path):
                                        {"trait": "carnivore", "food": -1, "count": 20}]}))
     g = load_game("northstar", players=3, deck_file=str(f))
     st = g.new_state(1)
-    assert st.cfg.ncards == 50 and set(st.cfg.cfood) == {2, -1}
+    saved = st.to_json()
+    assert len(saved["deck"]) + sum(len(held) for held in saved["hands"]) == 50
+    assert {card["food"] for p in range(3) for card in st.view(p)["players"][p]["hand"]} <= {2, -1}
     assert g.action_schema().arg_sizes("food_card") == (50,)
     from evolutio.bots import RandomBot
 
@@ -90,17 +92,23 @@ def test_option_errors():
 
 
 @pytest.mark.parametrize("patch,msg", [
-    ({"phase": "lunch"}, "'phase' must be one of"),
-    ({"players": []}, "non-empty list of player objects"),
-    ({"players": [{"species": [{"body": 7}]}, {}, {}]}, "body must be between 1 and 6"),
-    ({"players": [{"species": [{"population": 2, "food": 3}]}, {}, {}]}, "food must be between 0 and 2"),
-    ({"players": [{"species": [{"traits": ["horns", "horns"]}]}, {}, {}]}, "holds a trait twice"),
-    ({"players": [{"species": [{"traits": ["wings"]}]}, {}, {}]}, "unknown trait 'wings'"),
-    ({"players": [{"hand": [500]}, {}, {}]}, "card id 500 is outside the deck"),
-    ({"players": [{"hand": [5, 5]}, {}, {}]}, "card id 5 is used twice"),
-    ({"players": [{}, {}]}, "lists 2 players but the options say players=3"),
-    ({"colour": 1}, "unknown scenario field"),
-    ({"players": [{"species": [{"fat": 1}]}, {}, {}]}, "has no Fat Tissue"),
+    ({"phase": "lunch"}, "phase: must be one of"),
+    ({"players": []}, "players: a northstar scenario needs a non-empty list of player objects"),
+    ({"players": [{"species": [{"body": 7}]}, {}, {}]}, r"players\[0\]\.species\[0\]\.body: must be between 1 and 6"),
+    ({"players": [{}, {"species": [{"population": 2, "food": 3}]}, {}]},
+     r"players\[1\]\.species\[0\]\.food: must be between 0 and 2"),
+    ({"players": [{"species": [{"traits": ["horns", "horns"]}]}, {}, {}]},
+     r"players\[0\]\.species\[0\]\.traits: the species holds a trait twice"),
+    ({"players": [{}, {"species": [{}, {"traits": ["horns", "fat-tissue", "wings"]}]}, {}]},
+     r"players\[1\]\.species\[1\]\.traits\[2\]: unknown trait 'wings' \(known: carnivore, ambush, "),
+    ({"players": [{"hand": [500]}, {}, {}]}, r"players\[0\]\.hand\[0\]: card id 500 is outside the deck"),
+    ({"players": [{"hand": [5, 5]}, {}, {}]}, r"players\[0\]\.hand\[1\]: card id 5 is used twice"),
+    ({"players": [{}, {}]}, "players: the scenario lists 2 players but the options say players=3"),
+    ({"colour": 1}, "colour: unknown scenario field"),
+    ({"players": [{}, {}, {"wings": 1}]}, r"players\[2\]\.wings: unknown player field"),
+    ({"players": [{"species": [{"fat": 1}]}, {}, {}]}, r"players\[0\]\.species\[0\]\.fat: .* has no Fat Tissue"),
+    ({"deck": [["horns", 1], "x"]}, r"deck\[1\]: a card is"),
+    ({"players": [{"bag": -1}, {}, {}]}, r"players\[0\]\.bag: must be ≥ 0"),
 ])
 def test_malformed_scenarios_are_refused_precisely(patch, msg):
     sc = {"game": "northstar", "options": {"players": 3}, "seed": 0, "players": [{}, {}, {}]}

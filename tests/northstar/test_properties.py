@@ -11,7 +11,8 @@ from hypothesis import strategies as st_
 from evolutio.bots import RandomBot
 from evolutio.kernel import Rng, load_game, make_record, replay
 
-from evolutio.games.northstar.config import BODY, CARDS, DOWN, FAT, FOOD_, POP
+
+from .helpers import bags, board, own_view, phase, round_number, watering_hole
 
 CONFIGS = st_.sampled_from([
     {"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}, {"players": 6},
@@ -23,40 +24,56 @@ SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[Healt
 
 
 def all_cards(st) -> list[int]:
-    out = list(st.deck) + list(st.discard) + list(st.removed)
-    for h in st.hands:
-        out += h
-    out += [c for c in st.foodcards if c >= 0]
-    if st.pdisc is not None:
-        for x in st.pdisc:
-            out += x
-    for row in st.boards:
-        for s in row:
-            out += s[CARDS]
+    """Every card id somewhere in the game, from the state's JSON form (the only place hidden cards are listed)."""
+    saved = st.to_json()
+    out = list(saved["deck"]) + list(saved["discard"]) + list(saved["removed"])
+    for held in saved["hands"]:
+        out += held
+    out += [c for c in saved["foodcards"] if c >= 0]
+    for played in saved["pdisc"] or []:
+        out += played
+    for row in saved["boards"]:
+        for species in row:
+            out += species[4]
     return sorted(out)
 
 
 def food_total(st) -> int:
-    return sum(st.bags) + st.wh + sum(s[FOOD_] + s[FAT] for row in st.boards for s in row)
+    return sum(bags(st)) + watering_hole(st) + sum(food + fat for p in range(st.num_players)
+                                                   for _, _, food, fat in board(st, p))
+
+
+#: the rules' largest body size and population, and the smallest body size, per variant (NOTES §2, SPEC §3)
+MAX_SIZE = {"standard": 6, "cs4500": 7}
+MIN_BODY = {"standard": 1, "cs4500": 0}
 
 
 def check_board(st) -> None:
-    cfg = st.cfg
-    lo = 0 if cfg.course else 1
-    for row in st.boards:
-        for s in row:
-            assert lo <= s[BODY] <= cfg.maxv and 1 <= s[POP] <= cfg.maxv
-            assert 0 <= s[FOOD_] <= s[POP] and 0 <= s[FAT] <= s[BODY]
-            assert len(s[CARDS]) <= cfg.maxtraits
-            traits = [cfg.ctrait[c] for c in s[CARDS]]
-            assert len(set(traits)) == len(traits)
-            assert set(s[DOWN]) <= set(s[CARDS])
-    assert st.wh >= 0 and all(b >= 0 for b in st.bags)
+    public = st.view(None)
+    variant = public["variant"]
+    for p in range(st.num_players):
+        for species in own_view(st, p)["species"]:
+            body, population, food, fat = species["body"], species["population"], species["food"], species["fat"]
+            assert MIN_BODY[variant] <= body <= MAX_SIZE[variant] and 1 <= population <= MAX_SIZE[variant]
+            assert 0 <= food <= population and 0 <= fat <= body
+            assert len(species["traits"]) <= public["trait_limit"]
+            trait_ids = [card["trait"] for card in species["traits"]]
+            assert len(set(trait_ids)) == len(trait_ids)
+    assert watering_hole(st) >= 0 and all(b >= 0 for b in bags(st))
+
+
+def negative_food_cards(st) -> int:
+    """The food removed by the chosen food cards' negative values, if they were revealed now."""
+    total = 0
+    for p in range(st.num_players):
+        card = own_view(st, p)["food_card"]
+        if card is not None:
+            total += max(0, -card["food"])
+    return total
 
 
 def check_secrets(st, rng) -> None:
-    n = st.cfg.n
-    for q in range(n):
+    for q in range(st.num_players):
         v = st.view(q)
         for p, pv in enumerate(v["players"]):
             if p == q:
@@ -82,7 +99,8 @@ def check_secrets(st, rng) -> None:
 def test_invariants_along_random_games(opts, seed):
     game = load_game("northstar", **opts)
     st = game.new_state(seed)
-    ncards = list(range(st.cfg.ncards))
+    ncards = all_cards(st)
+    assert ncards == list(range(len(ncards)))
     bot = RandomBot(seed=seed + 1)
     rng = Rng(seed)
     step = 0
@@ -97,13 +115,13 @@ def test_invariants_along_random_games(opts, seed):
                 c.apply(a)  # every legal action applies
         if step % 9 == 0:
             check_secrets(st, rng)
-        bags = list(st.bags)
+        bags_before = bags(st)
         before = food_total(st)
-        neg = sum(max(0, -st.cfg.cfood[c]) for c in st.foodcards if c >= 0)
+        neg = negative_food_cards(st)
         st.apply(bot.choose(st))
         after = food_total(st)
-        assert all(b >= a for a, b in zip(bags, st.bags)), "food in a bag never leaves it"
-        if not st.cfg.course:
+        assert all(b >= a for a, b in zip(bags_before, bags(st))), "food in a bag never leaves it"
+        if game.options["variant"] != "cs4500":
             # food is never destroyed: only a negative food-card sum removes tokens from the watering hole
             assert after >= before - neg
         step += 1
@@ -135,9 +153,9 @@ def test_course_food_moves_only_between_watering_hole_boards_and_bags():
         st = game.new_state(seed)
         bot = RandomBot(seed=seed)
         while not st.is_terminal:
-            feeding = st.phase == 3
+            feeding = phase(st) == "feeding"
             before = food_total(st)
-            r = st.rnd
+            r = round_number(st)
             st.apply(bot.choose(st))
-            if feeding and st.rnd == r and st.phase == 3:
+            if feeding and round_number(st) == r and phase(st) == "feeding":
                 assert food_total(st) <= before

@@ -8,7 +8,10 @@ import pytest
 
 from evolutio.kernel import IllegalAction, load_game
 
-from .helpers import A, board, make, pl, sp
+from .helpers import (
+    A, bag, bags, board, discard_pile, draw_pile_size, face_down, first_player, food_card, hand,
+    hands, make, own_view, phase, pl, removed_unseen, round_number, sp, traits, watering_hole,
+)
 
 
 # ------------------------------------------------------------------------------------------------ setup, deal
@@ -16,12 +19,12 @@ from .helpers import A, board, make, pl, sp
 def test_setup_one_species_each_and_four_cards(players):  # R1, R2, R42
     st = load_game("northstar", players=players).new_state(3)
     assert all(board(st, p) == [(1, 1, 0, 0)] for p in range(players))
-    assert all(len(h) == 4 for h in st.hands)
-    assert len(st.removed) == (40 if players == 2 else 0)
-    total = len(st.deck) + len(st.removed) + sum(len(h) for h in st.hands)
+    assert all(len(h) == 4 for h in hands(st))
+    assert removed_unseen(st) == (40 if players == 2 else 0)
+    total = draw_pile_size(st) + removed_unseen(st) + sum(len(h) for h in hands(st))
     assert total == 129
-    assert st.cfg.maxtraits == (2 if players == 2 else 3)
-    assert st.cfg.quick == (players == 6)
+    assert st.view(None)["trait_limit"] == (2 if players == 2 else 3)
+    assert st.view(None)["quick_play"] == (players == 6)
 
 
 def test_food_card_is_compulsory_and_secret():  # R3
@@ -29,7 +32,7 @@ def test_food_card_is_compulsory_and_secret():  # R3
     p = st.current_player
     assert {a.kind for a in st.legal_actions()} == {"food_card"}
     assert len(st.legal_actions()) == 4
-    c = st.hands[p][0]
+    c = hand(st, p)[0]
     st.apply(A("food_card", c))
     other = (p + 1) % 3
     v = st.view(other)
@@ -43,15 +46,15 @@ def test_food_card_is_compulsory_and_secret():  # R3
 def test_traits_are_face_down_until_every_player_has_played():  # R4
     st = make(pl(sp(), hand=[("climbing", 3), ("horns", 1)], food_card=("horns", 2)),
               pl(sp(), hand=[("fertile", 2)], food_card=("horns", 3)), phase="play-cards", wh=0)
-    c = st.hands[0][0]
+    c = hand(st, 0)[0]
     st.apply(A("trait", c, 0))
-    assert st.boards[0][0][4] == 0  # not in effect yet
+    assert face_down(st, 0, 0) == traits(st, 0, 0) != []  # not in effect yet
     seen = st.view(1)["players"][0]["species"][0]["traits"]
     assert seen == [{"face_down": True}]
     assert st.view(0)["players"][0]["species"][0]["traits"][0]["trait"] == "climbing"
     st.apply(A("end_turn"))
     st.apply(A("end_turn"))
-    assert st.boards[0][0][4] != 0  # revealed and in effect
+    assert face_down(st, 0, 0) == [] and traits(st, 0, 0) != []  # revealed and in effect
     assert st.view(1)["players"][0]["species"][0]["traits"][0]["trait"] == "climbing"
 
 
@@ -59,7 +62,7 @@ def test_trait_limit_and_no_duplicates():  # R5
     st = make(pl(sp(1, 1, 0, ["climbing", "horns", "fertile"]), sp(1, 1, 0, ["burrowing"]),
                  hand=[("climbing", 0), ("foraging", 3)], food_card=("horns", 2)),
               pl(sp(), food_card=("horns", 3)), pl(sp(), food_card=("horns", 1)), phase="play-cards")
-    climb, forage = st.hands[0]
+    climb, forage = hand(st, 0)
     legal = st.legal_actions()
     assert A("trait", forage, 0) not in legal and A("trait", forage, 1) in legal
     assert A("trait", climb, 0) not in legal and A("trait", climb, 1) in legal
@@ -68,45 +71,45 @@ def test_trait_limit_and_no_duplicates():  # R5
     st.apply(A("trait", climb, 1))
     st.apply(A("trait", forage, 1))
     with pytest.raises(IllegalAction):
-        st.apply(A("trait", st.hands[0][0] if st.hands[0] else 0, 1))
+        st.apply(A("trait", hand(st, 0)[0] if hand(st, 0) else 0, 1))
 
 
 def test_two_player_species_hold_two_traits():  # R42
     st = make(pl(sp(1, 1, 0, ["climbing", "horns"]), hand=[("foraging", 3)], food_card=("horns", 2)),
               pl(sp(), food_card=("horns", 3)), phase="play-cards")
     with pytest.raises(IllegalAction, match="the limit is 2"):
-        st.apply(A("trait", st.hands[0][0], 0))
+        st.apply(A("trait", hand(st, 0)[0], 0))
 
 
 def test_trait_replacement_by_discarding():  # R8
     st = make(pl(sp(1, 1, 0, ["climbing", "horns", "fertile"]), hand=[("foraging", 3)], food_card=("horns", 2)),
               pl(sp(), food_card=("horns", 3)), pl(sp(), food_card=("horns", 1)), phase="play-cards")
-    horns = st.boards[0][0][5][1]
+    horns = traits(st, 0, 0)[1]
     st.apply(A("discard_trait", horns))
-    assert horns in st.discard
-    st.apply(A("trait", st.hands[0][0], 0))
-    assert len(st.boards[0][0][5]) == 3
+    assert horns in discard_pile(st)
+    st.apply(A("trait", hand(st, 0)[0], 0))
+    assert len(traits(st, 0, 0)) == 3
 
 
 def test_new_species_only_at_either_end():  # R6
     st = make(pl(sp(3, 1), sp(4, 1), hand=[("horns", 1), ("horns", 2)], food_card=("horns", 3)),
               pl(sp(), food_card=("fertile", 3)), phase="play-cards")
-    a, b = st.hands[0]
+    a, b = hand(st, 0)
     assert {x.args for x in st.legal_actions() if x.kind == "new_species"} == {(a, 0), (a, 1), (b, 0), (b, 1)}
     st.apply(A("new_species", a, 0))
     st.apply(A("new_species", b, 1))
-    assert [s[0] for s in st.boards[0]] == [1, 3, 4, 1]
+    assert [s[0] for s in board(st, 0)] == [1, 3, 4, 1]
 
 
 def test_growth_costs_a_card_and_never_exceeds_six():  # R7
     st = make(pl(sp(6, 5), hand=[("horns", 1), ("horns", 2)], food_card=("horns", 3)),
               pl(sp(), food_card=("fertile", 3)), phase="play-cards")
-    a, b = st.hands[0]
+    a, b = hand(st, 0)
     assert A("grow_body", a, 0) not in st.legal_actions()
     with pytest.raises(IllegalAction, match="already has body size 6, the maximum"):
         st.apply(A("grow_body", a, 0))
     st.apply(A("grow_pop", a, 0))
-    assert board(st, 0)[0][:2] == (6, 6) and a in st.discard
+    assert board(st, 0)[0][:2] == (6, 6) and a in discard_pile(st)
     assert A("grow_pop", b, 0) not in st.legal_actions()
 
 
@@ -114,7 +117,7 @@ def test_quick_play_hides_other_plays_until_the_reveal():  # R43, NOTES §9
     st = make(pl(sp(), hand=[("horns", 1), ("climbing", 2)], food_card=("horns", 3)),
               pl(sp(), hand=[("fertile", 2)], food_card=("fertile", 3)), phase="play-cards",
               options={"quick_play": True})
-    a, b = st.hands[0]
+    a, b = hand(st, 0)
     st.apply(A("new_species", a, 1))
     st.apply(A("trait", b, 1))
     v1 = st.view(1)
@@ -135,16 +138,16 @@ def test_six_players_always_quick_play():  # R43
 # ------------------------------------------------------------------------------------------------ phase 4
 def test_food_cards_sum_added_and_negative_sum_removes_never_below_zero():  # R12
     st = make(pl(sp(1, 3), food_card=("carnivore", -3)), pl(sp(), food_card=("ambush", -2)), phase="reveal", wh=4)
-    assert st.wh == 0
+    assert watering_hole(st) == 0
     st = make(pl(sp(1, 3), food_card=("carnivore", 3)), pl(sp(), food_card=("climbing", 5)), phase="reveal", wh=1)
-    assert st.wh == 9
+    assert watering_hole(st) == 9
 
 
 def test_leaf_effects_in_the_owners_chosen_order():  # R9
     def run(first):
         st = make(pl(sp(3, 2, 0, ["fertile", "fat-tissue"], fat=3), food_card=("horns", 1)),
                   pl(sp(), food_card=("horns", 1)), phase="reveal", wh=1)
-        assert st.phase == 2 and set(st.legal_actions()) == {A("leaf", 0, 0), A("leaf", 0, 2)}
+        assert phase(st) == "leaf-effects" and set(st.legal_actions()) == {A("leaf", 0, 0), A("leaf", 0, 2)}
         st.apply(A("leaf", 0, first))
         return board(st, 0)[0]
 
@@ -183,45 +186,45 @@ def test_passing_is_not_final_and_feeding_ends_after_a_round_without_feeding(): 
 def test_excess_food_of_an_attacked_species_goes_to_its_owners_bag():  # R33
     st = make(pl(sp(4, 3, 0, ["carnivore"])), pl(sp(2, 2, 2), bag=5), wh=0)
     st.apply(A("attack", 0, 1, 0))
-    assert st.bags[1] == 6 and board(st, 1)[0] == (2, 1, 1, 0)
+    assert bag(st, 1) == 6 and board(st, 1)[0] == (2, 1, 1, 0)
 
 
 def test_end_of_feeding_starvation_extinction_bags_and_first_player():  # R21, R22, R23, R38
     st = make(pl(sp(1, 3, 1), sp(1, 2, 0, ["horns", "climbing"])), pl(sp(1, 1, 1)), wh=0, first_player=0,
               hold_round_end=False, deck=[("fertile", 2)] * 10, discard=[])
     # nobody can eat: the feeding ends at once and the next round starts
-    assert st.rnd == 2 and st.first == 1
+    assert round_number(st) == 2 and first_player(st) == 1
     assert board(st, 0) == [(1, 1, 0, 0)]
-    assert st.bags == [1, 1]
-    assert st.wh == 0
+    assert bags(st) == [1, 1]
+    assert watering_hole(st) == 0
     # 2 traits of the extinct species → 2 cards, then the deal: 3 + 1 species
-    assert len(st.hands[0]) == 2 + 4 - (1 if st.foodcards[0] >= 0 else 0)
+    assert len(hand(st, 0)) == 2 + 4 - (1 if food_card(st, 0) >= 0 else 0)
 
 
 def test_watering_hole_food_stays_for_the_next_round():  # R22
     st = make(pl(sp(1, 1, 1)), pl(sp(1, 1, 1)), wh=4, hold_round_end=False)
-    assert st.rnd == 2 and st.wh == 4
+    assert round_number(st) == 2 and watering_hole(st) == 4
 
 
 # -------------------------------------------------------------------------------------------------- the end
 def test_reshuffle_during_the_deal_makes_this_round_the_last():  # R39
     st = make(pl(sp(1, 1, 1)), pl(sp(1, 1, 1)), wh=0, hold_round_end=False,
               deck=[("horns", 1)] * 5, discard=[("fertile", 2)] * 30)
-    assert st.rnd == 2 and st.last_round == 2
+    assert round_number(st) == 2 and st.last_round == 2
 
 
 def test_reshuffle_at_another_time_makes_the_next_round_the_last():  # R39
     st = make(pl(sp(4, 2, 0, ["carnivore"])), pl(sp(2, 1, 0, ["fertile", "long-neck"]), sp(1, 1, 1)), wh=0,
               deck=[], discard=[("fertile", 2)] * 30)
     st.apply(A("attack", 0, 1, 0))  # extinction: 2 cards to draw from an empty pile
-    assert st.last_round == 2 and len(st.hands[1]) == 2
+    assert st.last_round == 2 and len(hand(st, 1)) == 2
 
 
 def test_the_game_ends_after_the_last_rounds_feeding_and_fat_goes_to_the_bag():  # R39, R40
     st = make(pl(sp(2, 1, 1, ["fat-tissue"], fat=2)), pl(sp(1, 1, 1)), wh=0, round=3, last_round=3,
               hold_round_end=False)
     assert st.is_terminal and st.current_player is None and st.legal_actions() == []
-    assert st.bags[0] == 3 and st.scores() == [3 + 1 + 1, 1 + 1]
+    assert bag(st, 0) == 3 and st.scores() == [3 + 1 + 1, 1 + 1]
     with pytest.raises(IllegalAction, match="game is over"):
         st.apply(A("pass"))
 
@@ -230,8 +233,10 @@ def test_rulebook_scoring_example_is_32():  # R40, PL rulebook example
     st = make(pl(sp(1, 3, 3, ["climbing", "horns", "fertile"]), sp(2, 4, 4, ["foraging", "burrowing"]), bag=13),
               pl(sp(1, 1, 1)), pl(sp(1, 1, 1)), wh=0, round=5, last_round=5, hold_round_end=False)
     assert st.is_terminal
-    assert st.bags[0] == 20
-    assert st.score_parts(0) == (20, 7, 5)
+    assert bag(st, 0) == 20
+    species = own_view(st, 0)["species"]
+    food = bag(st, 0) + sum(s["fat"] for s in species)
+    assert (food, sum(s["population"] for s in species), sum(len(s["traits"]) for s in species)) == (20, 7, 5)
     assert st.scores()[0] == 32
 
 

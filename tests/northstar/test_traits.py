@@ -6,7 +6,7 @@ import pytest
 
 from evolutio.kernel import IllegalAction
 
-from .helpers import A, board, card_id, make, pl, sp
+from .helpers import A, bag, board, discard_pile, hand, make, phase, pl, sp, traits, watering_hole
 
 
 # ------------------------------------------------------------------------------------------------- Carnivore
@@ -16,7 +16,7 @@ def test_carnivore_attacks_and_takes_meat_equal_to_the_defender_body_from_the_ba
     st.apply(A("attack", 0, 1, 0))
     assert board(st, 0)[0] == (4, 4, 3, 0)  # 3 meat = defender's body
     assert board(st, 1)[0] == (3, 1, 1, 0)
-    assert st.wh == 5  # meat comes from the bank, not the watering hole
+    assert watering_hole(st) == 5  # meat comes from the bank, not the watering hole
 
 
 def test_carnivore_never_takes_plant_food():  # R14
@@ -30,7 +30,7 @@ def test_carnivore_long_neck_takes_nothing_and_cooperation_gives_no_plants_to_a_
     st = make(pl(sp(1, 3, 0, ["carnivore", "long-neck"]), sp(1, 3, 0, ["cooperation"]), sp(1, 3, 0, ["carnivore"])),
               pl(sp()), phase="reveal", wh=0)
     # the carnivore's Long Neck does nothing; the Cooperation herbivore gets nothing to pass on
-    assert [s[2] for s in st.boards[0]] == [0, 0, 0]
+    assert [s[2] for s in board(st, 0)] == [0, 0, 0]
     st = make(pl(sp(1, 3, 0, ["cooperation"]), sp(1, 3, 0, ["carnivore"])), pl(sp(1, 1, 1)), wh=5)
     st.apply(A("feed", 0))
     assert board(st, 0) == [(1, 3, 1, 0), (1, 3, 0, 0)]
@@ -101,24 +101,24 @@ def test_climbing_needs_a_climbing_carnivore():  # R26
 def test_cooperation_right_neighbour_takes_one_of_the_same_kind_from_the_same_source():  # R19
     st = make(pl(sp(1, 3, 0, ["cooperation"]), sp(1, 3, 0, ["cooperation"]), sp(1, 3, 0)), pl(sp()), wh=10)
     st.apply(A("feed", 0))
-    assert [s[2] for s in st.boards[0]] == [1, 1, 1]  # the chain runs left to right
-    assert st.wh == 7
+    assert [s[2] for s in board(st, 0)] == [1, 1, 1]  # the chain runs left to right
+    assert watering_hole(st) == 7
     meat = make(pl(sp(4, 3, 0, ["carnivore", "cooperation"]), sp(1, 3, 0)), pl(sp(2, 2, 0)), wh=10)
     meat.apply(A("attack", 0, 1, 0))
-    assert [s[2] for s in meat.boards[0]] == [2, 1]  # a herbivore neighbour takes meat
-    assert meat.wh == 10  # ... from the bank
+    assert [s[2] for s in board(meat, 0)] == [2, 1]  # a herbivore neighbour takes meat
+    assert watering_hole(meat) == 10  # ... from the bank
 
 
 def test_cooperation_chain_stops_at_a_neighbour_that_cannot_take():  # NOTES §10 cooperation (Engine convention)
     st = make(pl(sp(1, 3, 0, ["cooperation"]), sp(1, 1, 1, ["cooperation"]), sp(1, 3, 0)), pl(sp()), wh=10)
     st.apply(A("feed", 0))
-    assert [s[2] for s in st.boards[0]] == [1, 1, 0]
+    assert [s[2] for s in board(st, 0)] == [1, 1, 0]
 
 
 def test_cooperation_stops_when_the_watering_hole_is_empty():
     st = make(pl(sp(1, 3, 0, ["cooperation"]), sp(1, 3, 0)), pl(sp()), wh=1)
     st.apply(A("feed", 0))
-    assert [s[2] for s in st.boards[0]] == [1, 0]
+    assert [s[2] for s in board(st, 0)] == [1, 0]
 
 
 # ----------------------------------------------------------------------------------------- Defensive Herding
@@ -160,15 +160,15 @@ def test_fat_tissue_leaf_moves_food_onto_the_board_without_cooperation():  # R9,
 
 def test_fat_tissue_food_goes_to_the_bag_when_the_card_is_discarded():  # NOTES §11 (PL)
     st = make(pl(sp(3, 3, 0, ["fat-tissue"], fat=2), hand=[("horns", 1)]), pl(sp()), phase="play-cards")
-    ft = st.boards[0][0][5][0]
+    ft = traits(st, 0, 0)[0]
     st.apply(A("discard_trait", ft))
-    assert st.bags[0] == 2 and board(st, 0)[0] == (3, 3, 0, 0)
+    assert bag(st, 0) == 2 and board(st, 0)[0] == (3, 3, 0, 0)
 
 
 def test_fat_tissue_food_goes_to_the_bag_at_extinction():  # R38
     st = make(pl(sp(5, 2, 0, ["carnivore"])), pl(sp(2, 1, 0, ["fat-tissue"], fat=2), sp(1, 1, 1, ["climbing"])), wh=0)
     st.apply(A("attack", 0, 1, 0))
-    assert st.bags[1] == 2
+    assert bag(st, 1) == 2
 
 
 # --------------------------------------------------------------------------------------------------- Fertile
@@ -176,36 +176,36 @@ def test_fat_tissue_food_goes_to_the_bag_at_extinction():  # R38
 def test_fertile_grows_only_when_the_watering_hole_holds_food(wh, pop):  # R10
     st = make(pl(sp(1, 2, 0, ["fertile"]), food_card=("horns", 1)), pl(sp(), food_card=("horns", 3)),
               phase="reveal", wh=wh)
-    assert st.boards[0][0][1] == pop
+    assert board(st, 0)[0][1] == pop
 
 
 def test_fertile_never_above_six():  # R7
     st = make(pl(sp(1, 6, 0, ["fertile"])), pl(sp()), phase="reveal", wh=3)
-    assert st.boards[0][0][1] == 6
+    assert board(st, 0)[0][1] == 6
 
 
 # -------------------------------------------------------------------------------------------------- Foraging
 def test_foraging_takes_two_plant_food():  # R13
     st = make(pl(sp(1, 3, 0, ["foraging"])), pl(sp(1, 1, 1)), wh=5)
     st.apply(A("feed", 0))
-    assert st.boards[0][0][2] == 2 and st.wh == 3
+    assert board(st, 0)[0][2] == 2 and watering_hole(st) == 3
 
 
 def test_foraging_capacity_and_watering_hole_limit_the_extra_token():
     st = make(pl(sp(1, 1, 0, ["foraging"])), pl(sp(1, 1, 1)), wh=5)
     st.apply(A("feed", 0))
-    assert st.boards[0][0][2] == 1 and st.wh == 4
+    assert board(st, 0)[0][2] == 1 and watering_hole(st) == 4
     st = make(pl(sp(1, 3, 0, ["foraging"])), pl(sp(1, 1, 1)), wh=1)
     st.apply(A("feed", 0))
-    assert st.boards[0][0][2] == 1 and st.wh == 0
+    assert board(st, 0)[0][2] == 1 and watering_hole(st) == 0
 
 
 def test_foraging_applies_to_cooperation_and_long_neck_takes():  # R20
     st = make(pl(sp(1, 3, 0, ["cooperation"]), sp(1, 3, 0, ["foraging"])), pl(sp(1, 1, 1)), wh=5)
     st.apply(A("feed", 0))
-    assert [s[2] for s in st.boards[0]] == [1, 2] and st.wh == 2
+    assert [s[2] for s in board(st, 0)] == [1, 2] and watering_hole(st) == 2
     ln = make(pl(sp(1, 3, 0, ["long-neck", "foraging"])), pl(sp()), phase="reveal", wh=0)
-    assert ln.boards[0][0][2] == 2
+    assert board(ln, 0)[0][2] == 2
 
 
 # ------------------------------------------------------------------------------------------------ Hard Shell
@@ -215,7 +215,7 @@ def test_hard_shell_adds_four_to_the_size_check_but_not_to_the_meat():  # R25, R
         blocked.apply(A("attack", 0, 1, 0))
     st = make(pl(sp(6, 6, 0, ["carnivore"])), pl(sp(1, 2, 0, ["hard-shell"])), wh=0)
     st.apply(A("attack", 0, 1, 0))
-    assert st.boards[0][0][2] == 1  # meat = printed body 1
+    assert board(st, 0)[0][2] == 1  # meat = printed body 1
 
 
 def test_pack_hunting_breaks_a_hard_shell():  # R25
@@ -233,17 +233,17 @@ def test_horns_cost_the_attacker_one_population_before_it_eats():  # R34
 
 def test_horns_kill_a_population_one_attacker_which_does_not_eat_but_the_defender_still_loses():  # R34, R38
     st = make(pl(sp(4, 1, 0, ["carnivore", "climbing"]), sp(1, 1, 1)), pl(sp(2, 2, 1, ["horns"])), wh=0)
-    hand_before = len(st.hands[0])
+    hand_before = len(hand(st, 0))
     st.apply(A("attack", 0, 1, 0))
     assert board(st, 0) == [(1, 1, 1, 0)]
     assert board(st, 1)[0] == (2, 1, 1, 0)
-    assert len(st.hands[0]) == hand_before + 2  # two trait cards → two cards drawn
+    assert len(hand(st, 0)) == hand_before + 2  # two trait cards → two cards drawn
 
 
 def test_horns_excess_food_of_the_attacker_goes_to_its_owners_bag():
     st = make(pl(sp(4, 2, 2, ["carnivore", "fat-tissue"]), bag=0), pl(sp(2, 2, 0, ["horns"])), wh=0)
     st.apply(A("attack", 0, 1, 0))
-    assert st.bags[0] == 1 and board(st, 0)[0][:3] == (4, 1, 1)
+    assert bag(st, 0) == 1 and board(st, 0)[0][:3] == (4, 1, 1)
 
 
 # ---------------------------------------------------------------------------------------------- Intelligence
@@ -252,18 +252,18 @@ def test_intelligence_carnivore_negates_one_protecting_trait_per_card():  # R36
               pl(sp(1, 2, 0, ["climbing"])), wh=0)
     assert A("attack", 0, 1, 0) in st.legal_actions()
     st.apply(A("attack", 0, 1, 0))
-    assert st.phase == 4 and A("strike") not in st.legal_actions()  # must negate Climbing first
-    c = st.hands[0][0]
+    assert phase(st) == "intelligence-negation" and A("strike") not in st.legal_actions()  # must negate Climbing first
+    c = hand(st, 0)[0]
     st.apply(A("negate", c, 1))
-    assert st.boards[0][0][2] == 1 and st.boards[1][0][1] == 1  # the attack went through
-    assert c in st.discard
+    assert board(st, 0)[0][2] == 1 and board(st, 1)[0][1] == 1  # the attack went through
+    assert c in discard_pile(st)
 
 
 def test_intelligence_can_negate_horns_so_the_attacker_loses_nothing():  # R36
     st = make(pl(sp(5, 2, 0, ["carnivore", "intelligence"]), hand=[("horns", 1)]), pl(sp(1, 2, 0, ["horns"])), wh=0)
     st.apply(A("attack", 0, 1, 0))
     assert A("strike") in st.legal_actions()  # Horns do not block; negating them is optional
-    st.apply(A("negate", st.hands[0][0], 4))
+    st.apply(A("negate", hand(st, 0)[0], 4))
     assert board(st, 0)[0] == (5, 2, 1, 0)
 
 
@@ -279,17 +279,17 @@ def test_intelligence_cannot_overcome_the_size_rule_and_needs_enough_cards():  #
 
 def test_intelligence_herbivore_takes_two_plant_food_from_the_bank_in_addition_to_feeding():  # R37
     st = make(pl(sp(1, 5, 0, ["intelligence"]), hand=[("horns", 1), ("horns", 2)]), pl(sp(1, 1, 1)), wh=3)
-    c = st.hands[0][0]
+    c = hand(st, 0)[0]
     st.apply(A("intelligence_food", c, 0))
-    assert st.boards[0][0][2] == 2 and st.wh == 3 and st.current_player == 0  # still the same turn
+    assert board(st, 0)[0][2] == 2 and watering_hole(st) == 3 and st.current_player == 0  # still the same turn
     st.apply(A("feed", 0))
-    assert st.boards[0][0][2] == 3 and st.wh == 2
+    assert board(st, 0)[0][2] == 3 and watering_hole(st) == 2
 
 
 def test_intelligence_take_with_foraging_is_three():  # NOTES §5 interpretation
     st = make(pl(sp(1, 5, 0, ["intelligence", "foraging"]), hand=[("horns", 1)]), pl(sp(1, 1, 1)), wh=0)
-    st.apply(A("intelligence_food", st.hands[0][0], 0))
-    assert st.boards[0][0][2] == 3
+    st.apply(A("intelligence_food", hand(st, 0)[0], 0))
+    assert board(st, 0)[0][2] == 3
 
 
 def test_intelligence_any_time_option_opens_a_window_outside_the_owners_turn():  # NOTES §10, option
@@ -297,24 +297,24 @@ def test_intelligence_any_time_option_opens_a_window_outside_the_owners_turn(): 
     default = make(*players, wh=3)
     assert default.current_player == 0 and default.legal_actions() == [A("feed", 0)]
     hu = make(*players, wh=3, options={"intelligence_any_time": True})
-    assert hu.current_player == 1 and hu.phase == 5
-    assert set(hu.legal_actions()) == {A("intelligence_food", hu.hands[1][0], 0), A("pass")}
+    assert hu.current_player == 1 and phase(hu) == "intelligence-window"
+    assert set(hu.legal_actions()) == {A("intelligence_food", hand(hu, 1)[0], 0), A("pass")}
     hu.apply(A("pass"))
-    assert hu.current_player == 0 and hu.phase == 3
+    assert hu.current_player == 0 and phase(hu) == "feeding"
 
 
 # ------------------------------------------------------------------------------------------------- Long Neck
 def test_long_neck_takes_one_plant_food_from_the_bank_before_the_reveal():  # R9, R11
     st = make(pl(sp(1, 3, 0, ["long-neck", "cooperation"]), sp(1, 2, 0)), pl(sp()), phase="reveal", wh=2)
-    assert [s[2] for s in st.boards[0]] == [1, 1]
-    assert st.wh == 2  # nothing from the watering hole
+    assert [s[2] for s in board(st, 0)] == [1, 1]
+    assert watering_hole(st) == 2  # nothing from the watering hole
 
 
 # ---------------------------------------------------------------------------------------------- Pack Hunting
 def test_pack_hunting_adds_population_to_size_but_not_to_meat_or_herding():  # NOTES §10
     st = make(pl(sp(2, 3, 0, ["carnivore", "pack-hunting"])), pl(sp(4, 3, 0)), wh=0)
     st.apply(A("attack", 0, 1, 0))  # 2+3 = 5 > 4
-    assert st.boards[0][0][2] == 3  # meat = 4 but room 3
+    assert board(st, 0)[0][2] == 3  # meat = 4 but room 3
     herd = make(pl(sp(2, 3, 0, ["carnivore", "pack-hunting"])), pl(sp(1, 3, 0, ["defensive-herding"])), wh=0)
     assert A("attack", 0, 1, 0) not in herd.legal_actions()
 
@@ -324,7 +324,7 @@ def test_every_scavenger_takes_one_meat_after_an_attack_including_attacker_and_d
     st = make(pl(sp(4, 4, 0, ["carnivore", "scavenger"]), sp(1, 2, 0, ["scavenger"])),
               pl(sp(2, 3, 0, ["scavenger"])), wh=0)
     st.apply(A("attack", 0, 1, 0))
-    assert [s[2] for s in st.boards[0]] == [3, 1]  # 2 meat + 1 scavenged; the herbivore scavenges 1
+    assert [s[2] for s in board(st, 0)] == [3, 1]  # 2 meat + 1 scavenged; the herbivore scavenges 1
     assert board(st, 1)[0] == (2, 2, 1, 0)  # the defender scavenges after losing 1 population
 
 
@@ -333,7 +333,7 @@ def test_scavenger_fires_when_horns_kill_the_attacker_unless_scavenger_on_meat()
         st = make(pl(sp(4, 1, 0, ["carnivore"])), pl(sp(2, 2, 0, ["horns"]), sp(1, 2, 0, ["scavenger"])), wh=0,
                   options=opts)
         st.apply(A("attack", 0, 1, 0))
-        return st.boards[1][1][2]
+        return board(st, 1)[1][2]
 
     assert run({}) == 1
     assert run({"scavenger_on_meat": True}) == 0

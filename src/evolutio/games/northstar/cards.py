@@ -126,6 +126,19 @@ def parse_deck(doc: Any, where: str, allowed: frozenset[int] | None = None, note
     return Deck(tuple(trait), tuple(food), where, tuple(recon), note)
 
 
+#: the variant names of the ``variant`` option, as keys of ``data/limits.json``
+VARIANTS = ("standard", "cs4500")
+
+
+@lru_cache(maxsize=None)
+def load_limits(variant: str) -> dict[str, int]:
+    """The numbers the rules of ``variant`` use (trait limit, maximum body size, cards dealt …), from
+    ``data/limits.json``."""
+    text = resources.files(__package__).joinpath("data", "limits.json").read_text(encoding="utf-8")
+    limits: dict[str, int] = json.loads(text)[variant]
+    return limits
+
+
 @lru_cache(maxsize=None)
 def builtin_deck(name: str) -> Deck:
     fname = {"standard": "cards.json", "cs4500": "cs4500-deck.json"}[name]

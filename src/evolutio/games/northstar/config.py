@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from evolutio.kernel import Action
 
-from .cards import Deck
+from .cards import Deck, load_limits
 
 #: species per player the engine supports (the HU box holds 24 species boards; the rules set no per-player limit)
 MAX_SPECIES = 24
@@ -21,11 +21,25 @@ MAX_STORE = 6
 AF_FEED, AF_INTEL, AF_LEAF, AF_LEAFACT, AF_MEAT, AF_SCAV = range(6)
 
 # defences that can block an attack (bit d of a blocker mask); SIZE = the basic size rule (not negatable)
-D_BURROW, D_CLIMB, D_HERD, D_SHELL, D_HORNS, D_SYMB, D_WARN_L, D_WARN_R = range(8)
-SIZE = 1 << 8
 DEFENCE_NAMES = ("Burrowing", "Climbing", "Defensive Herding", "Hard Shell", "Horns", "Symbiosis",
                  "Warning Call (left neighbour)", "Warning Call (right neighbour)")
+D_BURROW, D_CLIMB, D_HERD, D_SHELL, D_HORNS, D_SYMB, D_WARN_L, D_WARN_R = range(len(DEFENCE_NAMES))
+NUM_DEFENCES = len(DEFENCE_NAMES)
+#: the bits of the negatable defences (every bit below SIZE)
+DEFENCE_BITS = (1 << NUM_DEFENCES) - 1
+SIZE = 1 << NUM_DEFENCES
+#: the order in which the reasons of a blocked attack are given
+REASON_ORDER = (SIZE, 1 << D_SHELL, 1 << D_BURROW, 1 << D_CLIMB, 1 << D_HERD, 1 << D_SYMB, 1 << D_WARN_L,
+                1 << D_WARN_R)
 LEAF_NAMES = ("Fertile", "Long Neck", "Fat Tissue")
+LEAF_FERTILE, LEAF_LONG_NECK, LEAF_FAT_TISSUE = range(len(LEAF_NAMES))
+#: the sides a new species may be added at (``new_species`` card, side): 0 = left end, 1 = right end
+LEFT_END, RIGHT_END = 0, 1
+#: how far a course play turn has come (SPEC §5.9: new boards, then replacements, population, body size)
+COURSE_NEW_BOARDS, COURSE_REPLACED, COURSE_GREW_POPULATION, COURSE_GREW_BODY = range(4)
+SIDES = 2
+#: the most trait slots an action may name (``replace_trait`` species, slot; the assignment-6 form allows four)
+MAX_TRAIT_SLOTS = 4
 
 # species fields
 BODY, POP, FOOD_, FAT, MASK, CARDS, DOWN = range(7)
@@ -35,16 +49,22 @@ class Cfg:
     """Everything fixed for one game: player count, variant switches, the card table and cached actions."""
 
     __slots__ = ("n", "course", "maxtraits", "maxv", "minbody", "quick", "wc_hu", "scav_meat", "intel_any",
-                 "deck", "ctrait", "cfood", "ncards", "_cache", "END", "PASS", "STRIKE")
+                 "deck", "ctrait", "cfood", "ncards", "_cache", "END", "PASS", "STRIKE", "limits", "dealt_base",
+                 "shell_bonus", "intelligence_food", "removed_two_players")
 
     def __init__(self, n: int, course: bool, deck: Deck, *, quick: bool = False, wc_hu: bool = False,
                  scav_meat: bool = False, intel_any: bool = False) -> None:
+        limits = self.limits = load_limits("cs4500" if course else "standard")
         self.n = n
         self.course = course
-        self.maxtraits = 3 if (course or n != 2) else 2
-        self.maxv = 7 if course else 6
-        self.minbody = 0 if course else 1
-        self.quick = True if course else (quick or n >= 6)
+        self.maxtraits = limits["trait_limit_two_players"] if n == 2 else limits["trait_limit"]
+        self.maxv = limits["max_body_and_population"]
+        self.minbody = limits["new_species_body"]
+        self.quick = quick or n >= limits["quick_play_from_players"]
+        self.dealt_base = limits["cards_dealt_base"]
+        self.shell_bonus = limits["hard_shell_bonus"]
+        self.intelligence_food = limits["intelligence_food"]
+        self.removed_two_players = limits["two_player_removed_cards"]
         self.wc_hu = wc_hu
         self.scav_meat = scav_meat
         self.intel_any = intel_any
@@ -82,3 +102,12 @@ class Cfg:
         if act is None:
             act = self._cache[key] = Action("attack", a, tp, t)
         return act
+
+
+#: number of set bits of every defence mask (how many cards Intelligence must discard to negate them all)
+POPCOUNT = [bin(mask).count("1") for mask in range(1 << 9)]
+
+
+def new_species(body: int) -> list:
+    """A new species board: ``[body, population 1, food 0, fat 0, trait mask 0, no cards, none face down]``."""
+    return [body, 1, 0, 0, 0, (), ()]

@@ -8,8 +8,8 @@ from evolutio.kernel import Action
 
 from .cards import B_CARN, B_FAT, B_INTEL, TRAIT_NAMES
 from .config import (
-    BODY, CARDS, DEFENCE_NAMES, FAT, FEED, FOOD, FOOD_, INTEL, LEAF, LEAF_NAMES, MASK, MAX_SPECIES, NEGATE, PHASE_NAMES,
-    PLAY, POP, REPLACE, SIZE, STORE,
+    BODY, CARDS, DEFENCE_BITS, DEFENCE_NAMES, FAT, FEED, FOOD, FOOD_, INTEL, LEAF, LEAF_NAMES, MASK, MAX_SPECIES,
+    NEGATE, NUM_DEFENCES, PHASE_NAMES, PLAY, POP, REPLACE, SIZE, STORE,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -260,7 +260,7 @@ def explain(st: "NorthstarState", a: Action) -> str:
             reasons = st.block_reasons(p, a, tp, t, b)
             msg = "cannot attack: " + "; ".join(reasons)
             if at[MASK] & B_INTEL and not b & SIZE:
-                n = bin(b & 0xFF).count("1")
+                n = bin(b & DEFENCE_BITS).count("1")
                 msg += f" (Intelligence could negate this with {n} card(s); you hold {len(hand)})"
             return msg
         return "you cannot attack now"
@@ -269,8 +269,8 @@ def explain(st: "NorthstarState", a: Action) -> str:
         r = need_card(c)
         if r:
             return r
-        if not 0 <= d < 8:
-            return "defences are numbered 0..7"
+        if not 0 <= d < NUM_DEFENCES:
+            return f"defences are numbered 0..{NUM_DEFENCES - 1}"
         return f"{DEFENCE_NAMES[d]} does not protect the target in this attack (or is already negated), or negating " \
                f"it would leave you without the cards the remaining defences need"
     if k == "strike":

@@ -10,9 +10,10 @@ from typing import Any
 
 from evolutio.kernel import ActionSchema, Game, Option, OptionError, ScenarioError, players_option, register
 
-from .cards import COURSE_TRAITS, TRAIT_IDS, TRAIT_INDEX, Deck, load_deck
-from .config import FEED, FOOD, MAX_SPECIES, MAX_STORE, PLAY, Cfg
-from .state import NorthstarState, new_species
+from .cards import COURSE_TRAITS, Deck, TRAIT_IDS, TRAIT_INDEX, load_deck, load_limits
+from .config import Cfg, FEED, FOOD, LEAF_NAMES, MAX_SPECIES, MAX_STORE, MAX_TRAIT_SLOTS, NUM_DEFENCES, PLAY, SIDES
+from .config import new_species
+from .state import NorthstarState
 
 
 @register
@@ -22,6 +23,7 @@ class NorthstarGame(Game):
     rules_version = "2"  # 2: storing a take's surplus on Fat Tissue is the owner's decision (R16)
     min_players = 2
     max_players = 6
+    plugins = {"bots": "evolutio.games.northstar.variants.cs4500_silly:BOTS"}
     option_schema = (
         players_option(2, 6, 4),
         Option("variant", "choice", "standard",
@@ -51,10 +53,12 @@ class NorthstarGame(Game):
                     raise OptionError(f"option '{k}' of northstar does not apply to the cs4500 variant "
                                       f"(the course rules fix that point; see SPEC.md §3)")
         self.deck: Deck = load_deck(variant, o["deck_file"])
-        need = 3 * self.num_players + (40 if (self.num_players == 2 and variant == "standard") else 0)
-        if len(self.deck) < need + 10:
+        limits = load_limits(variant)
+        removed = limits["two_player_removed_cards"] if self.num_players == 2 else 0
+        need = limits["cards_dealt_base"] * self.num_players + removed + limits["spare_cards"]
+        if len(self.deck) < need:
             raise OptionError(f"deck_file {o['deck_file']}: the deck has {len(self.deck)} cards; "
-                              f"{self.num_players} players need at least {need + 10}")
+                              f"{self.num_players} players need at least {need}")
         self.cfg = self._cfg(self.num_players, self.deck)
 
     def _cfg(self, n: int, deck: Deck) -> Cfg:
@@ -69,14 +73,15 @@ class NorthstarGame(Game):
         n = self.num_players
         deck = list(range(len(self.deck)))
         st.rng.shuffle(deck)
-        if n == 2 and not self.cfg.course:  # R42: 40 random cards out, unseen
-            st.removed = deck[-40:]
-            del deck[-40:]
+        removed = self.cfg.removed_two_players
+        if n == 2 and removed:  # R42: random cards out, unseen
+            st.removed = deck[-removed:]
+            del deck[-removed:]
         st.deck = deck
         st.first = st.rng.randbelow(n)
         st.emit("setup", {"text": f"northstar ({'CS 4500 course rules' if self.cfg.course else 'Evolution'}), "
                                   f"{n} players, {len(deck)} cards in the draw pile"
-                                  + (", 40 cards removed unseen" if st.removed else "")
+                                  + (f", {len(st.removed)} cards removed unseen" if st.removed else "")
                                   + (", quick play" if self.cfg.quick else "")})
         st._start_round()
         return st
@@ -107,17 +112,17 @@ class NorthstarGame(Game):
         return ActionSchema([
             ("food_card", [("card", C)]),
             ("trait", [("card", C), ("species", S)]),
-            ("new_species", [("card", C), ("side", 2)]),
+            ("new_species", [("card", C), ("side", SIDES)]),
             ("grow_body", [("card", C), ("species", S)]),
             ("grow_pop", [("card", C), ("species", S)]),
             ("discard_trait", [("card", C)]),
-            ("replace_trait", [("species", S), ("slot", 4)]),
+            ("replace_trait", [("species", S), ("slot", MAX_TRAIT_SLOTS)]),
             ("end_turn", []),
-            ("leaf", [("species", S), ("effect", 3)]),
+            ("leaf", [("species", S), ("effect", len(LEAF_NAMES))]),
             ("feed", [("species", S)]),
             ("store_fat", [("species", S)]),
             ("attack", [("attacker", S), ("target_player", P), ("target", S)]),
-            ("negate", [("card", C), ("defence", 8)]),
+            ("negate", [("card", C), ("defence", NUM_DEFENCES)]),
             ("strike", []),
             ("intelligence_food", [("card", C), ("species", S)]),
             ("pass", []),

@@ -6,8 +6,8 @@ from typing import Any, TYPE_CHECKING
 
 from evolutio.kernel import ScenarioError
 
-from .cards import B_FAT, TRAIT_IDS, TRAIT_INDEX, Deck
-from .config import CARDS, DOWN, FAT, FEED, FOOD, MAX_SPECIES, PLAY
+from .cards import B_FAT, COURSE_TRAITS, Deck, TRAIT_IDS, TRAIT_INDEX
+from .config import FAT, FEED, MAX_SPECIES, MAX_TRAIT_SLOTS, PLAY
 from .state import NorthstarState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,9 +26,9 @@ def _err(msg: str) -> None:
 
 def _int(v: Any, where: str, lo: int, hi: int | None = None) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
-        _err(f"{where} must be an integer, got {v!r}")
+        _err(f"{where}: must be an integer, got {v!r}")
     if v < lo or (hi is not None and v > hi):
-        _err(f"{where} must be between {lo} and {hi}, got {v}" if hi is not None else f"{where} must be ≥ {lo}, got {v}")
+        _err(f"{where}: must be between {lo} and {hi}, got {v}" if hi is not None else f"{where}: must be ≥ {lo}, got {v}")
     return v
 
 
@@ -50,7 +50,7 @@ class _Alloc:
 
     def _trait(self, name: Any, where: str) -> int:
         if not isinstance(name, str) or name not in TRAIT_INDEX:
-            _err(f"{where}: unknown trait {name!r}; traits: {', '.join(TRAIT_IDS)}")
+            _err(f"{where}: unknown trait {name!r} (known: {', '.join(TRAIT_IDS)})")
         t = TRAIT_INDEX[name]
         if self.allowed is not None and t not in self.allowed:
             _err(f"{where}: trait {name!r} does not exist in this variant")
@@ -116,47 +116,47 @@ class _Alloc:
 def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
     unknown = set(data) - TOP_KEYS
     if unknown:
-        _err(f"unknown scenario field(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(TOP_KEYS))}")
+        _err(f"{sorted(unknown)[0]}: unknown scenario field (known: {', '.join(sorted(TOP_KEYS))})")
     cfg0 = game.cfg
     course = cfg0.course
     players = data.get("players")
     if not isinstance(players, list) or not players:
-        _err("a northstar scenario needs 'players': a non-empty list of player objects")
+        _err("players: a northstar scenario needs a non-empty list of player objects")
     n = len(players)
     if course:
         if not 1 <= n <= 8:
-            _err(f"a cs4500 scenario has 1–8 players, got {n}")
+            _err(f"players: a cs4500 scenario has 1–8 players, got {n}")
     elif n != game.num_players:
-        _err(f"the scenario lists {n} players but the options say players={game.num_players}")
+        _err(f"players: the scenario lists {n} players but the options say players={game.num_players}")
     phase_name = data.get("phase", "select-food")
     if phase_name not in PHASES:
-        _err(f"'phase' must be one of {', '.join(PHASES)}; got {phase_name!r}")
+        _err(f"phase: must be one of {', '.join(PHASES)}; got {phase_name!r}")
     seed = data.get("seed", 0)
     maxv = cfg0.maxv
     minv = 0 if course else 1
-    maxt = 4 if course else cfg0.maxtraits  # SPEC §4: the assignment-6 harness accepted four traits
-    alloc = _Alloc(game.deck, frozenset(range(17)) - {11} if course else None)
+    maxt = MAX_TRAIT_SLOTS if course else cfg0.maxtraits  # SPEC §4: the assignment-6 harness accepted four traits
+    alloc = _Alloc(game.deck, COURSE_TRAITS if course else None)
 
     # pass 1: explicit ids
     def each_card_ref():
         for i, pl in enumerate(players):
             if not isinstance(pl, dict):
-                _err(f"player {i + 1} must be an object, got {pl!r}")
+                _err(f"players[{i}]: a player is an object, got {pl!r}")
             for j, c in enumerate(pl.get("hand", []) or []):
-                yield c, f"player {i + 1} hand card #{j + 1}"
+                yield c, f"players[{i}].hand[{j}]"
             if pl.get("food_card") is not None:
-                yield pl["food_card"], f"player {i + 1} food_card"
+                yield pl["food_card"], f"players[{i}].food_card"
             for s, sp in enumerate(pl.get("species", []) or []):
                 if isinstance(sp, dict):
                     for j, c in enumerate(sp.get("traits", []) or []):
-                        yield c, f"player {i + 1} species {s + 1} trait #{j + 1}"
+                        yield c, f"players[{i}].species[{s}].traits[{j}]"
         for key in ("deck", "discard"):
             v = data.get(key)
             if v is not None:
                 if not isinstance(v, list):
-                    _err(f"'{key}' must be a list of cards")
+                    _err(f"{key}: must be a list of cards")
                 for j, c in enumerate(v):
-                    yield c, f"{key} card #{j + 1}"
+                    yield c, f"{key}[{j}]"
 
     for c, where in each_card_ref():
         alloc.explicit(c, where)
@@ -166,60 +166,60 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
     for i, pl in enumerate(players):
         unknown = set(pl) - PLAYER_KEYS
         if unknown:
-            _err(f"player {i + 1}: unknown field(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(PLAYER_KEYS))}")
+            _err(f"players[{i}].{sorted(unknown)[0]}: unknown player field (known: {', '.join(sorted(PLAYER_KEYS))})")
         hand = pl.get("hand", [])
         if not isinstance(hand, list):
-            _err(f"player {i + 1}: 'hand' must be a list of cards")
-        st.hands[i] = [alloc.resolve(c, f"player {i + 1} hand card #{j + 1}") for j, c in enumerate(hand)]
-        st.bags[i] = _int(pl.get("bag", 0), f"player {i + 1} bag", 0)
+            _err(f"players[{i}].hand: must be a list of cards")
+        st.hands[i] = [alloc.resolve(c, f"players[{i}].hand[{j}]") for j, c in enumerate(hand)]
+        st.bags[i] = _int(pl.get("bag", 0), f"players[{i}].bag", 0)
         fc = pl.get("food_card")
         if fc is not None:
-            st.foodcards[i] = alloc.resolve(fc, f"player {i + 1} food_card")
+            st.foodcards[i] = alloc.resolve(fc, f"players[{i}].food_card")
         sps = pl.get("species", [])
         if not isinstance(sps, list):
-            _err(f"player {i + 1}: 'species' must be a list")
+            _err(f"players[{i}].species: must be a list")
         if len(sps) > MAX_SPECIES:
-            _err(f"player {i + 1} has {len(sps)} species; the engine supports at most {MAX_SPECIES}")
+            _err(f"players[{i}].species: {len(sps)} species; the engine supports at most {MAX_SPECIES}")
         row = []
         for s, spd in enumerate(sps):
-            w = f"player {i + 1} species {s + 1}"
+            w = f"players[{i}].species[{s}]"
             if not isinstance(spd, dict):
-                _err(f"{w} must be an object, got {spd!r}")
+                _err(f"{w}: a species is an object, got {spd!r}")
             unknown = set(spd) - SPECIES_KEYS
             if unknown:
-                _err(f"{w}: unknown field(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(SPECIES_KEYS))}")
-            body = _int(spd.get("body", minv), f"{w} body", minv, maxv)
-            pop = _int(spd.get("population", 1), f"{w} population", 0 if course else 1, maxv)
-            food = _int(spd.get("food", 0), f"{w} food", 0, pop)
-            fat = _int(spd.get("fat", 0), f"{w} fat", 0, maxv)
+                _err(f"{w}.{sorted(unknown)[0]}: unknown species field (known: {', '.join(sorted(SPECIES_KEYS))})")
+            body = _int(spd.get("body", minv), f"{w}.body", minv, maxv)
+            pop = _int(spd.get("population", 1), f"{w}.population", 0 if course else 1, maxv)
+            food = _int(spd.get("food", 0), f"{w}.food", 0, pop)
+            fat = _int(spd.get("fat", 0), f"{w}.fat", 0, maxv)
             traits = spd.get("traits", [])
             if not isinstance(traits, list):
-                _err(f"{w}: 'traits' must be a list of cards or trait names")
+                _err(f"{w}.traits: must be a list of cards or trait names")
             if len(traits) > maxt:
-                _err(f"{w} has {len(traits)} traits; at most {maxt} are allowed")
-            cards = tuple(alloc.resolve(c, f"{w} trait #{j + 1}", bare_ok=True) for j, c in enumerate(traits))
+                _err(f"{w}.traits: {len(traits)} traits; at most {maxt} are allowed")
+            cards = tuple(alloc.resolve(c, f"{w}.traits[{j}]", bare_ok=True) for j, c in enumerate(traits))
             tr = [alloc.trait[c] for c in cards]
             if len(set(tr)) != len(tr):
-                _err(f"{w} holds a trait twice ({', '.join(TRAIT_IDS[t] for t in tr)})")
+                _err(f"{w}.traits: the species holds a trait twice ({', '.join(TRAIT_IDS[t] for t in tr)})")
             fd = spd.get("face_down", [])
             if not isinstance(fd, list) or any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < len(cards)
                                                for x in fd):
-                _err(f"{w}: 'face_down' lists positions (0-based) in 'traits', got {fd!r}")
+                _err(f"{w}.face_down: lists positions (0-based) in 'traits', got {fd!r}")
             if fd and phase_name not in ("play-cards", "reveal"):
-                _err(f"{w}: traits can be face down only in the play-cards or reveal phase")
-            if fat and not (any(t == 6 for t in tr)) and not course:
-                _err(f"{w} stores {fat} fat but has no Fat Tissue")
+                _err(f"{w}.face_down: traits can be face down only in the play-cards or reveal phase")
+            if fat and not (any(t == TRAIT_INDEX["fat-tissue"] for t in tr)) and not course:
+                _err(f"{w}.fat: the species stores {fat} fat but has no Fat Tissue")
             if fat > body and not course:
-                _err(f"{w} stores {fat} fat; Fat Tissue holds at most the body size {body}")
+                _err(f"{w}.fat: the species stores {fat} fat; Fat Tissue holds at most the body size {body}")
             down = tuple(cards[x] for x in fd)
             row.append([body, pop, food, fat, 0, cards, down])
         st.boards[i] = row
 
     deck_given = data.get("deck")
     disc = data.get("discard", []) or []
-    st.discard = [alloc.resolve(c, f"discard card #{j + 1}") for j, c in enumerate(disc)]
+    st.discard = [alloc.resolve(c, f"discard[{j}]") for j, c in enumerate(disc)]
     if deck_given is not None:
-        top_first = [alloc.resolve(c, f"deck card #{j + 1}") for j, c in enumerate(deck_given)]
+        top_first = [alloc.resolve(c, f"deck[{j}]") for j, c in enumerate(deck_given)]
         st.deck = top_first[::-1]
         st.removed = [c for c in range(len(game.deck)) if c not in alloc.used]
     else:
@@ -246,8 +246,8 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
         for k in range(n):
             q = (st.first + k) % n
             if k >= off and st.foodcards[q] >= 0:
-                _err(f"player {q + 1} already has a food card but has not had their food choice yet "
-                     f"(the turn is player {turn + 1}'s)")
+                _err(f"players[{q}].food_card: player {q + 1} already has a food card but has not had their food "
+                     f"choice yet (the turn is player {turn + 1}'s)")
         st._food_seek(off)
     elif phase_name == "play-cards":
         st.phase = PLAY
@@ -259,7 +259,8 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
         st._after_play()
     else:
         if any(f >= 0 for f in st.foodcards):
-            _err("food cards are already revealed in the feeding phase; remove 'food_card'")
+            holder = next(seat for seat, card in enumerate(st.foodcards) if card >= 0)
+            _err(f"players[{holder}].food_card: food cards are already revealed in the feeding phase; remove it")
         st.phase = FEED
         if course:
             q = data.get("queue")
@@ -267,7 +268,7 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
                 st.queue = [(st.first + k) % n for k in range(n)]
             else:
                 if not isinstance(q, list) or any(not isinstance(x, int) or not 0 <= x < n for x in q):
-                    _err(f"'queue' must list seats 0..{n - 1}, got {q!r}")
+                    _err(f"queue: must list seats 0..{n - 1}, got {q!r}")
                 st.queue = list(q)
             st._course_seek()
         else:

@@ -1,0 +1,86 @@
+"""Trait behaviour of northstar as hook tables: one module per trait, registering handlers on named events.
+
+Events (the handlers' arguments):
+
+- ``attack_size`` (attacker species) -> extra attack size of a Carnivore with this trait (Pack Hunting, R25);
+- ``defends`` (state, attacker, attack size, row, target index, negated mask) -> the defence bit this trait of the
+  target adds to the blockers of an attack, or 0 (Burrowing, Climbing, Defensive Herding, Hard Shell, Symbiosis);
+- ``defends_neighbour`` (state, attacker, row, target index, defence bit) -> the bit a neighbour's trait adds
+  (Warning Call; the defence bit says which side);
+- ``negatable`` (negated mask) -> a defence bit Intelligence may also negate though it does not block (Horns, R36).
+
+Leaf effects (Fertile, Long Neck, Fat Tissue, R9–R11, R18) are registered with :func:`leaf_effect`: the trait, when
+the effect is pending for a species, how it resolves and (for a take that waited for a store-surplus decision) how
+it finishes.
+
+Every defence also has its refusal text, registered with :func:`block_reason` in the same module: the check that
+blocks an attack and the words that explain the block live side by side. The engine asks the handlers of the traits
+present (``hooks.handlers(event, mask)``); it names no defensive trait itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+from evolutio.kernel.hooks import TraitHooks, load_trait_modules
+
+from ..cards import TRAIT_IDS
+
+EVENTS = ("attack_size", "defends", "defends_neighbour", "negatable")
+hooks = TraitHooks(EVENTS, traits=TRAIT_IDS)
+#: the bit of each trait in a species' trait mask
+TRAIT_BIT = hooks.bit
+
+ReasonFunction = Callable[..., str]
+#: defence bit -> the reason, in player terms, that this defence blocks an attack
+#: (arguments: state, attacker, attack size, row, target index)
+BLOCK_REASONS: dict[int, ReasonFunction] = {}
+
+
+def block_reason(defence_bit: int) -> Callable[[ReasonFunction], ReasonFunction]:
+    """Register the refusal text of the defence ``defence_bit``."""
+
+    def register(function: ReasonFunction) -> ReasonFunction:
+        BLOCK_REASONS[defence_bit] = function
+        return function
+
+    return register
+
+
+class LeafEffect(NamedTuple):
+    """A leaf effect of the standard rules (the ``leaf`` action's effect number is its key in LEAF_EFFECTS)."""
+
+    trait: str
+    #: (species) -> whether the effect is pending for a species with the trait
+    pending: Callable[[list], bool]
+    #: (state, player, species index) -> False when a take waits for its owner's store-surplus decision
+    resolve: Callable[[Any, int, int], bool]
+    #: (state, player, species index, tokens taken) -> the log after a take that waited for that decision
+    finish: Callable[[Any, int, int, int], None] | None
+
+
+#: leaf effect number -> the effect (filled by the trait modules)
+LEAF_EFFECTS: dict[int, LeafEffect] = {}
+
+
+def leaf_effect(effect: int, trait: str, pending: Callable[[list], bool],
+                finish: Callable[[Any, int, int, int], None] | None = None
+                ) -> Callable[[Callable[[Any, int, int], bool]], Callable[[Any, int, int], bool]]:
+    """Register the decorated resolve function as leaf effect number ``effect`` of ``trait``."""
+
+    def register(resolve: Callable[[Any, int, int], bool]) -> Callable[[Any, int, int], bool]:
+        LEAF_EFFECTS[effect] = LeafEffect(trait, pending, resolve, finish)
+        return resolve
+
+    return register
+
+
+TRAIT_MODULES = load_trait_modules(__name__)
+#: masks of the traits with a handler for each event: a cheap pre-check on the hot path (most species have none)
+SIZE_TRAITS = hooks.traits_with("attack_size")
+DEFENDING_TRAITS = hooks.traits_with("defends")
+NEIGHBOUR_DEFENDING_TRAITS = hooks.traits_with("defends_neighbour")
+NEGATABLE_TRAITS = hooks.traits_with("negatable")
+#: the leaf effects in the order a species offers them: (effect number, trait bit, pending test)
+LEAF_ORDER = tuple((effect, TRAIT_BIT[leaf.trait], leaf.pending) for effect, leaf in sorted(LEAF_EFFECTS.items()))
+LEAF_TRAITS = hooks.mask_of(leaf.trait for leaf in LEAF_EFFECTS.values())
