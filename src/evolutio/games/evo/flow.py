@@ -1,0 +1,767 @@
+"""The round of Evo as steps on the kernel's decision stack: six phases, card windows, per-player turns, interrupts.
+
+Every step's fields are plain ints/strings so the stack saves with the state. Run order within a phase is written
+top-down in ``_phase_body``; the stack receives it reversed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from evolutio.kernel.action import Action
+from evolutio.kernel.flow import Refusal, Step
+
+from .board import CARD_GENE, GENES, TAIL, TERRAINS
+from .cards import (AFTER_BIRTH_STEP, AUCTION_START, BIRTH_START, CARD_IDS, CARD_INDEX, CARD_NAME, CARDS,
+                    CLIMATE_AFTER_ROLL, CLIMATE_START, FINAL_SCORING, INITIATIVE_START, MOVEMENT_START, ON_OWN_BID,
+                    ON_OWN_PAYMENT, OWN_BIRTH_STEP, PHASE6_START, REACTION, SCORING_START, SURVIVAL_DURING,
+                    SURVIVAL_START, hooks)
+from .state import (BIRTH, CLIMATE, COLD, EMPTY, HOT, INITIATIVE, METEOR, MOVEMENT, NO_CARDS_BEFORE_ROUND, PHASES,
+                    SURVIVAL, ZONE_NAMES, EvoState)
+
+DONE = Action("done")
+PASS = Action("pass")
+PAY = Action("pay")
+MAX_BID = 199  # the action encoding's largest bid; the bid cap (score + mutants) stays far below it in practice
+NICHE = CARD_INDEX["evolutionary_niche"]
+HEAD_START = CARD_INDEX["genetic_head_start"]
+AGAIN = CARD_INDEX["again"]
+OUTBID_STEP = 1
+
+
+def bit(seat: int) -> int:
+    return 1 << seat
+
+
+def play_card(state: EvoState, seat: int, card: int, target: int) -> None:
+    """Take the card from the hand and resolve it; then offer the reaction window (Again!, Quiet Eon)."""
+    spec = CARDS[card]
+    state.hands[seat].remove(card)
+    state.revealed[seat] &= ~spec.bit
+    if state.phase == CLIMATE and not state.ended:
+        state.climate_cards += 1
+        state.climate_changing_cards += spec.climate_changing
+    state.last_played = card
+    detail = spec.describe_target(state, target)
+    state.emit("card_played", {"seat": seat, "card": CARD_IDS[card], "target": target,
+                               "text": f"{state.player_name(seat)} plays {CARD_NAME[spec.id]}{detail}."})
+    spec.play(state, seat, target)
+    if card != AGAIN and not state.ended and state.cards_open(REACTION):
+        reaction = CardWindow(REACTION, seat)
+        if reaction.decider(state) is not None:
+            state.push(reaction)
+
+
+class CardWindow(Step):
+    """A moment when action cards may be played, offered in turn order; a player may play several, then ``done``."""
+
+    __slots__ = ("window", "subject", "asked", "active")
+    name = "card_window"
+
+    def __init__(self, window: str, subject: int = EMPTY, asked: int = 0, active: int = EMPTY) -> None:
+        self.window = window
+        self.subject = subject    # own birth step: its player; after a birth step: whose step it was
+        self.asked = asked
+        self.active = active
+
+    def _may_ask(self, seat: int) -> bool:
+        if self.window == OWN_BIRTH_STEP:
+            return seat == self.subject
+        if self.window == AFTER_BIRTH_STEP:
+            return seat != self.subject
+        return True
+
+    def decider(self, state: EvoState) -> int | None:
+        """Public information only (hand sizes, not hands), so whose turn it is reveals nothing about a hand."""
+        if not state.cards_open(self.window):
+            return None
+        hands = state.hands
+        if self.active != EMPTY and hands[self.active]:
+            return self.active
+        for seat in state.order:
+            if not self.asked & bit(seat) and hands[seat] and self._may_ask(seat):
+                return seat
+        return None
+
+    def candidates(self, state: EvoState) -> Iterable[Action]:
+        seat = self.decider(state)
+        assert seat is not None
+        out = [Action("play", card, target) for card in sorted(state.playable_cards(seat, self.window))
+               for target in CARDS[card].targets(state, seat)]
+        out.append(DONE)
+        return out
+
+    def check(self, state: EvoState, action: Action) -> Refusal | None:
+        if action.kind == "play":
+            seat = self.decider(state)
+            return CARDS[action.args[0]].check(state, seat, action.args[1])
+        return None
+
+    def resolve(self, state: EvoState, action: Action) -> None:
+        seat = self.decider(state)
+        assert seat is not None
+        if action.kind == "done":
+            state.replace(CardWindow(self.window, self.subject, self.asked | bit(seat), EMPTY))
+            return
+        state.replace(CardWindow(self.window, self.subject, self.asked | bit(seat), seat))
+        play_card(state, seat, action.args[0], action.args[1])
+
+    def run(self, state: EvoState) -> None:
+        state.pop()
+
+    def prompt(self, state: EvoState) -> str:
+        return f"play an action card in the {self.window.replace('_', ' ')} window, or done"
+
+
+class PlaceStart(Step):
+    """Setup: players in a random order each put one dino on a free starred hex (NOTES §2)."""
+
+    __slots__ = ("index",)
+    name = "place_start"
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def decider(self, state: EvoState) -> int | None:
+        return state.start_order[self.index]
+
+    def candidates(self, state: EvoState) -> Iterable[Action]:
+        return [Action("place_start", hex_index) for hex_index in state.board.starts]
+
+    def check(self, state: EvoState, action: Action) -> Refusal | None:
+        holder = state.owner[action.args[0]]
+        if holder != EMPTY:
+            return Refusal(f"{state.player_name(holder)} already stands on that star")
+        return None
+
+    def resolve(self, state: EvoState, action: Action) -> None:
+        seat = state.start_order[self.index]
+        state.place(seat, action.args[0])
+        state.emit("start", {"seat": seat, "hex": action.args[0],
+                             "text": f"{state.player_name(seat)} starts on {state.hex_name(action.args[0])}."})
+        if self.index + 1 < state.num_players:
+            state.replace(PlaceStart(self.index + 1))
+        else:
+            state.pop()
+
+    def prompt(self, state: EvoState) -> str:
+        return "place your first dino on a free starred hex"
+
+
+def set_initiative(state: EvoState) -> None:
+    """More tails first; then fewer (or more, by option) dinos; then roll-offs, re-rolling ties (NOTES §4)."""
+    sign = 1 if state.game.options["initiative_tiebreak"] == "fewer_dinos_first" else -1
+    keys = {seat: (-state.genes[seat][TAIL], sign * state.dinos_on_board(seat)) for seat in range(state.num_players)}
+    order: list[int] = []
+    for key in sorted(set(keys.values())):
+        order.extend(roll_off(state, [seat for seat in range(state.num_players) if keys[seat] == key]))
+    state.order = order
+    state.emit("initiative", {"order": list(order), "text": "Turn order: " + ", ".join(
+        state.player_name(seat) for seat in order) + "."})
+
+
+def roll_off(state: EvoState, tied: list[int]) -> list[int]:
+    if len(tied) < 2:
+        return tied
+    rolls = {seat: state.rng.die(6) for seat in tied}
+    state.emit("roll_off", {"rolls": [[seat, rolls[seat]] for seat in tied], "text": "Roll-off: " + ", ".join(
+        f"{state.player_name(seat)} rolls {rolls[seat]}" for seat in tied) + "."})
+    out: list[int] = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        out.extend(roll_off(state, [seat for seat in tied if rolls[seat] == value]))
+    return out
+
+
+class Phase(Step):
+    """The start of a phase: it queues the phase's parts and the next phase."""
+
+    __slots__ = ("phase",)
+    name = "phase"
+
+    def __init__(self, phase: int) -> None:
+        self.phase = phase
+
+    def run(self, state: EvoState) -> None:
+        phase = self.phase
+        state.phase = phase
+        state.emit("phase", {"round": state.round, "phase": PHASES[phase],
+                             "text": f"Round {state.round}: {PHASES[phase]} phase."})
+        following: Step = Phase(phase + 1) if phase < METEOR else RoundEnd()
+        body = _phase_body(state, phase)
+        if state.round < NO_CARDS_BEFORE_ROUND:
+            body = [step for step in body if not isinstance(step, CardWindow)]
+        state.replace(following, *reversed(body))
+
+
+def _phase_body(state: EvoState, phase: int) -> list[Step]:
+    if phase == INITIATIVE:
+        set_initiative(state)
+        return [CardWindow(INITIATIVE_START)]
+    if phase == CLIMATE:
+        return [CardWindow(CLIMATE_START), ClimateRoll(), CardWindow(CLIMATE_AFTER_ROLL)]
+    if phase == MOVEMENT:
+        return [CardWindow(MOVEMENT_START), EachPlayer("move", 0)]
+    if phase == BIRTH:
+        state.parents = list(state.owner)
+        state.newborn = [False] * state.board.num_hexes
+        return [CardWindow(BIRTH_START), EachPlayer("birth", 0)]
+    if phase == SURVIVAL:
+        state.losses = [0] * state.num_players
+        return [CardWindow(SURVIVAL_START), CardWindow(SURVIVAL_DURING), EachPlayer("survive", 0),
+                CardWindow(SCORING_START), Scoring()]
+    body: list[Step] = [CardWindow(PHASE6_START), Meteor()]
+    if state.game.options["phase_windows"] == "eight":
+        body.append(CardWindow(AUCTION_START))
+    body.append(AuctionStart())
+    return body
+
+
+class ClimateRoll(Step):
+    """The first player rolls: 1 one space counter-clockwise, 2 stays, 3-6 one space clockwise (ruling 5)."""
+
+    __slots__ = ()
+    name = "climate_roll"
+
+    def run(self, state: EvoState) -> None:
+        state.pop()
+        if state.roll_replaced:
+            return
+        roll = state.rng.die(6)
+        state.climate = (state.climate + state.board.die_move[roll - 1]) % len(state.board.ring)
+        state.emit("climate", {"roll": roll, "climate": state.climate, "text": (
+            f"{state.player_name(state.first_player())} rolls {roll} for the climate: favourable terrain is now "
+            f"{TERRAINS[state.favourable()]}.")})
+
+
+class EachPlayer(Step):
+    """Runs one part of a phase for every player in the current turn order."""
+
+    __slots__ = ("part", "done")
+    name = "each_player"
+
+    def __init__(self, part: str, done: int) -> None:
+        self.part = part
+        self.done = done
+
+    def run(self, state: EvoState) -> None:
+        for seat in state.order:
+            if not self.done & bit(seat):
+                state.replace(EachPlayer(self.part, self.done | bit(seat)))
+                state.push(*reversed(PARTS[self.part](state, seat)))
+                return
+        state.pop()
+
+
+def _move_part(state: EvoState, seat: int) -> list[Step]:
+    return [MoveTurn(seat, state.movement_points(seat))]
+
+
+def _birth_part(state: EvoState, seat: int) -> list[Step]:
+    steps: list[Step] = [BirthTurn(seat, 0, state.births(seat))]
+    if state.round >= NO_CARDS_BEFORE_ROUND:
+        steps.insert(0, CardWindow(OWN_BIRTH_STEP, seat))
+        steps.append(CardWindow(AFTER_BIRTH_STEP, seat))
+    return steps
+
+
+def _survive_part(state: EvoState, seat: int) -> list[Step]:
+    return [SurvivalTurn(seat)]
+
+
+def _bid_part(state: EvoState, seat: int) -> list[Step]:
+    return [Bid(seat)]
+
+
+def _pay_part(state: EvoState, seat: int) -> list[Step]:
+    return [Pay(seat)]
+
+
+PARTS = {"move": _move_part, "birth": _birth_part, "survive": _survive_part, "bid": _bid_part, "pay": _pay_part}
+
+
+class MoveTurn(Step):
+    """A player's movement: each point moves one own dino to an adjacent hex; entering an opponent is an attack."""
+
+    __slots__ = ("seat", "points")
+    name = "move_turn"
+
+    def __init__(self, seat: int, points: int) -> None:
+        self.seat = seat
+        self.points = points
+
+    def decider(self, state: EvoState) -> int | None:
+        return self.seat if self.points > 0 and self.seat in state.owner else None
+
+    def candidates(self, state: EvoState) -> Iterable[Action]:
+        seat = self.seat
+        owner = state.owner
+        neighbours = state.board.neighbours
+        out = [Action("move", hex_index, other) for hex_index in range(len(owner)) if owner[hex_index] == seat
+               for other in neighbours[hex_index]]
+        out.append(DONE)
+        return out
+
+    def check(self, state: EvoState, action: Action) -> Refusal | None:
+        if action.kind != "move":
+            return None
+        holder = state.owner[action.args[1]]
+        if holder == EMPTY:
+            return None
+        if holder == self.seat:
+            return Refusal("your own dino stands there (a hex holds one dino)")
+        return state.attack_refusal(self.seat, holder)
+
+    def resolve(self, state: EvoState, action: Action) -> None:
+        if action.kind == "done":
+            state.pop()
+            return
+        state.replace(MoveTurn(self.seat, self.points - 1))
+        source, target = action.args
+        if state.owner[target] == EMPTY:
+            state.owner[source] = EMPTY
+            state.owner[target] = self.seat
+            state.emit("move", {"seat": self.seat, "from": source, "to": target, "text": (
+                f"{state.player_name(self.seat)} moves from {state.hex_name(source)} to {state.hex_name(target)}.")})
+        else:
+            state.fight(self.seat, source, target)
+
+    def run(self, state: EvoState) -> None:
+        state.pop()
+
+    def prompt(self, state: EvoState) -> str:
+        return f"move a dino to an adjacent hex ({self.points} movement points left), or done"
+
+
+def birth_targets(state: EvoState, seat: int) -> list[int]:
+    """Hexes where ``seat`` may place a newborn now (NOTES §7, rulings 15-18)."""
+    owner = state.owner
+    board = state.board
+    mask = state.mask(seat)
+    reach = 1
+    for handler in hooks.handlers("birth_reach", mask):
+        reach = max(reach, handler(state, seat))
+    parents = [hex_index for hex_index, holder in enumerate(state.parents) if holder == seat]
+    if parents:
+        area = [hex_index for hex_index, distance in board.distances_from(parents, reach).items() if distance >= 1]
+    elif state.game.options["birth_without_dinos"] == "none":
+        return []
+    else:
+        babies = [hex_index for hex_index in range(len(owner)) if state.newborn[hex_index] and owner[hex_index] == seat]
+        if babies:
+            area = [hex_index for hex_index, distance in board.distances_from(babies, 1).items() if distance == 1]
+        else:
+            area = list(range(len(owner)))
+    onto_opponents = any(handler(state, seat) is not None for handler in hooks.handlers("newborn_attack", mask))
+    out = []
+    for hex_index in sorted(area):
+        holder = owner[hex_index]
+        if holder == EMPTY or onto_opponents and holder != seat and state.attack_refusal(seat, holder) is None:
+            out.append(hex_index)
+    return out
+
+
+class BirthTurn(Step):
+    """A player places 1 + eggs newborns; compulsory while supply and legal hexes last (rulings 15-18)."""
+
+    __slots__ = ("seat", "placed", "count")
+    name = "birth_turn"
+
+    def __init__(self, seat: int, placed: int, count: int) -> None:
+        self.seat = seat
+        self.placed = placed
+        self.count = count
+
+    def decider(self, state: EvoState) -> int | None:
+        seat = self.seat
+        if self.placed >= self.count or state.supply[seat] == 0 or not birth_targets(state, seat):
+            return None
+        return seat
+
+    def candidates(self, state: EvoState) -> Iterable[Action]:
+        return [Action("birth", hex_index) for hex_index in birth_targets(state, self.seat)]
+
+    def resolve(self, state: EvoState, action: Action) -> None:
+        seat = self.seat
+        state.birth_turn = seat
+        state.replace(BirthTurn(seat, self.placed + 1, self.count))
+        target = action.args[0]
+        if state.owner[target] == EMPTY:
+            state.place(seat, target)
+            state.newborn[target] = True
+            state.emit("birth", {"seat": seat, "hex": target,
+                                 "text": f"{state.player_name(seat)} places a newborn on {state.hex_name(target)}."})
+            return
+        extra = 0
+        for handler in hooks.handlers("newborn_attack", state.mask(seat)):
+            bonus = handler(state, seat)
+            if bonus is not None:
+                extra = max(extra, bonus)
+        if state.fight(seat, EMPTY, target, extra):
+            state.newborn[target] = True
+
+    def run(self, state: EvoState) -> None:
+        state.birth_turn = self.seat
+        state.pop()
+
+    def prompt(self, state: EvoState) -> str:
+        return (f"place a newborn ({self.count - self.placed} left) on an empty hex next to a hex you held at the "
+                f"start of the birth phase")
+
+
+class SurvivalTurn(Step):
+    """Removes a player's dinos on lethal hexes, and queues the owner's choices where a survivor limit applies."""
+
+    __slots__ = ("seat",)
+    name = "survival_turn"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def run(self, state: EvoState) -> None:
+        seat = self.seat
+        state.pop()
+        mine = [hex_index for hex_index, holder in enumerate(state.owner) if holder == seat]
+        lethal = [hex_index for hex_index in mine if abs(state.delta(hex_index)) >= 2]
+        for hex_index in lethal:
+            state.remove(hex_index)
+        if lethal:
+            state.losses[seat] += len(lethal)
+            state.emit("perish", {"seat": seat, "hexes": lethal, "text": (
+                f"{state.player_name(seat)} loses {len(lethal)} dino(s) to a lethal climate.")})
+        choices: list[Step] = []
+        for zone in (HOT, COLD):
+            exposed = [hex_index for hex_index in mine if state.delta(hex_index) == zone]
+            limit = state.survivor_limit(seat, zone)
+            if limit is None or len(exposed) <= limit:
+                continue
+            if limit == 0:
+                for hex_index in exposed:
+                    state.remove(hex_index)
+                state.losses[seat] += len(exposed)
+                state.emit("perish", {"seat": seat, "hexes": exposed, "text": (
+                    f"{state.player_name(seat)} loses {len(exposed)} dino(s) {ZONE_NAMES[zone]}.")})
+            else:
+                choices.append(RemoveChoice(seat, zone, len(exposed) - limit))
+        state.push(*reversed(choices))
+
+
+class RemoveChoice(Step):
+    """The owner chooses which dinos die where more stand on too-hot or too-cold hexes than survive (ruling 19)."""
+
+    __slots__ = ("seat", "zone", "left")
+    name = "remove_choice"
+
+    def __init__(self, seat: int, zone: int, left: int) -> None:
+        self.seat = seat
+        self.zone = zone
+        self.left = left
+
+    def decider(self, state: EvoState) -> int | None:
+        return self.seat
+
+    def candidates(self, state: EvoState) -> Iterable[Action]:
+        return [Action("remove", hex_index) for hex_index, holder in enumerate(state.owner)
+                if holder == self.seat and state.delta(hex_index) == self.zone]
+
+    def resolve(self, state: EvoState, action: Action) -> None:
+        state.remove(action.args[0])
+        state.losses[self.seat] += 1
+        state.emit("perish", {"seat": self.seat, "hexes": [action.args[0]], "text": (
+            f"{state.player_name(self.seat)}'s dino on {state.hex_name(action.args[0])} dies "
+            f"({ZONE_NAMES[self.zone]}).")})
+        if self.left > 1:
+            state.replace(RemoveChoice(self.seat, self.zone, self.left - 1))
+        else:
+            state.pop()
+
+    def prompt(self, state: EvoState) -> str:
+        return f"choose a dino to die on a hex {ZONE_NAMES[self.zone]} ({self.left} to remove)"
+
+
+class Scoring(Step):
+    """Each player scores 1 point per own dino on the board; then Survivalist Gene's penalty (NOTES §8)."""
+
+    __slots__ = ()
+    name = "scoring"
+
+    def run(self, state: EvoState) -> None:
+        state.pop()
+        for seat in state.order:
+            points = state.dinos_on_board(seat)
+            state.add_points(seat, points)
+        state.emit("scoring", {"scores": list(state.score), "text": "Scoring: " + ", ".join(
+            f"{state.player_name(seat)} +{state.dinos_on_board(seat)} = {state.score[seat]}" for seat in state.order)
+            + "."})
+        for seat in range(state.num_players):
+            if state.survivalist_targets & bit(seat) and state.losses[seat]:
+                state.add_points(seat, -state.losses[seat])
+                state.emit("survivalist", {"seat": seat, "points": -state.losses[seat], "text": (
+                    f"Survivalist Gene: {state.player_name(seat)} loses {state.losses[seat]} point(s).")})
+
+
+class Meteor(Step):
+    """The meteor moves one space; on a die space the first player rolls; the last space ends the game."""
+
+    __slots__ = ()
+    name = "meteor"
+
+    def run(self, state: EvoState) -> None:
+        state.pop()
+        state.meteor += 1
+        space = state.meteor
+        board = state.board
+        ends = board.meteor_final[space]
+        text = f"The meteor moves to space {space}"
+        faces = board.meteor_faces[space]
+        roll = 0
+        if not ends and faces:
+            roll = state.rng.die(6)
+            ends = roll in faces
+            text += f"; {state.player_name(state.first_player())} rolls {roll} (hits on {faces})"
+        state.emit("meteor", {"space": space, "roll": roll, "hit": ends,
+                              "text": text + (": the meteor strikes, the game ends." if ends else ".")})
+        if ends:
+            end_game(state)
+
+
+def end_game(state: EvoState) -> None:
+    state.ended = True
+    state.flow.clear()
+    state.push(GameOver(), CardWindow(FINAL_SCORING))
+
+
+class GameOver(Step):
+    __slots__ = ()
+    name = "game_over"
+
+    def run(self, state: EvoState) -> None:
+        state.pop()
+        winners = state.winners()
+        state.emit("game_over", {"scores": list(state.score), "winners": winners, "text": (
+            "Final scores: " + ", ".join(f"{state.player_name(seat)} {state.score[seat]}"
+                                         for seat in range(state.num_players))
+            + ". Winner(s): " + ", ".join(state.player_name(seat) for seat in winners) + ".")})
+
+
+class AuctionStart(Step):
+    """The first player draws one gene tile per player (one fewer with Missing Link or the variant)."""
+
+    __slots__ = ()
+    name = "auction_start"
+
+    def run(self, state: EvoState) -> None:
+        players = state.num_players
+        wanted = players
+        if state.game.options["advanced"]:
+            wanted = players - 1
+        for handler in hooks.handlers("tiles_drawn", state.global_effects):
+            wanted = min(wanted, handler(state, players))
+        count = min(wanted, len(state.bag))
+        state.tiles = [state.bag.pop() for _ in range(count)]
+        state.bid_row = [EMPTY] * players
+        state.bid_amount = [0] * players
+        state.passed = [False] * players
+        state.head_start = [0] * players
+        state.won = [EMPTY] * players
+        if not state.tiles:
+            state.emit("auction", {"tiles": [], "text": "The gene bag is empty: no auction."})
+            state.pop()
+            return
+        state.emit("auction", {"tiles": [GENES[gene] for gene in state.tiles], "text": (
+            "Gene auction: " + ", ".join(f"row {row + 1} {GENES[gene]}" for row, gene in enumerate(state.tiles))
+            + ".")})
+        state.replace(Grant(), EachPlayer("pay", 0), EachPlayer("bid", 0))
+
+
+def holder_of(state: EvoState, row: int) -> int:
+    for seat, held in enumerate(state.bid_row):
+        if held == row:
+            return seat
+    return EMPTY
+
+
+def bid_cap(state: EvoState, seat: int) -> int:
+    """Ruling 32: the payment after the mutant discount may not exceed the score."""
+    return min(MAX_BID, state.score[seat] + state.mutants(seat))
+
+
+def passes_left(state: EvoState) -> int:
+    return state.num_players - len(state.tiles) - sum(state.passed)
+
+
+class Bid(Step):
+    """A player places (or, displaced, re-places) their marker on a gene row at a bid; the cascade runs at once."""
+
+    __slots__ = ("seat",)
+    name = "bid"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def decider(self, state: EvoState) -> int | None:
+        return self.seat
+
+    def candidates(self, state: EvoState) -> Iterable[Action]:
+        seat = self.seat
+        low = state.board.min_bid
+        cap = bid_cap(state, seat)
+        out = []
+        for row in range(len(state.tiles)):
+            top = cap if cap >= low else low
+            out.extend(Action("bid", row, amount) for amount in range(low, top + 1))
+        if passes_left(state) > 0:
+            out.append(PASS)
+        if state.cards_open(ON_OWN_BID) and state.card_allowed(seat, NICHE, ON_OWN_BID):
+            out.append(Action("play", NICHE, 0))
+        return out
+
+    def check(self, state: EvoState, action: Action) -> Refusal | None:
+        if action.kind != "bid":
+            return None
+        row, amount = action.args
+        holder = holder_of(state, row)
+        if state.score[self.seat] + state.mutants(self.seat) < state.board.min_bid:
+            return None if holder == EMPTY else Refusal("you can only afford the lowest bid, on an empty row")
+        if holder == EMPTY:
+            return None
+        margin = OUTBID_STEP
+        for handler in hooks.handlers("outbid_margin", state.effects[holder]):
+            margin = max(margin, handler(state, holder))
+        need = state.bid_amount[holder] + margin
+        if amount < need:
+            return Refusal(f"{state.player_name(holder)} holds this row at {state.bid_amount[holder]}: "
+                           f"bid at least {need}")
+        return None
+
+    def resolve(self, state: EvoState, action: Action) -> None:
+        seat = self.seat
+        if action.kind == "play":
+            play_card(state, seat, action.args[0], action.args[1])
+            return
+        if action.kind == "pass":
+            state.passed[seat] = True
+            state.emit("pass", {"seat": seat, "text": f"{state.player_name(seat)} passes and takes no gene."})
+            state.pop()
+            return
+        row, amount = action.args
+        holder = holder_of(state, row)
+        state.bid_row[seat] = row
+        state.bid_amount[seat] = amount
+        text = f"{state.player_name(seat)} bids {amount} on row {row + 1} ({GENES[state.tiles[row]]})"
+        if holder == EMPTY:
+            state.emit("bid", {"seat": seat, "row": row, "amount": amount, "text": text + "."})
+            state.pop()
+            return
+        state.bid_row[holder] = EMPTY
+        state.emit("bid", {"seat": seat, "row": row, "amount": amount, "displaced": holder,
+                           "text": text + f", displacing {state.player_name(holder)}."})
+        state.replace(Bid(holder))
+
+    def prompt(self, state: EvoState) -> str:
+        return (f"bid on a gene row: from {state.board.min_bid} up to {bid_cap(state, self.seat)} "
+                f"(your score plus your mutants)")
+
+
+class Pay(Step):
+    """A player pays max(0, bid - mutants owned before the auction), less Genetic Head Start (rulings 29-30)."""
+
+    __slots__ = ("seat",)
+    name = "pay"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def _due(self, state: EvoState) -> int:
+        seat = self.seat
+        if state.bid_row[seat] == EMPTY:
+            return 0
+        return max(0, state.bid_amount[seat] - state.mutants(seat) - state.head_start[seat])
+
+    def decider(self, state: EvoState) -> int | None:
+        seat = self.seat
+        if self._due(state) > 0 and state.hands[seat] and state.cards_open(ON_OWN_PAYMENT):
+            return seat
+        return None
+
+    def candidates(self, state: EvoState) -> Iterable[Action]:
+        if state.card_allowed(self.seat, HEAD_START, ON_OWN_PAYMENT):
+            return [PAY, Action("play", HEAD_START, 0)]
+        return [PAY]
+
+    def resolve(self, state: EvoState, action: Action) -> None:
+        if action.kind == "play":
+            play_card(state, self.seat, HEAD_START, 0)
+            return
+        self.run(state)
+
+    def run(self, state: EvoState) -> None:
+        state.pop()
+        seat = self.seat
+        row = state.bid_row[seat]
+        if row == EMPTY:
+            return
+        due = self._due(state)
+        state.add_points(seat, -due)
+        state.won[seat] = state.tiles[row]
+        state.emit("payment", {"seat": seat, "paid": due, "text": (
+            f"{state.player_name(seat)} pays {due} for {GENES[state.tiles[row]]} (bid {state.bid_amount[seat]}).")})
+
+    def prompt(self, state: EvoState) -> str:
+        return "pay for your gene, or play Genetic Head Start first"
+
+
+class Grant(Step):
+    """Winners put their genes on their species boards; a card gene draws the top action card instead."""
+
+    __slots__ = ()
+    name = "grant"
+
+    def run(self, state: EvoState) -> None:
+        state.pop()
+        for seat in state.order:
+            gene = state.won[seat]
+            if gene == EMPTY:
+                continue
+            if gene != CARD_GENE:
+                state.genes[seat][gene] += 1
+                state.emit("gene", {"seat": seat, "gene": GENES[gene],
+                                    "text": f"{state.player_name(seat)} gains a {GENES[gene]} gene."})
+            elif state.deck:
+                card = state.deck.pop()
+                state.hands[seat].append(card)
+                state.hands[seat].sort()
+                state.emit("draw", {"seat": seat, "card": CARD_IDS[card],
+                                    "text": f"{state.player_name(seat)} draws {CARD_NAME[CARD_IDS[card]]}."},
+                           to=(seat,), redacted={"seat": seat, "text": (
+                               f"{state.player_name(seat)} draws an action card.")})
+            else:
+                state.emit("draw", {"seat": seat, "text": (
+                    f"{state.player_name(seat)} won a card gene, but the action-card deck is empty.")})
+        state.tiles = []
+
+
+class RoundEnd(Step):
+    """Round effects end; the next round starts with its initiative phase."""
+
+    __slots__ = ()
+    name = "round_end"
+
+    def run(self, state: EvoState) -> None:
+        players = state.num_players
+        state.effects = [0] * players
+        state.global_effects = 0
+        state.locked = [0] * players
+        state.motivation = [0] * players
+        state.truce_with = [0] * players
+        state.climate_cards = 0
+        state.climate_changing_cards = 0
+        state.roll_replaced = False
+        state.last_played = EMPTY
+        state.survivalist_targets = 0
+        state.round += 1
+        state.replace(Phase(INITIATIVE))
+
+
+STEP_TYPES: tuple[type[Step], ...] = (CardWindow, PlaceStart, Phase, ClimateRoll, EachPlayer, MoveTurn, BirthTurn,
+                                      SurvivalTurn, RemoveChoice, Scoring, Meteor, GameOver, AuctionStart, Bid, Pay,
+                                      Grant, RoundEnd)
