@@ -41,11 +41,11 @@ def play_card(state: EvoState, seat: int, card: int, target: int) -> None:
     if state.phase == CLIMATE and not state.ended:
         state.climate_cards += 1
         state.climate_changing_cards += spec.climate_changing
-    state.last_played = card
     detail = spec.describe_target(state, target)
     state.emit("card_played", {"seat": seat, "card": CARD_IDS[card], "target": target,
                                "text": f"{state.player_name(seat)} plays {CARD_NAME[spec.id]}{detail}."})
-    spec.play(state, seat, target)
+    spec.play(state, seat, target)  # Again! reads the card played before it
+    state.last_played = card
     if card != AGAIN and not state.ended and state.cards_open(REACTION):
         reaction = CardWindow(REACTION, seat)
         if reaction.decider(state) is not None:
@@ -486,10 +486,10 @@ class Scoring(Step):
 
     def run(self, state: EvoState) -> None:
         state.pop()
+        points = [state.dinos_on_board(seat) for seat in range(state.num_players)]
         for seat in state.order:
-            points = state.dinos_on_board(seat)
-            state.add_points(seat, points)
-        state.emit("scoring", {"scores": list(state.score), "text": "Scoring: " + ", ".join(
+            state.add_points(seat, points[seat])
+        state.emit("scoring", {"points": points, "scores": list(state.score), "text": "Scoring: " + ", ".join(
             f"{state.player_name(seat)} +{state.dinos_on_board(seat)} = {state.score[seat]}" for seat in state.order)
             + "."})
         for seat in range(state.num_players):
