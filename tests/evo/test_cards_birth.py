@@ -7,8 +7,17 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction
 
-from .helpers import (HILLS_A, MOUNTAIN_A, card_action, events, hex_of, owner_at, play_when_offered, scenario,
-                      skip_windows)
+from .helpers import (
+    HILLS_A,
+    MOUNTAIN_A,
+    card_action,
+    events,
+    hex_of,
+    owner_at,
+    play_when_offered,
+    scenario,
+    skip_windows,
+)
 
 OTHERS = [{"dinos": [[3, -2]]}, {"dinos": [[3, 0]]}]
 

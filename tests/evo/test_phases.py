@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from evolutio.kernel import Action, IllegalAction, load_game
 
-from .helpers import (DESERT_EDGES, HILLS_A, HILLS_B, MOUNTAIN_A, MOUNTAINS, events, hex_of, move, owner_at,
-                      scenario)
+from .helpers import DESERT_EDGES, HILLS_A, HILLS_B, MOUNTAIN_A, MOUNTAINS, events, hex_of, move, owner_at, scenario
 
 WIN_ON = {-3: 0, -2: 0, -1: 1, 0: 2, 1: 4, 2: 5, 3: 5}
 
@@ -64,7 +65,7 @@ def test_movement_points_are_one_plus_legs_and_moving_is_optional():
     state = scenario(spec)
     assert state.current_player == 0 and Action("done") in state.legal_actions()
     path = [HILLS_A, HILLS_B, (-1, -1), (-1, -2)]
-    for source, target in zip(path, path[1:]):
+    for source, target in itertools.pairwise(path):
         state.apply(move(state, source, target))
     assert owner_at(state, -1, -2) == 0
     assert state.current_player == 1, "three points used: the turn passes on"

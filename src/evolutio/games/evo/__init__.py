@@ -3,4 +3,4 @@
 from .game import CARD_MODULES, EvoGame
 from .state import EvoState
 
-__all__ = ["EvoGame", "EvoState", "CARD_MODULES"]
+__all__ = ["CARD_MODULES", "EvoGame", "EvoState"]

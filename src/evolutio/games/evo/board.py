@@ -30,9 +30,29 @@ class BoardError(OptionError):
 class Board:
     """Everything the engine reads from a board file, for one layout, as plain tuples."""
 
-    __slots__ = ("layout", "coords", "terrain", "neighbours", "edge", "starts", "index_of", "ring", "die_move",
-                 "twin", "meteor_faces", "meteor_final", "meteor_start", "variant_meteor_start", "gene_counts",
-                 "min_bid", "dinos_per_player", "start_score", "cards_dealt", "reconstructed", "source")
+    __slots__ = (
+        "cards_dealt",
+        "coords",
+        "die_move",
+        "dinos_per_player",
+        "edge",
+        "gene_counts",
+        "index_of",
+        "layout",
+        "meteor_faces",
+        "meteor_final",
+        "meteor_start",
+        "min_bid",
+        "neighbours",
+        "reconstructed",
+        "ring",
+        "source",
+        "start_score",
+        "starts",
+        "terrain",
+        "twin",
+        "variant_meteor_start",
+    )
 
     def __init__(self) -> None:
         self.layout = ""

@@ -6,18 +6,50 @@ top-down in ``_phase_body``; the stack receives it reversed.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
 
 from evolutio.kernel.action import Action
 from evolutio.kernel.flow import Refusal, Step
 
 from .board import CARD_GENE, GENES, TAIL, TERRAINS
-from .cards import (AFTER_BIRTH_STEP, AUCTION_START, BIRTH_START, CARD_IDS, CARD_INDEX, CARD_NAME, CARDS,
-                    CLIMATE_AFTER_ROLL, CLIMATE_START, FINAL_SCORING, INITIATIVE_START, MOVEMENT_START, ON_OWN_BID,
-                    ON_OWN_PAYMENT, OWN_BIRTH_STEP, PHASE6_START, REACTION, SCORING_START, SURVIVAL_DURING,
-                    SURVIVAL_START, hooks)
-from .state import (BIRTH, CLIMATE, COLD, EMPTY, HOT, INITIATIVE, METEOR, MOVEMENT, NO_CARDS_BEFORE_ROUND, PHASES,
-                    SURVIVAL, ZONE_NAMES, EvoState)
+from .cards import (
+    AFTER_BIRTH_STEP,
+    AUCTION_START,
+    BIRTH_START,
+    CARD_IDS,
+    CARD_INDEX,
+    CARD_NAME,
+    CARDS,
+    CLIMATE_AFTER_ROLL,
+    CLIMATE_START,
+    FINAL_SCORING,
+    INITIATIVE_START,
+    MOVEMENT_START,
+    ON_OWN_BID,
+    ON_OWN_PAYMENT,
+    OWN_BIRTH_STEP,
+    PHASE6_START,
+    REACTION,
+    SCORING_START,
+    SURVIVAL_DURING,
+    SURVIVAL_START,
+    hooks,
+)
+from .state import (
+    BIRTH,
+    CLIMATE,
+    COLD,
+    EMPTY,
+    HOT,
+    INITIATIVE,
+    METEOR,
+    MOVEMENT,
+    NO_CARDS_BEFORE_ROUND,
+    PHASES,
+    SURVIVAL,
+    ZONE_NAMES,
+    EvoState,
+)
 
 DONE = Action("done")
 PASS = Action("pass")
@@ -42,8 +74,9 @@ def play_card(state: EvoState, seat: int, card: int, target: int) -> None:
         state.climate_cards += 1
         state.climate_changing_cards += spec.climate_changing
     detail = spec.describe_target(state, target)
-    state.emit("card_played", {"seat": seat, "card": CARD_IDS[card], "target": target,
-                               "text": f"{state.player_name(seat)} plays {CARD_NAME[spec.id]}{detail}."})
+    if state.log_events:
+        state.emit("card_played", {"seat": seat, "card": CARD_IDS[card], "target": target,
+                                   "text": f"{state.player_name(seat)} plays {CARD_NAME[spec.id]}{detail}."})
     spec.play(state, seat, target)  # Again! reads the card played before it
     state.last_played = card
     if card != AGAIN and not state.ended and state.cards_open(REACTION):
@@ -55,7 +88,7 @@ def play_card(state: EvoState, seat: int, card: int, target: int) -> None:
 class CardWindow(Step):
     """A moment when action cards may be played, offered in turn order; a player may play several, then ``done``."""
 
-    __slots__ = ("window", "subject", "asked", "active")
+    __slots__ = ("active", "asked", "subject", "window")
     name = "card_window"
 
     def __init__(self, window: str, subject: int = EMPTY, asked: int = 0, active: int = EMPTY) -> None:
@@ -92,8 +125,8 @@ class CardWindow(Step):
         return out
 
     def check(self, state: EvoState, action: Action) -> Refusal | None:
-        if action.kind == "play":
-            seat = self.decider(state)
+        seat = self.decider(state)
+        if action.kind == "play" and seat is not None:
             return CARDS[action.args[0]].check(state, seat, action.args[1])
         return None
 
@@ -137,8 +170,9 @@ class PlaceStart(Step):
     def resolve(self, state: EvoState, action: Action) -> None:
         seat = state.start_order[self.index]
         state.place(seat, action.args[0])
-        state.emit("start", {"seat": seat, "hex": action.args[0],
-                             "text": f"{state.player_name(seat)} starts on {state.hex_name(action.args[0])}."})
+        if state.log_events:
+            state.emit("start", {"seat": seat, "hex": action.args[0],
+                                 "text": f"{state.player_name(seat)} starts on {state.hex_name(action.args[0])}."})
         if self.index + 1 < state.num_players:
             state.replace(PlaceStart(self.index + 1))
         else:
@@ -156,16 +190,18 @@ def set_initiative(state: EvoState) -> None:
     for key in sorted(set(keys.values())):
         order.extend(roll_off(state, [seat for seat in range(state.num_players) if keys[seat] == key]))
     state.order = order
-    state.emit("initiative", {"order": list(order), "text": "Turn order: " + ", ".join(
-        state.player_name(seat) for seat in order) + "."})
+    if state.log_events:
+        state.emit("initiative", {"order": list(order), "text": "Turn order: " + ", ".join(
+            state.player_name(seat) for seat in order) + "."})
 
 
 def roll_off(state: EvoState, tied: list[int]) -> list[int]:
     if len(tied) < 2:
         return tied
     rolls = {seat: state.rng.die(6) for seat in tied}
-    state.emit("roll_off", {"rolls": [[seat, rolls[seat]] for seat in tied], "text": "Roll-off: " + ", ".join(
-        f"{state.player_name(seat)} rolls {rolls[seat]}" for seat in tied) + "."})
+    if state.log_events:
+        state.emit("roll_off", {"rolls": [[seat, rolls[seat]] for seat in tied], "text": "Roll-off: " + ", ".join(
+            f"{state.player_name(seat)} rolls {rolls[seat]}" for seat in tied) + "."})
     out: list[int] = []
     for value in sorted(set(rolls.values()), reverse=True):
         out.extend(roll_off(state, [seat for seat in tied if rolls[seat] == value]))
@@ -184,8 +220,9 @@ class Phase(Step):
     def run(self, state: EvoState) -> None:
         phase = self.phase
         state.phase = phase
-        state.emit("phase", {"round": state.round, "phase": PHASES[phase],
-                             "text": f"Round {state.round}: {PHASES[phase]} phase."})
+        if state.log_events:
+            state.emit("phase", {"round": state.round, "phase": PHASES[phase],
+                                 "text": f"Round {state.round}: {PHASES[phase]} phase."})
         following: Step = Phase(phase + 1) if phase < METEOR else RoundEnd()
         body = _phase_body(state, phase)
         if state.round < NO_CARDS_BEFORE_ROUND:
@@ -228,15 +265,16 @@ class ClimateRoll(Step):
             return
         roll = state.rng.die(6)
         state.climate = (state.climate + state.board.die_move[roll - 1]) % len(state.board.ring)
-        state.emit("climate", {"roll": roll, "climate": state.climate, "text": (
-            f"{state.player_name(state.first_player())} rolls {roll} for the climate: favourable terrain is now "
-            f"{TERRAINS[state.favourable()]}.")})
+        if state.log_events:
+            state.emit("climate", {"roll": roll, "climate": state.climate, "text": (
+                f"{state.player_name(state.first_player())} rolls {roll} for the climate: favourable terrain is now "
+                f"{TERRAINS[state.favourable()]}.")})
 
 
 class EachPlayer(Step):
     """Runs one part of a phase for every player in the current turn order."""
 
-    __slots__ = ("part", "done")
+    __slots__ = ("done", "part")
     name = "each_player"
 
     def __init__(self, part: str, done: int) -> None:
@@ -282,7 +320,7 @@ PARTS = {"move": _move_part, "birth": _birth_part, "survive": _survive_part, "bi
 class MoveTurn(Step):
     """A player's movement: each point moves one own dino to an adjacent hex; entering an opponent is an attack."""
 
-    __slots__ = ("seat", "points")
+    __slots__ = ("points", "seat")
     name = "move_turn"
 
     def __init__(self, seat: int, points: int) -> None:
@@ -320,8 +358,10 @@ class MoveTurn(Step):
         if state.owner[target] == EMPTY:
             state.owner[source] = EMPTY
             state.owner[target] = self.seat
-            state.emit("move", {"seat": self.seat, "from": source, "to": target, "text": (
-                f"{state.player_name(self.seat)} moves from {state.hex_name(source)} to {state.hex_name(target)}.")})
+            if state.log_events:
+                state.emit("move", {"seat": self.seat, "from": source, "to": target, "text": (
+                    f"{state.player_name(self.seat)} moves from {state.hex_name(source)} "
+                    f"to {state.hex_name(target)}.")})
         else:
             state.fight(self.seat, source, target)
 
@@ -363,7 +403,7 @@ def birth_targets(state: EvoState, seat: int) -> list[int]:
 class BirthTurn(Step):
     """A player places 1 + eggs newborns; compulsory while supply and legal hexes last (rulings 15-18)."""
 
-    __slots__ = ("seat", "placed", "count")
+    __slots__ = ("count", "placed", "seat")
     name = "birth_turn"
 
     def __init__(self, seat: int, placed: int, count: int) -> None:
@@ -388,8 +428,10 @@ class BirthTurn(Step):
         if state.owner[target] == EMPTY:
             state.place(seat, target)
             state.newborn[target] = True
-            state.emit("birth", {"seat": seat, "hex": target,
-                                 "text": f"{state.player_name(seat)} places a newborn on {state.hex_name(target)}."})
+            if state.log_events:
+                state.emit("birth", {"seat": seat, "hex": target,
+                                     "text": f"{state.player_name(seat)} places a newborn on "
+                                             f"{state.hex_name(target)}."})
             return
         extra = 0
         for handler in hooks.handlers("newborn_attack", state.mask(seat)):
@@ -426,8 +468,9 @@ class SurvivalTurn(Step):
             state.remove(hex_index)
         if lethal:
             state.losses[seat] += len(lethal)
-            state.emit("perish", {"seat": seat, "hexes": lethal, "text": (
-                f"{state.player_name(seat)} loses {len(lethal)} dino(s) to a lethal climate.")})
+            if state.log_events:
+                state.emit("perish", {"seat": seat, "hexes": lethal, "text": (
+                    f"{state.player_name(seat)} loses {len(lethal)} dino(s) to a lethal climate.")})
         choices: list[Step] = []
         for zone in (HOT, COLD):
             exposed = [hex_index for hex_index in mine if state.delta(hex_index) == zone]
@@ -438,8 +481,9 @@ class SurvivalTurn(Step):
                 for hex_index in exposed:
                     state.remove(hex_index)
                 state.losses[seat] += len(exposed)
-                state.emit("perish", {"seat": seat, "hexes": exposed, "text": (
-                    f"{state.player_name(seat)} loses {len(exposed)} dino(s) {ZONE_NAMES[zone]}.")})
+                if state.log_events:
+                    state.emit("perish", {"seat": seat, "hexes": exposed, "text": (
+                        f"{state.player_name(seat)} loses {len(exposed)} dino(s) {ZONE_NAMES[zone]}.")})
             else:
                 choices.append(RemoveChoice(seat, zone, len(exposed) - limit))
         state.push(*reversed(choices))
@@ -448,7 +492,7 @@ class SurvivalTurn(Step):
 class RemoveChoice(Step):
     """The owner chooses which dinos die where more stand on too-hot or too-cold hexes than survive (ruling 19)."""
 
-    __slots__ = ("seat", "zone", "left")
+    __slots__ = ("left", "seat", "zone")
     name = "remove_choice"
 
     def __init__(self, seat: int, zone: int, left: int) -> None:
@@ -466,9 +510,10 @@ class RemoveChoice(Step):
     def resolve(self, state: EvoState, action: Action) -> None:
         state.remove(action.args[0])
         state.losses[self.seat] += 1
-        state.emit("perish", {"seat": self.seat, "hexes": [action.args[0]], "text": (
-            f"{state.player_name(self.seat)}'s dino on {state.hex_name(action.args[0])} dies "
-            f"({ZONE_NAMES[self.zone]}).")})
+        if state.log_events:
+            state.emit("perish", {"seat": self.seat, "hexes": [action.args[0]], "text": (
+                f"{state.player_name(self.seat)}'s dino on {state.hex_name(action.args[0])} dies "
+                f"({ZONE_NAMES[self.zone]}).")})
         if self.left > 1:
             state.replace(RemoveChoice(self.seat, self.zone, self.left - 1))
         else:
@@ -489,14 +534,16 @@ class Scoring(Step):
         points = [state.dinos_on_board(seat) for seat in range(state.num_players)]
         for seat in state.order:
             state.add_points(seat, points[seat])
-        state.emit("scoring", {"points": points, "scores": list(state.score), "text": "Scoring: " + ", ".join(
-            f"{state.player_name(seat)} +{state.dinos_on_board(seat)} = {state.score[seat]}" for seat in state.order)
-            + "."})
+        if state.log_events:
+            state.emit("scoring", {"points": points, "scores": list(state.score), "text": "Scoring: " + ", ".join(
+                f"{state.player_name(seat)} +{points[seat]} = {state.score[seat]}" for seat in state.order)
+                + "."})
         for seat in range(state.num_players):
             if state.survivalist_targets & bit(seat) and state.losses[seat]:
                 state.add_points(seat, -state.losses[seat])
-                state.emit("survivalist", {"seat": seat, "points": -state.losses[seat], "text": (
-                    f"Survivalist Gene: {state.player_name(seat)} loses {state.losses[seat]} point(s).")})
+                if state.log_events:
+                    state.emit("survivalist", {"seat": seat, "points": -state.losses[seat], "text": (
+                        f"Survivalist Gene: {state.player_name(seat)} loses {state.losses[seat]} point(s).")})
 
 
 class Meteor(Step):
@@ -518,8 +565,9 @@ class Meteor(Step):
             roll = state.rng.die(6)
             ends = roll in faces
             text += f"; {state.player_name(state.first_player())} rolls {roll} (hits on {faces})"
-        state.emit("meteor", {"space": space, "roll": roll, "hit": ends,
-                              "text": text + (": the meteor strikes, the game ends." if ends else ".")})
+        if state.log_events:
+            state.emit("meteor", {"space": space, "roll": roll, "hit": ends,
+                                  "text": text + (": the meteor strikes, the game ends." if ends else ".")})
         if ends:
             end_game(state)
 
@@ -537,10 +585,11 @@ class GameOver(Step):
     def run(self, state: EvoState) -> None:
         state.pop()
         winners = state.winners()
-        state.emit("game_over", {"scores": list(state.score), "winners": winners, "text": (
-            "Final scores: " + ", ".join(f"{state.player_name(seat)} {state.score[seat]}"
-                                         for seat in range(state.num_players))
-            + ". Winner(s): " + ", ".join(state.player_name(seat) for seat in winners) + ".")})
+        if state.log_events:
+            state.emit("game_over", {"scores": list(state.score), "winners": winners, "text": (
+                "Final scores: " + ", ".join(f"{state.player_name(seat)} {state.score[seat]}"
+                                             for seat in range(state.num_players))
+                + ". Winner(s): " + ", ".join(state.player_name(seat) for seat in winners) + ".")})
 
 
 class AuctionStart(Step):
@@ -564,20 +613,20 @@ class AuctionStart(Step):
         state.head_start = [0] * players
         state.won = [EMPTY] * players
         if not state.tiles:
-            state.emit("auction", {"tiles": [], "text": "The gene bag is empty: no auction."})
+            if state.log_events:
+                state.emit("auction", {"tiles": [], "text": "The gene bag is empty: no auction."})
             state.pop()
             return
-        state.emit("auction", {"tiles": [GENES[gene] for gene in state.tiles], "text": (
-            "Gene auction: " + ", ".join(f"row {row + 1} {GENES[gene]}" for row, gene in enumerate(state.tiles))
-            + ".")})
+        if state.log_events:
+            state.emit("auction", {"tiles": [GENES[gene] for gene in state.tiles], "text": (
+                "Gene auction: " + ", ".join(f"row {row + 1} {GENES[gene]}" for row, gene in enumerate(state.tiles))
+                + ".")})
         state.replace(Grant(), EachPlayer("pay", 0), EachPlayer("bid", 0))
 
 
 def holder_of(state: EvoState, row: int) -> int:
-    for seat, held in enumerate(state.bid_row):
-        if held == row:
-            return seat
-    return EMPTY
+    rows = state.bid_row
+    return rows.index(row) if row in rows else EMPTY
 
 
 def bid_cap(state: EvoState, seat: int) -> int:
@@ -605,9 +654,9 @@ class Bid(Step):
         seat = self.seat
         low = state.board.min_bid
         cap = bid_cap(state, seat)
-        out = []
+        out: list[Action] = []
         for row in range(len(state.tiles)):
-            top = cap if cap >= low else low
+            top = max(cap, low)
             out.extend(Action("bid", row, amount) for amount in range(low, top + 1))
         if passes_left(state) > 0:
             out.append(PASS)
@@ -640,7 +689,8 @@ class Bid(Step):
             return
         if action.kind == "pass":
             state.passed[seat] = True
-            state.emit("pass", {"seat": seat, "text": f"{state.player_name(seat)} passes and takes no gene."})
+            if state.log_events:
+                state.emit("pass", {"seat": seat, "text": f"{state.player_name(seat)} passes and takes no gene."})
             state.pop()
             return
         row, amount = action.args
@@ -649,12 +699,14 @@ class Bid(Step):
         state.bid_amount[seat] = amount
         text = f"{state.player_name(seat)} bids {amount} on row {row + 1} ({GENES[state.tiles[row]]})"
         if holder == EMPTY:
-            state.emit("bid", {"seat": seat, "row": row, "amount": amount, "text": text + "."})
+            if state.log_events:
+                state.emit("bid", {"seat": seat, "row": row, "amount": amount, "text": text + "."})
             state.pop()
             return
         state.bid_row[holder] = EMPTY
-        state.emit("bid", {"seat": seat, "row": row, "amount": amount, "displaced": holder,
-                           "text": text + f", displacing {state.player_name(holder)}."})
+        if state.log_events:
+            state.emit("bid", {"seat": seat, "row": row, "amount": amount, "displaced": holder,
+                               "text": text + f", displacing {state.player_name(holder)}."})
         state.replace(Bid(holder))
 
     def prompt(self, state: EvoState) -> str:
@@ -703,8 +755,9 @@ class Pay(Step):
         due = self._due(state)
         state.add_points(seat, -due)
         state.won[seat] = state.tiles[row]
-        state.emit("payment", {"seat": seat, "paid": due, "text": (
-            f"{state.player_name(seat)} pays {due} for {GENES[state.tiles[row]]} (bid {state.bid_amount[seat]}).")})
+        if state.log_events:
+            state.emit("payment", {"seat": seat, "paid": due, "text": (
+                f"{state.player_name(seat)} pays {due} for {GENES[state.tiles[row]]} (bid {state.bid_amount[seat]}).")})
 
     def prompt(self, state: EvoState) -> str:
         return "pay for your gene, or play Genetic Head Start first"
@@ -724,19 +777,22 @@ class Grant(Step):
                 continue
             if gene != CARD_GENE:
                 state.genes[seat][gene] += 1
-                state.emit("gene", {"seat": seat, "gene": GENES[gene],
-                                    "text": f"{state.player_name(seat)} gains a {GENES[gene]} gene."})
+                if state.log_events:
+                    state.emit("gene", {"seat": seat, "gene": GENES[gene],
+                                        "text": f"{state.player_name(seat)} gains a {GENES[gene]} gene."})
             elif state.deck:
                 card = state.deck.pop()
                 state.hands[seat].append(card)
                 state.hands[seat].sort()
-                state.emit("draw", {"seat": seat, "card": CARD_IDS[card],
-                                    "text": f"{state.player_name(seat)} draws {CARD_NAME[CARD_IDS[card]]}."},
-                           to=(seat,), redacted={"seat": seat, "text": (
-                               f"{state.player_name(seat)} draws an action card.")})
+                if state.log_events:
+                    state.emit("draw", {"seat": seat, "card": CARD_IDS[card],
+                                        "text": f"{state.player_name(seat)} draws {CARD_NAME[CARD_IDS[card]]}."},
+                               to=(seat,), redacted={"seat": seat, "text": (
+                                   f"{state.player_name(seat)} draws an action card.")})
             else:
-                state.emit("draw", {"seat": seat, "text": (
-                    f"{state.player_name(seat)} won a card gene, but the action-card deck is empty.")})
+                if state.log_events:
+                    state.emit("draw", {"seat": seat, "text": (
+                        f"{state.player_name(seat)} won a card gene, but the action-card deck is empty.")})
         state.tiles = []
 
 

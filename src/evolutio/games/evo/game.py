@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from evolutio.kernel.codec import ActionSchema
 from evolutio.kernel.errors import OptionError
@@ -32,7 +32,7 @@ class EvoGame(Game):
     max_players = 5
     data_note = ("maps, meteor track, start-hex counts and the lowest bid are reconstructed (see docs/evo.md); "
                  "replace them with -o board_file=PATH")
-    plugins = {"renderer": "evolutio.games.evo.render:render"}
+    plugins: ClassVar[dict[str, str]] = {"renderer": "evolutio.games.evo.render:render"}
     option_schema = (
         players_option(3, 5, 4),
         Option("layout", "choice", "auto", "board layout; 4 players choose 4p_a or 4p_b", choices=LAYOUTS),

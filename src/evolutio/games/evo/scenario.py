@@ -49,7 +49,7 @@ def _card(value: Any, path: str) -> int:
 def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
     extra = set(data) - BODY_KEYS
     if extra:
-        raise ScenarioError(f"{sorted(extra)[0]}: unknown scenario field (known: {', '.join(sorted(BODY_KEYS))})")
+        raise ScenarioError(f"{min(extra)}: unknown scenario field (known: {', '.join(sorted(BODY_KEYS))})")
     seed = data.get("seed", 0)
     state = game.blank_state(seed)
     board = game.board
@@ -76,7 +76,7 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
             raise ScenarioError(f"{path}: expected an object")
         extra = set(entry) - PLAYER_KEYS
         if extra:
-            raise ScenarioError(f"{path}.{sorted(extra)[0]}: unknown field (known: {', '.join(sorted(PLAYER_KEYS))})")
+            raise ScenarioError(f"{path}.{min(extra)}: unknown field (known: {', '.join(sorted(PLAYER_KEYS))})")
         state.score[seat] = _int(entry.get("score", board.start_score), f"{path}.score", 0, 100000)
         genes = entry.get("genes", {})
         if not isinstance(genes, dict):

@@ -6,12 +6,12 @@ from typing import Any
 
 from evolutio.kernel.action import Action
 from evolutio.kernel.flow import FlowState, Refusal, steps_to_json
-from evolutio.kernel.rng import Rng
 from evolutio.kernel.hooks import first_refusal, total
+from evolutio.kernel.rng import Rng
 
 from .board import CARD_GENE, EGG, FUR, GENES, HORN, LEG, MUTANT, PARASOL, TAIL, TERRAINS, Board
-from .view import describe_action, view
 from .cards import BIT, CARDS, EIGHT_PHASE_EXTRA_STARTS, FINAL_SCORING, hooks
+from .view import describe_action, view
 
 PHASES = ("initiative", "climate", "movement", "birth", "survival", "meteor")
 INITIATIVE, CLIMATE, MOVEMENT, BIRTH, SURVIVAL, METEOR = range(len(PHASES))
@@ -40,11 +40,43 @@ class EvoState(FlowState):
     """One game of Evo. Hexes are indices into ``board``; cards are indices into ``CARD_IDS``; genes into ``GENES``."""
 
     __slots__ = (
-        "board", "owner", "genes", "supply", "score", "hands", "deck", "bag", "climate", "meteor", "round", "phase",
-        "order", "effects", "global_effects", "locked", "revealed", "motivation", "truce_with", "climate_cards",
-        "climate_changing_cards", "roll_replaced", "last_played", "parents", "newborn", "losses",
-        "survivalist_targets", "tiles", "bid_row", "bid_amount", "passed", "head_start", "won", "ended",
-        "start_order", "final_bonus", "birth_turn",
+        "bag",
+        "bid_amount",
+        "bid_row",
+        "birth_turn",
+        "board",
+        "climate",
+        "climate_cards",
+        "climate_changing_cards",
+        "deck",
+        "effects",
+        "ended",
+        "final_bonus",
+        "genes",
+        "global_effects",
+        "hands",
+        "head_start",
+        "last_played",
+        "locked",
+        "losses",
+        "meteor",
+        "motivation",
+        "newborn",
+        "order",
+        "owner",
+        "parents",
+        "passed",
+        "phase",
+        "revealed",
+        "roll_replaced",
+        "round",
+        "score",
+        "start_order",
+        "supply",
+        "survivalist_targets",
+        "tiles",
+        "truce_with",
+        "won",
     )
 
     def __init__(self, game: Any, seed: int, board: Board) -> None:
@@ -87,6 +119,11 @@ class EvoState(FlowState):
         self.start_order: list[int] = []
         self.final_bonus = [0] * players
         self.birth_turn = EMPTY                    # whose birth step is under way or just ended
+
+    @property
+    def turn_number(self) -> int:
+        """The round, for statistics (``evolutio simulate`` reports it as turns)."""
+        return self.round
 
     # -- small queries ------------------------------------------------------------------------------------------
     def player_name(self, seat: int) -> str:
@@ -204,12 +241,14 @@ class EvoState(FlowState):
             self.remove(target)
             self.place(attacker, target)
         verdict = "wins" if won else "loses"
-        self.emit("combat", {
-            "attacker": attacker, "defender": defender, "hex": target, "roll": roll, "difference": difference,
-            "won": won,
-            "text": (f"{self.player_name(attacker)} attacks {self.player_name(defender)} on {self.hex_name(target)}: "
-                     f"horns {difference:+d}, rolls {roll}, needs {attacker_wins_on(difference)} or less, {verdict}."),
-        })
+        if self.log_events:
+            self.emit("combat", {
+                "attacker": attacker, "defender": defender, "hex": target, "roll": roll, "difference": difference,
+                "won": won,
+                "text": (f"{self.player_name(attacker)} attacks {self.player_name(defender)} on "
+                         f"{self.hex_name(target)}: horns {difference:+d}, rolls {roll}, needs "
+                         f"{attacker_wins_on(difference)} or less, {verdict}."),
+            })
         return won
 
     # -- scoring ------------------------------------------------------------------------------------------------
@@ -232,7 +271,7 @@ class EvoState(FlowState):
     def describe(self, action: Action) -> str:
         return describe_action(self, action)
 
-    def clone(self) -> "EvoState":
+    def clone(self) -> EvoState:
         other = EvoState.__new__(EvoState)
         self._copy_base(other)
         self._copy_flow(other)
@@ -242,7 +281,7 @@ class EvoState(FlowState):
     def to_json(self) -> dict[str, Any]:
         return {**self._base_json(), "position": self.position_json()}
 
-    def determinize(self, player: int, rng: Rng) -> "EvoState":
+    def determinize(self, player: int, rng: Rng) -> EvoState:
         """Hidden cards (other hands, the deck) are dealt again from their pool; the bag and deck are reshuffled."""
         other = self.clone()
         other.log_events = False
@@ -296,7 +335,7 @@ class EvoState(FlowState):
                 value = [list(v) if isinstance(v, list) else v for v in value]
             setattr(self, key, value)
 
-    def copy_into(self, other: "EvoState") -> None:
+    def copy_into(self, other: EvoState) -> None:
         other.board = self.board
         other.owner = list(self.owner)
         other.genes = [list(g) for g in self.genes]
@@ -306,7 +345,8 @@ class EvoState(FlowState):
         other.deck = list(self.deck)
         other.bag = list(self.bag)
         for name in ("climate", "meteor", "round", "phase", "global_effects", "climate_cards",
-                     "climate_changing_cards", "roll_replaced", "last_played", "survivalist_targets", "ended", "birth_turn"):
+                     "climate_changing_cards", "roll_replaced", "last_played", "survivalist_targets", "ended",
+                     "birth_turn"):
             setattr(other, name, getattr(self, name))
         for name in ("order", "effects", "locked", "revealed", "motivation", "truce_with", "parents", "newborn",
                      "losses", "tiles", "bid_row", "bid_amount", "passed", "head_start", "won", "start_order",
@@ -314,4 +354,4 @@ class EvoState(FlowState):
             setattr(other, name, list(getattr(self, name)))
 
 
-__all__ = ["EvoState", "PHASES", "TAIL", "LEG", "HORN", "PARASOL", "FUR", "EGG", "MUTANT", "CARD_GENE"]
+__all__ = ["CARD_GENE", "EGG", "FUR", "HORN", "LEG", "MUTANT", "PARASOL", "PHASES", "TAIL", "EvoState"]

@@ -11,8 +11,9 @@ Windows (NOTES §10.2) are the moments a card may be played; see ``WINDOWS``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from evolutio.kernel.flow import Refusal
 from evolutio.kernel.hooks import TraitHooks
@@ -74,8 +75,18 @@ Play = Callable[[Any, int, int], None]
 class CardSpec:
     """One action card: its windows, its targets and what playing it does."""
 
-    __slots__ = ("id", "index", "bit", "windows", "climate_changing", "phase_start_only", "targets", "check", "play",
-                 "describe_target")
+    __slots__ = (
+        "bit",
+        "check",
+        "climate_changing",
+        "describe_target",
+        "id",
+        "index",
+        "phase_start_only",
+        "play",
+        "targets",
+        "windows",
+    )
 
     def __init__(self, card_id: str, windows: tuple[str, ...], climate_changing: bool = False,
                  phase_start_only: bool = False) -> None:

@@ -28,9 +28,10 @@ def _deluge(state: Any, seat: int, target: int) -> None:
         dies = roll + parasols <= DELUGE_DIES_AT_OR_BELOW
         if dies:
             state.remove(hex_index)
-        state.emit("deluge", {"seat": holder, "hex": hex_index, "roll": roll, "died": dies, "text": (
-            f"Deluge on {state.hex_name(hex_index)}: {state.player_name(holder)} rolls {roll} + {parasols} parasol(s)"
-            f", {'the dino drowns' if dies else 'the dino survives'}.")})
+        if state.log_events:
+            state.emit("deluge", {"seat": holder, "hex": hex_index, "roll": roll, "died": dies, "text": (
+                f"Deluge on {state.hex_name(hex_index)}: {state.player_name(holder)} rolls {roll} + {parasols} "
+                f"parasol(s), {'the dino drowns' if dies else 'the dino survives'}.")})
 
 
 deluge.play = _deluge
@@ -48,8 +49,9 @@ small_meteorite.play = _small_meteorite
 
 
 def _announce(state: Any) -> None:
-    state.emit("climate", {"climate": state.climate, "roll": 0, "text": (
-        f"The climate marker moves: favourable terrain is now {TERRAINS[state.favourable()]}.")})
+    if state.log_events:
+        state.emit("climate", {"climate": state.climate, "roll": 0, "text": (
+            f"The climate marker moves: favourable terrain is now {TERRAINS[state.favourable()]}.")})
 
 
 weather_gene = card("weather_gene", (CLIMATE_START,), climate_changing=True)
@@ -99,8 +101,9 @@ def _accident_check(state: Any, seat: int, target: int) -> Refusal | None:
 
 def _accident(state: Any, seat: int, target: int) -> None:
     holder = state.remove(target)
-    state.emit("accident", {"seat": holder, "hex": target, "text": (
-        f"{state.player_name(holder)}'s dino on {state.hex_name(target)} is removed.")})
+    if state.log_events:
+        state.emit("accident", {"seat": holder, "hex": target, "text": (
+            f"{state.player_name(holder)}'s dino on {state.hex_name(target)} is removed.")})
 
 
 accident.targets = _accident_targets

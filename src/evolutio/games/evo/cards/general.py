@@ -6,8 +6,17 @@ from typing import Any
 
 from evolutio.kernel.flow import Refusal
 
-from . import (CARD_IDS, CARD_INDEX, CARD_NAME, EIGHT_PHASE_EXTRA_STARTS, FINAL_SCORING, PHASE_STARTS, REACTION, WINDOWS,
-               card)
+from . import (
+    CARD_IDS,
+    CARD_INDEX,
+    CARD_NAME,
+    EIGHT_PHASE_EXTRA_STARTS,
+    FINAL_SCORING,
+    PHASE_STARTS,
+    REACTION,
+    WINDOWS,
+    card,
+)
 
 UNEXPECTED_GENE_POINTS = 2
 EMPTY = -1
@@ -38,8 +47,9 @@ me_first = card("me_first", (*PHASE_STARTS, *EIGHT_PHASE_EXTRA_STARTS), phase_st
 def _me_first(state: Any, seat: int, target: int) -> None:
     state.order.remove(seat)
     state.order.insert(0, seat)  # ruling 42: from now on, not retroactively
-    state.emit("initiative", {"order": list(state.order), "text": "Turn order: " + ", ".join(
-        state.player_name(other) for other in state.order) + "."})
+    if state.log_events:
+        state.emit("initiative", {"order": list(state.order), "text": "Turn order: " + ", ".join(
+            state.player_name(other) for other in state.order) + "."})
 
 
 me_first.play = _me_first
@@ -61,8 +71,9 @@ def _again(state: Any, seat: int, target: int) -> None:
     state.hands[seat].sort()
     state.locked[seat] |= bit     # playable from the next round on
     state.revealed[seat] |= bit   # everyone saw which card was taken
-    state.emit("again", {"seat": seat, "card": CARD_IDS[taken], "text": (
-        f"{state.player_name(seat)} takes {CARD_NAME[CARD_IDS[taken]]} back into their hand.")})
+    if state.log_events:
+        state.emit("again", {"seat": seat, "card": CARD_IDS[taken], "text": (
+            f"{state.player_name(seat)} takes {CARD_NAME[CARD_IDS[taken]]} back into their hand.")})
 
 
 again.check = _again_check
