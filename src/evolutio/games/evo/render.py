@@ -13,6 +13,7 @@ from rich.text import Text
 
 TERRAIN_LETTER = {"desert": "d", "plains": "p", "hills": "h", "mountains": "m"}
 CELL = 3
+LINE_WIDTH = 80
 
 
 def map_lines(view: dict[str, Any]) -> list[str]:
@@ -52,8 +53,10 @@ def side_lines(view: dict[str, Any], seat: int | None) -> list[str]:
     return out
 
 
-LEGEND = ("Hex: d/p/h/m desert/plains/hills/mountains (CAPITAL = favourable), 1-5 owner, * start",
-          "Genes: T tail L leg H horn P parasol F fur E egg M mutant C card; pt score, on board, sup supply, c cards")
+LEGEND = ("Hex: d p h m = desert plains hills mountains; CAPITAL favourable; 1-5 owner",
+          "* starred start hex. Right: round, favourable terrain, meteor space, turn order",
+          "Genes: T tail L leg H horn P parasol F fur E egg M mutant C card",
+          "Players: pt points, on dinos on board, sup dinos in supply, c action cards")
 
 
 def render(view: dict[str, Any], seat: int | None) -> Text:
@@ -70,9 +73,9 @@ def render(view: dict[str, Any], seat: int | None) -> Text:
     if seat is not None and 0 <= seat < len(view["players"]):
         hand = view["players"][seat].get("hand")
         if hand is not None:
-            footer.append("Your hand: " + (", ".join(hand) or "none"))
+            footer.append(("Your hand: " + (", ".join(hand) or "none"))[:LINE_WIDTH])
     if view.get("prompt"):
-        footer.append(f"Player {view['current_player'] + 1}: {view['prompt']}")
+        footer.append(f"Player {view['current_player'] + 1}: {view['prompt']}"[:LINE_WIDTH])
     if view.get("winners") is not None:
         footer.append("Winner(s): " + ", ".join(f"Player {winner + 1}" for winner in view["winners"]))
     return Text("\n".join([*body, *[line for line in footer if line]]))
