@@ -37,15 +37,22 @@ def test_initiative_more_tails_then_fewer_dinos():
     assert more.view(None)["order"] == [1, 0, 2]
 
 
-def test_initiative_full_tie_is_rolled_off_with_rerolls():
+def test_initiative_full_tie_is_rolled_off_higher_first_with_rerolls():
     spec = [{"dinos": [[-3, 1]]}, {"dinos": [[0, 2]]}, {"dinos": [[2, 0]]}]
-    for seed in range(8):
+    rerolled = False
+    for seed in range(12):
         state = scenario(spec, phase="initiative", seed=seed)
-        rolls: dict[int, int] = {}
-        for event in events(state, "roll_off"):
-            rolls.update({seat: roll for seat, roll in event["rolls"]})
+        first, *later = events(state, "roll_off")
+        rolls = dict(first["rolls"])
         order = state.view(None)["order"]
-        assert sorted(order) == [0, 1, 2] and events(state, "roll_off")
+        assert [rolls[seat] for seat in order] == sorted(rolls.values(), reverse=True), "higher roll acts earlier"
+        for event in later:
+            rerolled = True
+            tied = [seat for seat, _ in event["rolls"]]
+            again = dict(event["rolls"])
+            placed = [seat for seat in order if seat in tied]
+            assert [again[seat] for seat in placed] == sorted(again.values(), reverse=True)
+    assert rerolled, "some seed produced a tie that was re-rolled"
 
 
 def test_climate_die_moves_the_marker_by_the_table():
@@ -225,3 +232,15 @@ def test_variant_draws_one_fewer_and_only_one_player_may_pass():
 def test_variant_starts_the_meteor_two_spaces_back():
     assert load_game("evo", players=3, advanced=True).new_state(1).view(None)["meteor"] == 0
     assert load_game("evo", players=5).new_state(1).view(None)["meteor"] == 4
+
+
+def test_variant_displaced_player_who_cannot_outbid_must_pass():
+    state = _auction({"leg": 3}, scores=(0, 0, 10), options={"advanced": True})
+    state.apply(Action("bid", 0, 0))
+    state.apply(Action("bid", 1, 0))
+    state.apply(Action("bid", 0, 1))            # player 3 displaces player 1, whose cap is 0
+    assert state.current_player == 0 and state.legal_actions() == [Action("pass")]
+    with pytest.raises(IllegalAction, match="bid at least 1"):
+        state.apply(Action("bid", 1, 0))
+    state.apply(Action("pass"))
+    assert [p["genes"]["leg"] for p in state.view(None)["players"]] == [0, 1, 1]

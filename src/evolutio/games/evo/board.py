@@ -20,6 +20,7 @@ TERRAINS = ("desert", "plains", "hills", "mountains")  # hottest to coldest
 GENES = ("tail", "leg", "horn", "parasol", "fur", "egg", "mutant", "card")
 TAIL, LEG, HORN, PARASOL, FUR, EGG, MUTANT, CARD_GENE = range(len(GENES))
 NEIGHBOUR_OFFSETS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+MAX_HEXES = 128  # the action encoding's hex range
 LAYOUT_FOR_PLAYERS = {3: ("3p",), 4: ("4p_a", "4p_b"), 5: ("5p",)}
 
 
@@ -147,6 +148,8 @@ def build_board(data: Any, layout: str, players: int, source: str) -> Board:
         terrain.append(_terrain(_need(entry, "terrain", str, path), f"{path}.terrain"))
         if _need(entry, "start", bool, path):
             starts.append(index)
+    if len(coords) > MAX_HEXES:
+        raise BoardError(f"{where}.hexes: {len(coords)} hexes, at most {MAX_HEXES} are supported")
     if len(coords) < players:
         raise BoardError(f"{where}.hexes: {len(coords)} hexes cannot hold {players} players")
     if len(starts) < players:

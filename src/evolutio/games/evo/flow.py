@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from evolutio.kernel.action import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from .board import CARD_GENE, GENES, TAIL, TERRAINS
+from .board import CARD_GENE, GENES, MAX_HEXES, TAIL, TERRAINS
 from .cards import (
     AFTER_BIRTH_STEP,
     AUCTION_START,
@@ -59,6 +59,19 @@ NICHE = CARD_INDEX["evolutionary_niche"]
 HEAD_START = CARD_INDEX["genetic_head_start"]
 AGAIN = CARD_INDEX["again"]
 OUTBID_STEP = 1
+MAX_ROWS = 5  # at most 5 players, one tile row each
+# Actions are immutable values: the hot path reuses these instead of building new ones
+BID_ACTIONS = [[Action("bid", row, amount) for amount in range(MAX_BID + 1)] for row in range(MAX_ROWS)]
+HEX_ACTIONS = {kind: [Action(kind, hex_index) for hex_index in range(MAX_HEXES)] for kind in ("birth", "remove")}
+MOVE_ACTIONS: dict[tuple[int, int], Action] = {}
+
+
+def move_action(source: int, target: int) -> Action:
+    key = (source, target)
+    action = MOVE_ACTIONS.get(key)
+    if action is None:
+        action = MOVE_ACTIONS[key] = Action("move", source, target)
+    return action
 
 
 def bit(seat: int) -> int:
@@ -109,10 +122,12 @@ class CardWindow(Step):
         if not state.cards_open(self.window):
             return None
         hands = state.hands
-        if self.active != EMPTY and hands[self.active]:
-            return self.active
+        active = self.active
+        if active != EMPTY and hands[active]:
+            return active
+        asked = self.asked
         for seat in state.order:
-            if not self.asked & bit(seat) and hands[seat] and self._may_ask(seat):
+            if not asked >> seat & 1 and hands[seat] and self._may_ask(seat):
                 return seat
         return None
 
@@ -125,10 +140,10 @@ class CardWindow(Step):
         return out
 
     def check(self, state: EvoState, action: Action) -> Refusal | None:
+        if action.kind != "play":
+            return None
         seat = self.decider(state)
-        if action.kind == "play" and seat is not None:
-            return CARDS[action.args[0]].check(state, seat, action.args[1])
-        return None
+        return None if seat is None else CARDS[action.args[0]].check(state, seat, action.args[1])
 
     def resolve(self, state: EvoState, action: Action) -> None:
         seat = self.decider(state)
@@ -334,7 +349,7 @@ class MoveTurn(Step):
         seat = self.seat
         owner = state.owner
         neighbours = state.board.neighbours
-        out = [Action("move", hex_index, other) for hex_index in range(len(owner)) if owner[hex_index] == seat
+        out = [move_action(hex_index, other) for hex_index in range(len(owner)) if owner[hex_index] == seat
                for other in neighbours[hex_index]]
         out.append(DONE)
         return out
@@ -418,7 +433,8 @@ class BirthTurn(Step):
         return seat
 
     def candidates(self, state: EvoState) -> Iterable[Action]:
-        return [Action("birth", hex_index) for hex_index in birth_targets(state, self.seat)]
+        births = HEX_ACTIONS["birth"]
+        return [births[hex_index] for hex_index in birth_targets(state, self.seat)]
 
     def resolve(self, state: EvoState, action: Action) -> None:
         seat = self.seat
@@ -504,7 +520,8 @@ class RemoveChoice(Step):
         return self.seat
 
     def candidates(self, state: EvoState) -> Iterable[Action]:
-        return [Action("remove", hex_index) for hex_index, holder in enumerate(state.owner)
+        removals = HEX_ACTIONS["remove"]
+        return [removals[hex_index] for hex_index, holder in enumerate(state.owner)
                 if holder == self.seat and state.delta(hex_index) == self.zone]
 
     def resolve(self, state: EvoState, action: Action) -> None:
@@ -657,7 +674,7 @@ class Bid(Step):
         out: list[Action] = []
         for row in range(len(state.tiles)):
             top = max(cap, low)
-            out.extend(Action("bid", row, amount) for amount in range(low, top + 1))
+            out.extend(BID_ACTIONS[row][low:top + 1])
         if passes_left(state) > 0:
             out.append(PASS)
         if state.cards_open(ON_OWN_BID) and state.card_allowed(seat, NICHE, ON_OWN_BID):
@@ -669,10 +686,10 @@ class Bid(Step):
             return None
         row, amount = action.args
         holder = holder_of(state, row)
-        if state.score[self.seat] + state.mutants(self.seat) < state.board.min_bid:
-            return None if holder == EMPTY else Refusal("you can only afford the lowest bid, on an empty row")
         if holder == EMPTY:
             return None
+        if state.score[self.seat] + state.mutants(self.seat) < state.board.min_bid:
+            return Refusal("you can only afford the lowest bid, on an empty row")
         margin = OUTBID_STEP
         for handler in hooks.handlers("outbid_margin", state.effects[holder]):
             margin = max(margin, handler(state, holder))

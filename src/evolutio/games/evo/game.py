@@ -14,11 +14,10 @@ from evolutio.kernel.registry import register
 
 from .board import LAYOUT_FOR_PLAYERS, Board, load_board
 from .cards import CARD_IDS
-from .flow import MAX_BID, STEP_TYPES, Phase, PlaceStart
+from .flow import MAX_BID, MAX_ROWS, STEP_TYPES, Phase, PlaceStart
 from .scenario import build_scenario
 from .state import EvoState
 
-MAX_ROWS = 5
 CARD_MODULES = load_trait_modules("evolutio.games.evo.cards")  # every card family registers its hooks
 LAYOUTS = ("auto", "3p", "4p_a", "4p_b", "5p")
 
