@@ -82,3 +82,14 @@ def test_deluge_rolls_for_every_edge_dino_adding_the_owners_parasol_genes():
             parasols = 2 if event["seat"] == 0 else 0
             assert event["died"] == (event["roll"] + parasols <= 4)
             assert (state.view(None)["hexes"][event["hex"]]["owner"] is None) == event["died"]
+
+
+def test_deluge_can_add_the_card_players_parasols_instead():
+    for seed in range(6):
+        state = scenario([{"hand": ["deluge"], "genes": {"parasol": 3}, "dinos": [[-3, 1]]},
+                          {"dinos": [list(DESERT_EDGES[1])]}, {"dinos": [[1, 1]]}],
+                         phase="climate", round_number=3, seed=seed,
+                         options={"deluge_parasol_source": "card_player"})
+        state.apply(card_action(state, "deluge"))
+        (event,) = events(state, "deluge")
+        assert event["seat"] == 1 and event["died"] == (event["roll"] + 3 <= 4)

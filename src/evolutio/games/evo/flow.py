@@ -396,7 +396,10 @@ def birth_targets(state: EvoState, seat: int) -> list[int]:
     for handler in hooks.handlers("birth_reach", mask):
         reach = max(reach, handler(state, seat))
     parents = [hex_index for hex_index, holder in enumerate(state.parents) if holder == seat]
-    if parents:
+    if parents and reach == 1:
+        neighbours = board.neighbours
+        area = list({other for parent in parents for other in neighbours[parent]})
+    elif parents:
         area = [hex_index for hex_index, distance in board.distances_from(parents, reach).items() if distance >= 1]
     elif state.game.options["birth_without_dinos"] == "none":
         return []
