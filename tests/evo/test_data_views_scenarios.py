@@ -8,7 +8,16 @@ from importlib import resources
 
 import pytest
 
-from evolutio.kernel import Action, OptionError, Rng, ScenarioError, game_plugin, load_game, load_scenario
+from evolutio.kernel import (
+    Action,
+    IllegalAction,
+    OptionError,
+    Rng,
+    ScenarioError,
+    game_plugin,
+    load_game,
+    load_scenario,
+)
 from evolutio.sim import simulate
 
 from .helpers import scenario
@@ -146,3 +155,38 @@ def test_simulate_completes_deterministically(players, advanced):
     second, _ = simulate("evo", 3, options=options, seed=5)
     assert [r.scores for r in first] == [r.scores for r in second]
     assert all(r.turns >= 3 for r in first)
+
+
+MID_MOVE = [{"step": "round_end"}, {"step": "phase", "phase": 3}, {"step": "each_player", "part": "move", "done": 3},
+            {"step": "move_turn", "seat": 1, "points": 2}]
+
+
+def test_a_scenario_can_set_whose_decision_with_a_saved_stack():
+    state = scenario([{"dinos": [[-3, 1]]}, {"dinos": [[0, 2]]}, {"dinos": [[2, 0]]}], round_number=4, flow=MID_MOVE)
+    assert state.current_player == 1 and "2 movement points left" in state.view(1)["prompt"]
+    state.apply(Action("done"))
+    assert state.current_player == 2
+
+
+def test_a_scenario_can_start_half_way_through_an_auction():
+    flow = [{"step": "round_end"}, {"step": "grant"}, {"step": "each_player", "part": "pay", "done": 0},
+            {"step": "each_player", "part": "bid", "done": 7}, {"step": "bid", "seat": 0}]
+    state = scenario([{"dinos": [[-3, 1]]}, {"dinos": [[0, 2]]}, {"dinos": [[2, 0]]}], phase="meteor", flow=flow,
+                     auction={"tiles": ["leg", "horn", "egg"], "bids": {"1": [0, 2], "2": [1, 0]}})
+    assert state.current_player == 0
+    with pytest.raises(IllegalAction, match="holds this row at 2: bid at least 3"):
+        state.apply(Action("bid", 0, 1))
+    state.apply(Action("bid", 2, 0))
+    assert [p["genes"]["egg"] for p in state.view(None)["players"]] == [1, 0, 0]
+
+
+@pytest.mark.parametrize("flow,message", [
+    ([{"step": "move_turn", "seat": 7, "points": 1}], r"flow\[0\]\.seat: must be between 0 and 2"),
+    ([{"step": "jump"}], r"flow\[0\]\.step: unknown step 'jump'"),
+    ([{"step": "card_window", "window": "lunch", "subject": -1, "asked": 0, "active": -1}],
+     r"flow\[0\]\.window: unknown window 'lunch'"),
+    ([{"step": "move_turn", "seat": 0}], r"flow\[0\]\.points: missing"),
+])
+def test_bad_stacks_in_scenarios_name_the_json_path(flow, message):
+    with pytest.raises(ScenarioError, match=message):
+        scenario([{"dinos": [[-3, 1]]}, {"dinos": [[0, 2]]}, {"dinos": [[2, 0]]}], flow=flow)

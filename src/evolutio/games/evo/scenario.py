@@ -15,14 +15,17 @@ from __future__ import annotations
 from typing import Any
 
 from evolutio.kernel.errors import ScenarioError
+from evolutio.kernel.flow import steps_from_json
 
 from .board import GENES
-from .cards import CARD_IDS, CARD_INDEX
-from .flow import Phase
+from .cards import CARD_IDS, CARD_INDEX, WINDOWS
+from .flow import PARTS, STEP_TYPES, Phase
 from .state import PHASES, EvoState
 
 BODY_KEYS = {"game", "options", "seed", "round", "phase", "climate", "meteor", "order", "players", "deck", "bag",
-             "effects", "note"}
+             "effects", "note", "flow", "auction"}
+TEXT_FIELDS = {"window": WINDOWS, "part": tuple(PARTS)}
+SEAT_FIELDS = ("seat", "subject", "active")
 PLAYER_KEYS = {"score", "genes", "hand", "dinos"}
 
 
@@ -152,6 +155,63 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
         else:
             raise ScenarioError(f"{path}: effects are keyed 'global' or a seat number 0..{players - 1}")
     state.start_order = list(order)
-    state.push(Phase(PHASES.index(phase)))
+    if "auction" in data:
+        _auction(state, data["auction"])
+    if "flow" in data:
+        state.phase = PHASES.index(phase)
+        state.parents = list(state.owner)
+        state.flow = _flow(data["flow"], players)
+    else:
+        state.push(Phase(PHASES.index(phase)))
     state.settle()
+    if state.is_terminal and not state.ended:
+        raise ScenarioError("flow: the stack runs out without ending the game (end it with round_end or game_over)")
     return state
+
+
+def _flow(data: Any, players: int) -> list:
+    """A decision stack in the saved-state form (bottom first): any position, e.g. half-way through a turn."""
+    try:
+        steps = steps_from_json(data, STEP_TYPES, "flow")
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from None
+    for index, step in enumerate(steps):
+        for field, value in step.fields().items():
+            path = f"flow[{index}].{field}"
+            if field in TEXT_FIELDS:
+                if value not in TEXT_FIELDS[field]:
+                    raise ScenarioError(f"{path}: unknown {field} {value!r} (known: {', '.join(TEXT_FIELDS[field])})")
+            elif field in SEAT_FIELDS:
+                _int(value, path, -1 if field != "seat" else 0, players - 1)
+            else:
+                _int(value, path, -1000, 100000)
+    return steps
+
+
+def _auction(state: EvoState, data: Any) -> None:
+    """``{"tiles": ["leg", "horn", ...], "bids": {"0": [row, amount]}, "passed": [seat, ...]}``."""
+    if not isinstance(data, dict):
+        raise ScenarioError("auction: expected an object with tiles, bids and passed")
+    tiles = []
+    for index, gene in enumerate(_list(data.get("tiles", []), "auction.tiles")):
+        if gene not in GENES:
+            raise ScenarioError(f"auction.tiles[{index}]: unknown gene {gene!r} (known: {', '.join(GENES)})")
+        tiles.append(GENES.index(gene))
+    state.tiles = tiles
+    players = state.num_players
+    bids = data.get("bids", {})
+    if not isinstance(bids, dict):
+        raise ScenarioError("auction.bids: expected an object {seat: [row, amount]}")
+    for key, bid in bids.items():
+        path = f"auction.bids.{key}"
+        if not key.isdigit() or int(key) >= players:
+            raise ScenarioError(f"{path}: bids are keyed by seat 0..{players - 1}")
+        if not isinstance(bid, list) or len(bid) != 2:
+            raise ScenarioError(f"{path}: a bid is [row, amount]")
+        row = _int(bid[0], f"{path}[0]", 0, len(tiles) - 1)
+        if row in state.bid_row:
+            raise ScenarioError(f"{path}[0]: row {row} already holds another marker")
+        state.bid_row[int(key)] = row
+        state.bid_amount[int(key)] = _int(bid[1], f"{path}[1]", 0, 199)
+    for index, seat in enumerate(_list(data.get("passed", []), "auction.passed")):
+        state.passed[_int(seat, f"auction.passed[{index}]", 0, players - 1)] = True
