@@ -105,3 +105,13 @@ def test_again_cannot_take_quiet_eon():
     state = scenario(spec, phase="movement", round_number=3)
     state.apply(card_action(state, "quiet_eon"))
     assert state.view(None)["step"] != "card_window" or card_action(state, "again") not in state.legal_actions()
+
+
+def test_quiet_eon_in_a_bid_stops_evolutionary_niche_later_in_the_auction():
+    state = phase6([["quiet_eon"], ["evolutionary_niche"], []])
+    skip_windows(state)
+    assert state.current_player == 0 and card_action(state, "quiet_eon") in state.legal_actions()
+    state.apply(card_action(state, "quiet_eon"))
+    state.apply(Action("bid", 0, 0))
+    assert state.current_player == 1
+    assert card_action(state, "evolutionary_niche") not in state.legal_actions()

@@ -58,6 +58,8 @@ MAX_BID = 199  # the action encoding's largest bid; the bid cap (score + mutants
 NICHE = CARD_INDEX["evolutionary_niche"]
 HEAD_START = CARD_INDEX["genetic_head_start"]
 AGAIN = CARD_INDEX["again"]
+QUIET_EON = CARD_INDEX["quiet_eon"]
+PLAY_ACTIONS = {card: Action("play", card, 0) for card in (NICHE, HEAD_START, QUIET_EON)}
 OUTBID_STEP = 1
 MAX_ROWS = 5  # at most 5 players, one tile row each
 # Actions are immutable values: the hot path reuses these instead of building new ones
@@ -680,8 +682,8 @@ class Bid(Step):
             out.extend(BID_ACTIONS[row][low:top + 1])
         if passes_left(state) > 0:
             out.append(PASS)
-        if state.cards_open(ON_OWN_BID) and state.card_allowed(seat, NICHE, ON_OWN_BID):
-            out.append(Action("play", NICHE, 0))
+        if state.cards_open(ON_OWN_BID):
+            out.extend(PLAY_ACTIONS[card] for card in (NICHE, QUIET_EON) if state.card_allowed(seat, card, ON_OWN_BID))
         return out
 
     def check(self, state: EvoState, action: Action) -> Refusal | None:
@@ -756,13 +758,12 @@ class Pay(Step):
         return None
 
     def candidates(self, state: EvoState) -> Iterable[Action]:
-        if state.card_allowed(self.seat, HEAD_START, ON_OWN_PAYMENT):
-            return [PAY, Action("play", HEAD_START, 0)]
-        return [PAY]
+        return [PAY, *(PLAY_ACTIONS[card] for card in (HEAD_START, QUIET_EON)
+                       if state.card_allowed(self.seat, card, ON_OWN_PAYMENT))]
 
     def resolve(self, state: EvoState, action: Action) -> None:
         if action.kind == "play":
-            play_card(state, self.seat, HEAD_START, 0)
+            play_card(state, self.seat, action.args[0], action.args[1])
             return
         self.run(state)
 
