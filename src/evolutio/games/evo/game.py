@@ -12,9 +12,10 @@ from evolutio.kernel.hooks import load_trait_modules
 from evolutio.kernel.options import Option
 from evolutio.kernel.registry import register
 
+from .auction import MAX_BID, MAX_ROWS
 from .board import LAYOUT_FOR_PLAYERS, Board, load_board
 from .cards import CARD_IDS
-from .flow import MAX_BID, MAX_ROWS, STEP_TYPES, Phase, PlaceStart
+from .flow import STEP_TYPES, Phase, PlaceStart
 from .scenario import build_scenario
 from .state import EvoState
 

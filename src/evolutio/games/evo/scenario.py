@@ -19,8 +19,9 @@ from evolutio.kernel.flow import steps_from_json
 
 from .board import GENES
 from .cards import CARD_IDS, CARD_INDEX, WINDOWS
-from .flow import PARTS, STEP_TYPES, Phase
+from .flow import STEP_TYPES, Phase
 from .state import PHASES, EvoState
+from .windows import PARTS
 
 BODY_KEYS = {"game", "options", "seed", "round", "phase", "climate", "meteor", "order", "players", "deck", "bag",
              "effects", "note", "flow", "auction"}
