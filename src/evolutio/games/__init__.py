@@ -2,7 +2,7 @@
 
 import importlib
 
-BUILTIN = ("origin", "northstar")
+BUILTIN = ("origin", "northstar", "evo")
 
 for _name in BUILTIN:
     try:

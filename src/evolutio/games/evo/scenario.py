@@ -1,0 +1,218 @@
+"""Scenarios for Evo: a position at the start of a phase. Every error names its JSON path. See docs/evo.md.
+
+Body::
+
+    {"round": 3, "phase": "movement", "climate": 1, "meteor": 5, "order": [2, 0, 1],
+     "players": [{"score": 12, "genes": {"leg": 1}, "hand": ["truce"], "dinos": [[-4, 3], [-3, 3]]}, ...],
+     "deck": ["again", ...], "bag": {"leg": 4, "horn": 2}, "effects": {"global": ["vegetarian_diet"]}}
+
+Missing ``deck``: every card not in a hand, shuffled. Missing ``bag``: every gene tile not on a species board,
+shuffled. ``phase`` is where the round resumes; "initiative" sets the turn order anew, any other phase uses ``order``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evolutio.kernel.errors import ScenarioError
+from evolutio.kernel.flow import steps_from_json
+
+from .board import GENES
+from .cards import CARD_IDS, CARD_INDEX, WINDOWS
+from .flow import STEP_TYPES, Phase
+from .state import PHASES, EvoState
+from .windows import PARTS
+
+BODY_KEYS = {"game", "options", "seed", "round", "phase", "climate", "meteor", "order", "players", "deck", "bag",
+             "effects", "note", "flow", "auction"}
+TEXT_FIELDS = {"window": WINDOWS, "part": tuple(PARTS)}
+SEAT_FIELDS = ("seat", "subject", "active")
+PLAYER_KEYS = {"score", "genes", "hand", "dinos"}
+
+
+def _int(value: Any, path: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScenarioError(f"{path}: expected an integer, got {value!r}")
+    if not low <= value <= high:
+        raise ScenarioError(f"{path}: must be between {low} and {high}, got {value}")
+    return value
+
+
+def _list(value: Any, path: str) -> list:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{path}: expected a list, got {type(value).__name__}")
+    return value
+
+
+def _card(value: Any, path: str) -> int:
+    if value not in CARD_INDEX:
+        raise ScenarioError(f"{path}: unknown action card {value!r} (known: {', '.join(CARD_IDS)})")
+    return CARD_INDEX[value]
+
+
+def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
+    extra = set(data) - BODY_KEYS
+    if extra:
+        raise ScenarioError(f"{min(extra)}: unknown scenario field (known: {', '.join(sorted(BODY_KEYS))})")
+    seed = data.get("seed", 0)
+    state = game.blank_state(seed)
+    board = game.board
+    players = game.num_players
+    state.round = _int(data.get("round", 1), "round", 1, 1000)
+    phase = data.get("phase", "initiative")
+    if phase not in PHASES:
+        raise ScenarioError(f"phase: unknown phase {phase!r} (known: {', '.join(PHASES)})")
+    state.climate = _int(data.get("climate", 0), "climate", 0, len(board.ring) - 1)
+    state.meteor = _int(data.get("meteor", board.meteor_start[players]), "meteor", 0, len(board.meteor_final) - 2)
+    order = [_int(seat, f"order[{index}]", 0, players - 1) for index, seat in
+             enumerate(_list(data.get("order", list(range(players))), "order"))]
+    if sorted(order) != list(range(players)):
+        raise ScenarioError(f"order: must list every seat 0..{players - 1} once, got {order}")
+    state.order = order
+    entries = _list(data.get("players"), "players")
+    if len(entries) != players:
+        raise ScenarioError(f"players: {len(entries)} entries for {players} players")
+    used_cards: dict[int, str] = {}
+    owned_genes = [0] * len(GENES)
+    for seat, entry in enumerate(entries):
+        path = f"players[{seat}]"
+        if not isinstance(entry, dict):
+            raise ScenarioError(f"{path}: expected an object")
+        extra = set(entry) - PLAYER_KEYS
+        if extra:
+            raise ScenarioError(f"{path}.{min(extra)}: unknown field (known: {', '.join(sorted(PLAYER_KEYS))})")
+        state.score[seat] = _int(entry.get("score", board.start_score), f"{path}.score", 0, 100000)
+        genes = entry.get("genes", {})
+        if not isinstance(genes, dict):
+            raise ScenarioError(f"{path}.genes: expected an object of gene counts")
+        for gene, count in genes.items():
+            if gene not in GENES:
+                raise ScenarioError(f"{path}.genes.{gene}: unknown gene (known: {', '.join(GENES)})")
+            index = GENES.index(gene)
+            state.genes[seat][index] = _int(count, f"{path}.genes.{gene}", 0, board.gene_counts[index])
+            owned_genes[index] += count
+        hand = []
+        for index, name in enumerate(_list(entry.get("hand", []), f"{path}.hand")):
+            card = _card(name, f"{path}.hand[{index}]")
+            if card in used_cards:
+                raise ScenarioError(f"{path}.hand[{index}]: {name} is already in {used_cards[card]} (one copy each)")
+            used_cards[card] = f"{path}.hand"
+            hand.append(card)
+        state.hands[seat] = sorted(hand)
+        dinos = _list(entry.get("dinos", []), f"{path}.dinos")
+        if len(dinos) > board.dinos_per_player:
+            raise ScenarioError(f"{path}.dinos: {len(dinos)} dinos, a species has {board.dinos_per_player}")
+        for index, spot in enumerate(dinos):
+            where = f"{path}.dinos[{index}]"
+            if not (isinstance(spot, list) and len(spot) == 2 and all(isinstance(v, int) for v in spot)):
+                raise ScenarioError(f"{where}: a hex is written [q, r], got {spot!r}")
+            hex_index = board.index_of.get((spot[0], spot[1]))
+            if hex_index is None:
+                raise ScenarioError(f"{where}: no hex ({spot[0]}, {spot[1]}) on layout {board.layout}")
+            if state.owner[hex_index] != -1:
+                raise ScenarioError(f"{where}: hex ({spot[0]}, {spot[1]}) already holds a dino")
+            state.place(seat, hex_index)
+    for index, count in enumerate(owned_genes):
+        if count > board.gene_counts[index]:
+            raise ScenarioError(f"players: {count} {GENES[index]} genes, the game has {board.gene_counts[index]}")
+    if "deck" in data:
+        deck = []
+        for index, name in enumerate(_list(data["deck"], "deck")):
+            card = _card(name, f"deck[{index}]")
+            if card in used_cards:
+                raise ScenarioError(f"deck[{index}]: {name} is already in {used_cards[card]} (one copy each)")
+            used_cards[card] = "deck"
+            deck.append(card)
+        state.deck = deck  # drawn from the end
+    else:
+        state.deck = [card for card in range(len(CARD_IDS)) if card not in used_cards]
+        state.rng.shuffle(state.deck)
+    if "bag" in data:
+        bag_counts = data["bag"]
+        if not isinstance(bag_counts, dict):
+            raise ScenarioError("bag: expected an object of gene counts")
+        state.bag = []
+        for gene, count in bag_counts.items():
+            if gene not in GENES:
+                raise ScenarioError(f"bag.{gene}: unknown gene (known: {', '.join(GENES)})")
+            index = GENES.index(gene)
+            state.bag.extend([index] * _int(count, f"bag.{gene}", 0, board.gene_counts[index] - owned_genes[index]))
+    else:
+        state.bag = [gene for gene, count in enumerate(board.gene_counts) for _ in range(count - owned_genes[gene])]
+    state.rng.shuffle(state.bag)
+    effects = data.get("effects", {})
+    if not isinstance(effects, dict):
+        raise ScenarioError("effects: expected an object")
+    for key, names in effects.items():
+        path = f"effects.{key}"
+        cards = [_card(name, f"{path}[{index}]") for index, name in enumerate(_list(names, path))]
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        if key == "global":
+            state.global_effects = mask
+        elif key.isdigit() and int(key) < players:
+            state.effects[int(key)] = mask
+        else:
+            raise ScenarioError(f"{path}: effects are keyed 'global' or a seat number 0..{players - 1}")
+    state.start_order = list(order)
+    if "auction" in data:
+        _auction(state, data["auction"])
+    if "flow" in data:
+        state.phase = PHASES.index(phase)
+        state.parents = list(state.owner)
+        state.flow = _flow(data["flow"], players)
+    else:
+        state.push(Phase(PHASES.index(phase)))
+    state.settle()
+    if state.is_terminal and not state.ended:
+        raise ScenarioError("flow: the stack runs out without ending the game (end it with round_end or game_over)")
+    return state
+
+
+def _flow(data: Any, players: int) -> list:
+    """A decision stack in the saved-state form (bottom first): any position, e.g. half-way through a turn."""
+    try:
+        steps = steps_from_json(data, STEP_TYPES, "flow")
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from None
+    for index, step in enumerate(steps):
+        for field, value in step.fields().items():
+            path = f"flow[{index}].{field}"
+            if field in TEXT_FIELDS:
+                if value not in TEXT_FIELDS[field]:
+                    raise ScenarioError(f"{path}: unknown {field} {value!r} (known: {', '.join(TEXT_FIELDS[field])})")
+            elif field in SEAT_FIELDS:
+                _int(value, path, -1 if field != "seat" else 0, players - 1)
+            else:
+                _int(value, path, -1000, 100000)
+    return steps
+
+
+def _auction(state: EvoState, data: Any) -> None:
+    """``{"tiles": ["leg", "horn", ...], "bids": {"0": [row, amount]}, "passed": [seat, ...]}``."""
+    if not isinstance(data, dict):
+        raise ScenarioError("auction: expected an object with tiles, bids and passed")
+    tiles = []
+    for index, gene in enumerate(_list(data.get("tiles", []), "auction.tiles")):
+        if gene not in GENES:
+            raise ScenarioError(f"auction.tiles[{index}]: unknown gene {gene!r} (known: {', '.join(GENES)})")
+        tiles.append(GENES.index(gene))
+    state.tiles = tiles
+    players = state.num_players
+    bids = data.get("bids", {})
+    if not isinstance(bids, dict):
+        raise ScenarioError("auction.bids: expected an object {seat: [row, amount]}")
+    for key, bid in bids.items():
+        path = f"auction.bids.{key}"
+        if not key.isdigit() or int(key) >= players:
+            raise ScenarioError(f"{path}: bids are keyed by seat 0..{players - 1}")
+        if not isinstance(bid, list) or len(bid) != 2:
+            raise ScenarioError(f"{path}: a bid is [row, amount]")
+        row = _int(bid[0], f"{path}[0]", 0, len(tiles) - 1)
+        if row in state.bid_row:
+            raise ScenarioError(f"{path}[0]: row {row} already holds another marker")
+        state.bid_row[int(key)] = row
+        state.bid_amount[int(key)] = _int(bid[1], f"{path}[1]", 0, 199)
+    for index, seat in enumerate(_list(data.get("passed", []), "auction.passed")):
+        state.passed[_int(seat, f"auction.passed[{index}]", 0, players - 1)] = True

@@ -1,0 +1,126 @@
+"""Card windows and per-player iteration: the steps every phase of Evo is built from.
+
+A card window asks, in turn order, every player who holds a card (public information only); ``EachPlayer`` runs one
+part of a phase for each player in the current turn order. Parts are registered by the modules that define them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from evolutio.kernel.action import Action
+from evolutio.kernel.flow import Refusal, Step
+
+from .cards import AFTER_BIRTH_STEP, CARD_IDS, CARD_INDEX, CARD_NAME, CARDS, OWN_BIRTH_STEP, REACTION
+from .state import CLIMATE, EMPTY, EvoState
+
+DONE = Action("done")
+AGAIN = CARD_INDEX["again"]
+#: part name -> the steps of that part for one seat (filled in by ``flow`` and ``auction``)
+PARTS: dict[str, Callable[[EvoState, int], list[Step]]] = {}
+
+
+def bit(seat: int) -> int:
+    return 1 << seat
+
+
+def play_card(state: EvoState, seat: int, card: int, target: int) -> None:
+    """Take the card from the hand and resolve it; then offer the reaction window (Again!, Quiet Eon)."""
+    spec = CARDS[card]
+    state.hands[seat].remove(card)
+    state.revealed[seat] &= ~spec.bit
+    if state.phase == CLIMATE and not state.ended:
+        state.climate_cards += 1
+        state.climate_changing_cards += spec.climate_changing
+    detail = spec.describe_target(state, target)
+    if state.log_events:
+        state.emit("card_played", {"seat": seat, "card": CARD_IDS[card], "target": target,
+                                   "text": f"{state.player_name(seat)} plays {CARD_NAME[spec.id]}{detail}."})
+    spec.play(state, seat, target)  # Again! reads the card played before it
+    state.last_played = card
+    if card != AGAIN and not state.ended and state.cards_open(REACTION):
+        reaction = CardWindow(REACTION, seat)
+        if reaction.decider(state) is not None:
+            state.push(reaction)
+
+
+class CardWindow(Step):
+    """A moment when action cards may be played, offered in turn order; a player may play several, then ``done``."""
+
+    __slots__ = ("active", "asked", "subject", "window")
+    name = "card_window"
+
+    def __init__(self, window: str, subject: int = EMPTY, asked: int = 0, active: int = EMPTY) -> None:
+        self.window = window
+        self.subject = subject    # own birth step: its player; after a birth step: whose step it was
+        self.asked = asked
+        self.active = active
+
+    def _may_ask(self, seat: int) -> bool:
+        if self.window == OWN_BIRTH_STEP:
+            return seat == self.subject
+        if self.window == AFTER_BIRTH_STEP:
+            return seat != self.subject
+        return True
+
+    def decider(self, state: EvoState) -> int | None:
+        """Public information only (hand sizes, not hands), so whose turn it is reveals nothing about a hand."""
+        if not state.cards_open(self.window):
+            return None
+        hands = state.hands
+        active = self.active
+        if active != EMPTY and hands[active]:
+            return active
+        asked = self.asked
+        for seat in state.order:
+            if not asked >> seat & 1 and hands[seat] and self._may_ask(seat):
+                return seat
+        return None
+
+    def candidates(self, state: EvoState) -> Iterable[Action]:
+        seat = self.decider(state)
+        assert seat is not None
+        out = [Action("play", card, target) for card in sorted(state.playable_cards(seat, self.window))
+               for target in CARDS[card].targets(state, seat)]
+        out.append(DONE)
+        return out
+
+    def check(self, state: EvoState, action: Action) -> Refusal | None:
+        if action.kind != "play":
+            return None
+        seat = self.decider(state)
+        return None if seat is None else CARDS[action.args[0]].check(state, seat, action.args[1])
+
+    def resolve(self, state: EvoState, action: Action) -> None:
+        seat = self.decider(state)
+        assert seat is not None
+        if action.kind == "done":
+            state.replace(CardWindow(self.window, self.subject, self.asked | bit(seat), EMPTY))
+            return
+        state.replace(CardWindow(self.window, self.subject, self.asked | bit(seat), seat))
+        play_card(state, seat, action.args[0], action.args[1])
+
+    def run(self, state: EvoState) -> None:
+        state.pop()
+
+    def prompt(self, state: EvoState) -> str:
+        return f"play an action card in the {self.window.replace('_', ' ')} window, or done"
+
+
+class EachPlayer(Step):
+    """Runs one part of a phase for every player in the current turn order."""
+
+    __slots__ = ("done", "part")
+    name = "each_player"
+
+    def __init__(self, part: str, done: int) -> None:
+        self.part = part
+        self.done = done
+
+    def run(self, state: EvoState) -> None:
+        for seat in state.order:
+            if not self.done & bit(seat):
+                state.replace(EachPlayer(self.part, self.done | bit(seat)))
+                state.push(*reversed(PARTS[self.part](state, seat)))
+                return
+        state.pop()
