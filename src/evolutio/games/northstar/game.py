@@ -23,7 +23,6 @@ class NorthstarGame(Game):
     rules_version = "2"  # 2: storing a take's surplus on Fat Tissue is the owner's decision (R16)
     min_players = 2
     max_players = 6
-    plugins = {"bots": "evolutio.games.northstar.variants.cs4500_silly:BOTS"}
     option_schema = (
         players_option(2, 6, 4),
         Option("variant", "choice", "standard",
@@ -40,7 +39,8 @@ class NorthstarGame(Game):
         Option("deck_file", "str", "",
                "your own deck: a JSON file in the cards.json format (see docs/northstar.md)"),
     )
-    plugins = {"renderer": "evolutio.games.northstar.render:render"}
+    plugins = {"renderer": "evolutio.games.northstar.render:render",
+               "bots": "evolutio.games.northstar.variants.cs4500_silly:BOTS"}
     data_note = ("card food values are approximate: the rules pack's per-card table is a low-confidence placeholder "
                  "and 3 Carnivore values are reconstructed; use deck_file=PATH to play with your own deck")
 
