@@ -2,7 +2,7 @@
 
 import importlib
 
-BUILTIN = ("origin", "northstar")
+BUILTIN = ("origin", "northstar", "newworld")
 
 for _name in BUILTIN:
     try:

@@ -1,0 +1,13 @@
+"""``newworld``: *Evolution: New World* (Rightgames 2022). Importing registers the ruleset.
+
+Layout: ``data.py`` (the card data and its validation), ``state.py`` (the position), ``rules.py`` (shared rule
+functions), ``flow.py`` (phases and interrupts as decision-stack steps), ``traits/`` (one module per trait family
+registering hooks), ``scenario.py``, ``view.py``, ``render.py`` (terminal), ``game.py`` (options and the contract)."""
+
+from . import traits
+
+traits.load()
+
+from .game import NewWorldGame, NewWorldPosition  # noqa: E402 - the trait modules register their hooks first
+
+__all__ = ["NewWorldGame", "NewWorldPosition"]
