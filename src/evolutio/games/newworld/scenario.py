@@ -128,13 +128,24 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
                 store[2 * area + half] = _int(count, f"{where}.{key}[{half}]", 0, cap)
     if not state.area_row:
         raise ScenarioError("areas: the row needs at least one area card")
-    deck_size = _int(doc.get("area_deck", 0 if state.final else 1), "area_deck", 0, len(unused))
+    deck_spec = doc.get("area_deck", 0 if state.final else 1)
+    named: list[int] = []
+    if isinstance(deck_spec, list):  # area ids, the top card first
+        for index, name in enumerate(deck_spec):
+            area = area_ids.get(name) if isinstance(name, str) else None
+            if area is None or area not in unused:
+                raise ScenarioError(f"area_deck[{index}]: {name!r} is not an area card left out of the row")
+            unused.remove(area)
+            named.append(area)
+        deck_size = len(named)
+    else:
+        deck_size = _int(deck_spec, "area_deck", 0, len(unused))
     if state.final and deck_size:
         raise ScenarioError("area_deck: the final period has an empty area deck")
     if not state.final and not deck_size and phase == "development":
         raise ScenarioError("area_deck: before the final period's areas phase at least one card must be left")
     state.rng.shuffle(unused)
-    state.area_deck = [unused.pop() for _ in range(deck_size)]
+    state.area_deck = list(reversed(named)) if named else [unused.pop() for _ in range(deck_size)]
     state.area_box = unused
 
     # players, hands, animals, links

@@ -25,6 +25,8 @@ def incompatible(state: NewWorldState) -> set[int]:
 @HOOKS.on("placement_check")
 def scavenger_not_with_carnivore(state: NewWorldState, player: int, trait: int, animal: int) -> Refusal | None:
     mask = state.trait_mask[animal]
+    if trait != SCAVENGER and not mask & SCAVENGER_BIT:
+        return None
     others = incompatible(state)
     if trait == SCAVENGER and any(mask & (1 << other) for other in others):
         return Refusal(f"animal {animal} is a predator: Scavenger and Carnivore cannot share an animal")
