@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from evolutio.games.newworld.data import TRAIT_IDS
 from evolutio.kernel import Action, IllegalAction
-
-import pytest
 
 from .helpers import alive, animal, play, scenario, texts, traits_of
 

@@ -8,6 +8,6 @@ from . import traits
 
 traits.load()
 
-from .game import NewWorldGame, NewWorldPosition  # noqa: E402 - the trait modules register their hooks first
+from .game import NewWorldGame, NewWorldPosition
 
 __all__ = ["NewWorldGame", "NewWorldPosition"]

@@ -4,7 +4,8 @@ Metamorphosis) with :func:`step_type`."""
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, TypeVar
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
@@ -12,7 +13,15 @@ from evolutio.kernel.flow import Refusal, Step
 from . import rules
 from .data import NO_TRAITS, TRAIT_INDEX
 from .state import (
-    CARNIVORE_BIT, HIBERNATION, METAMORPHOSIS, NO_ANIMAL, NO_CARD, SIDE_LARGE, SIDE_SMALL, SYMBIOSIS, NewWorldState,
+    CARNIVORE_BIT,
+    HIBERNATION,
+    METAMORPHOSIS,
+    NO_ANIMAL,
+    NO_CARD,
+    SIDE_LARGE,
+    SIDE_SMALL,
+    SYMBIOSIS,
+    NewWorldState,
 )
 from .traits import HOOKS
 
@@ -49,7 +58,7 @@ def card_side(state: NewWorldState, card: int, side: int) -> int:
 class DevelopmentTurn(Step):
     """One development turn (NOTES §4): optionally rearrange the row once, then play one card or pass."""
 
-    __slots__ = ("seat", "arranged")
+    __slots__ = ("arranged", "seat")
     name = "development_turn"
 
     def __init__(self, seat: int, arranged: int = 0) -> None:
@@ -241,7 +250,7 @@ class StartFeeding(Step):
 class FeedingTurn(Step):
     """One feeding turn (NOTES §6.2): at most one basic action and at most one additional action."""
 
-    __slots__ = ("seat", "basic_done", "extra_done")
+    __slots__ = ("basic_done", "extra_done", "seat")
     name = "feeding_turn"
 
     def __init__(self, seat: int, basic_done: int = 0, extra_done: int = 0) -> None:

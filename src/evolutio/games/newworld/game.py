@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from evolutio.kernel import ActionSchema, Game, Option, OptionError, Rng, players_option, rank_winners, register
 from evolutio.kernel.flow import steps_from_json, steps_to_json
@@ -47,10 +47,10 @@ class NewWorldPosition(NewWorldState):
         }
         return data
 
-    def determinize(self, player: int, rng: Rng) -> "NewWorldPosition":
+    def determinize(self, player: int, rng: Rng) -> NewWorldPosition:
         """Every card ``player`` has not seen is dealt again at random: the deck, the discard pile, other seats'
         hands and face-down animal cards; the area deck and the boxed area cards are shuffled together."""
-        other = self.clone()
+        other = cast(NewWorldPosition, self.clone())
         hidden: list[int] = list(other.deck) + list(other.discard)
         for seat in range(other.num_players):
             if seat != player:
@@ -101,7 +101,7 @@ class NewWorldGame(Game):
     )
     data_note = ("much of the card data is reconstructed (the trait handbook and card list are unknown): "
                  "reconstructed entries are marked in every view; -o data=FILE replaces them")
-    plugins = {"renderer": "evolutio.games.newworld.render:render"}
+    plugins: ClassVar[dict[str, str]] = {"renderer": "evolutio.games.newworld.render:render"}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

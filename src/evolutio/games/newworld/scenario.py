@@ -41,7 +41,7 @@ def _object(value: Any, where: str, keys: set[str]) -> dict[str, Any]:
         raise ScenarioError(f"{where} must be an object, got {type(value).__name__}")
     unknown = set(value) - keys
     if unknown:
-        raise ScenarioError(f"{where}: unknown field {sorted(unknown)[0]!r}; known: {', '.join(sorted(keys))}")
+        raise ScenarioError(f"{where}: unknown field {min(unknown)!r}; known: {', '.join(sorted(keys))}")
     return value
 
 

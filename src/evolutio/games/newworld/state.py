@@ -90,7 +90,7 @@ class NewWorldState(FlowState):
         self.final = 0
         self.catastrophe = 0
 
-    def clone(self) -> "NewWorldState":
+    def clone(self) -> NewWorldState:
         other = type(self).__new__(type(self))
         self._copy_base(other)
         self._copy_flow(other)

@@ -6,7 +6,7 @@ optional. Die thresholds come from the data (``params.die_success``)."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
@@ -34,7 +34,7 @@ def horned_available(state: NewWorldState, predator: int, prey: int) -> list[tup
 
 
 @HOOKS.on("defend", "horned")
-def horned(state: NewWorldState, attack: "flow.AttackStep") -> None:
+def horned(state: NewWorldState, attack: flow.AttackStep) -> None:
     face, success = die_succeeds(state, "horned")
     predator, prey = attack.predator, attack.prey
     if success:
@@ -54,7 +54,7 @@ def running_available(state: NewWorldState, predator: int, prey: int) -> list[tu
 
 
 @HOOKS.on("defend", "running")
-def running(state: NewWorldState, attack: "flow.AttackStep") -> None:
+def running(state: NewWorldState, attack: flow.AttackStep) -> None:
     face, success = die_succeeds(state, "running")
     verdict = "runs away" if success else "is caught"
     state.emit("running", {"text": f"Running: animal {attack.prey} rolls {face} and {verdict}", "face": face,
@@ -71,7 +71,7 @@ def repellent_available(state: NewWorldState, predator: int, prey: int) -> list[
 
 
 @HOOKS.on("defend", "repellent")
-def repellent(state: NewWorldState, attack: "flow.AttackStep") -> None:
+def repellent(state: NewWorldState, attack: flow.AttackStep) -> None:
     """Reconstructed R2: discard this card and the attack fails; the predator gets nothing."""
     state.detach(state.cards_with(attack.prey, TRAIT["repellent"])[0])
     state.emit("repellent", {"text": f"Repellent: animal {attack.prey} discards Repellent and the attack fails",
@@ -85,7 +85,7 @@ def tail_loss_available(state: NewWorldState, predator: int, prey: int) -> list[
 
 
 @HOOKS.on("defend", "tail_loss")
-def tail_loss(state: NewWorldState, attack: "flow.AttackStep") -> None:
+def tail_loss(state: NewWorldState, attack: flow.AttackStep) -> None:
     state.push(TailLossStep(attack.predator, attack.prey))
 
 
@@ -141,7 +141,7 @@ def mimicry_targets(state: NewWorldState, predator: int, prey: int) -> list[int]
 
 
 @HOOKS.on("defend", "mimicry")
-def mimicry(state: NewWorldState, attack: "flow.AttackStep") -> None:
+def mimicry(state: NewWorldState, attack: flow.AttackStep) -> None:
     state.used[attack.prey] |= MIMICRY_BIT
     state.push(MimicryStep(attack.predator, attack.prey))
 

@@ -5,7 +5,7 @@ Hibernation is refused in Catastrophe and, unless ``hibernation_in_final_period=
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from evolutio.kernel import Action
 

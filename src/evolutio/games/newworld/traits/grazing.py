@@ -3,7 +3,7 @@ the same half to the supply."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Step

@@ -4,7 +4,7 @@ take food, 1 blue. A paired side cannot be chosen here: it would need a second a
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step

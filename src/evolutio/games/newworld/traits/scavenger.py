@@ -3,7 +3,7 @@ the attacking player clockwise; within a player, the owner picks. It may not sha
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
