@@ -102,6 +102,11 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
     to_act = _int(doc.get("to_act", state.first_player), "to_act", 0, players - 1)
     state.final = int(_bool(doc.get("final", False), "final"))
     state.catastrophe = int(bool(state.options["catastrophe"]))
+    if state.catastrophe:
+        state.final = 1  # Catastrophe has one period only
+    elif state.final and phase == "development":
+        raise ScenarioError("final: the final period begins with its areas phase; a development-phase scenario "
+                            "still has the last area card in the deck (set final to false)")
 
     # areas
     unused = list(range(len(data.areas)))
@@ -142,8 +147,9 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
         deck_size = _int(deck_spec, "area_deck", 0, len(unused))
     if state.final and deck_size:
         raise ScenarioError("area_deck: the final period has an empty area deck")
-    if not state.final and not deck_size and phase == "development":
-        raise ScenarioError("area_deck: before the final period's areas phase at least one card must be left")
+    if not state.final and not deck_size:
+        raise ScenarioError("area_deck: before the final period at least one area card must be left in the deck "
+                            "(or set final to true)")
     state.rng.shuffle(unused)
     state.area_deck = list(reversed(named)) if named else [unused.pop() for _ in range(deck_size)]
     state.area_box = unused

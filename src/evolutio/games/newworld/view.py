@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from evolutio.kernel import Action
+from evolutio.kernel import Action, IllegalAction
 
 from .data import NO_TRAITS, TRAIT_INDEX
 from .state import NO_ANIMAL, SYMBIOSIS, NewWorldState
@@ -105,6 +105,10 @@ def build_view(state: NewWorldState, seat: int | None) -> dict[str, Any]:
 def describe(state: NewWorldState, action: Action) -> str:
     """The action in words (distinct legal actions read differently)."""
     kind, args = action.kind, action.args
+    try:
+        state.game.action_schema().encode(action)
+    except IllegalAction:
+        return str(action)  # not an action of this game (wrong kind, arity or range): its plain form
     traits = state.data.traits
 
     def side(card: int, side_index: int) -> str:
