@@ -16,7 +16,8 @@ from evolutio.kernel import load_game
 from evolutio.sim import play_game
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [(2, 1, {}), (3, 2, {}), (4, 3, {}), (3, 4, {"catastrophe": True}), (2, 5, {"unlimited_hand": True})]
+CASES = [(2, 1, {}), (3, 2, {}), (4, 3, {}), (3, 4, {"catastrophe": True}), (2, 5, {"unlimited_hand": True}),
+         (3, 6, {"random_mutations": True})]
 
 
 def playthrough(players: int, seed: int, options: dict) -> dict:

@@ -9,5 +9,6 @@ from . import traits
 traits.load()
 
 from .game import NewWorldGame, NewWorldPosition
+from .variants import random_mutations  # noqa: F401 - registers the variant's steps
 
 __all__ = ["NewWorldGame", "NewWorldPosition"]

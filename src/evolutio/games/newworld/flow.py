@@ -40,6 +40,15 @@ CATASTROPHE_KEEP = 2
 
 #: steps that follow an additional action, filled by the trait modules (Metamorphosis's choice of what comes next)
 FOLLOW_UPS: dict[str, Callable[[int], Step]] = {}
+#: variants that replace the development turn or add to the extinction draw (``variants/``), by option name
+DEVELOPMENT_TURNS: dict[str, Callable[[int], Step]] = {}
+AFTER_DRAW: dict[str, Callable[[NewWorldState, int], None]] = {}
+
+
+def development_turn(state: NewWorldState, seat: int) -> Step:
+    if state.options["random_mutations"]:
+        return DEVELOPMENT_TURNS["random_mutations"](seat)
+    return DevelopmentTurn(seat)
 
 
 def step_type(cls: S) -> S:
@@ -206,7 +215,7 @@ class NextDevelopment(Step):
                     state.passed[seat] = 1
                     state.emit("pass", {"text": f"seat {seat} has no cards and passes", "seat": seat})
                     continue
-                state.replace(DevelopmentTurn(seat))
+                state.replace(development_turn(state, seat))
                 return
         state.replace(StartFeeding() if state.catastrophe else AreasPhase())
 
@@ -614,7 +623,7 @@ class Starvation(Step):
         for seat in order:
             draw_for(state, seat)
         steps: list[Step] = [NextPeriod()]
-        if not state.options["unlimited_hand"]:
+        if not state.options["unlimited_hand"] and not state.options["random_mutations"]:
             steps.extend(DiscardStep(seat) for seat in reversed(order))
         state.replace(*steps)
 
@@ -651,9 +660,12 @@ def draw_for(state: NewWorldState, seat: int) -> None:
             break
         drawn.append(card)
     hand.extend(drawn)
+    blind = bool(state.options["random_mutations"])  # the gene pool is unseen even by its owner
     state.emit("draw", {"text": f"seat {seat} draws {len(drawn)} cards: {', '.join(map(str, drawn)) or 'none'}",
-                        "seat": seat, "cards": drawn}, to=(seat,),
+                        "seat": seat, "cards": drawn}, to=() if blind else (seat,),
                redacted={"text": f"seat {seat} draws {len(drawn)} cards", "seat": seat, "count": len(drawn)})
+    if blind:
+        AFTER_DRAW["random_mutations"](state, seat)
 
 
 @step_type

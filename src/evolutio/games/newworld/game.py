@@ -52,8 +52,9 @@ class NewWorldPosition(NewWorldState):
         hands and face-down animal cards; the area deck and the boxed area cards are shuffled together."""
         other = cast(NewWorldPosition, self.clone())
         hidden: list[int] = list(other.deck) + list(other.discard)
+        blind = bool(other.options["random_mutations"])  # a gene pool and its animals are unseen by their owner
         for seat in range(other.num_players):
-            if seat != player:
+            if seat != player or blind:
                 hidden.extend(other.hands[seat])
                 hidden.extend(other.animal_card[animal] for animal in other.rows[seat])
         rng.shuffle(hidden)
@@ -68,7 +69,7 @@ class NewWorldPosition(NewWorldState):
         other.deck = take(len(other.deck))
         other.discard = take(len(other.discard))
         for seat in range(other.num_players):
-            if seat != player:
+            if seat != player or blind:
                 other.hands[seat] = take(len(other.hands[seat]))
                 for animal in other.rows[seat]:
                     other.animal_card[animal] = take(1)[0]
@@ -94,6 +95,7 @@ class NewWorldGame(Game):
                min=1, max=18),
         Option("unlimited_hand", "bool", False, "variant: no discarding down to 6 cards (ruling 75)"),
         Option("catastrophe", "bool", False, "variant: one period with 20 cards each, at least 18 played (ruling 77)"),
+        Option("random_mutations", "bool", False, "variant: play blind from a face-down gene pool (ruling 76)"),
         Option("hibernation_in_final_period", "bool", False, "engine ruling 64: allow Hibernation in the final period"),
         Option("pirate_must_take_food", "bool", True, "engine ruling: Piracy only by an animal that can take food"),
         Option("running_horned_optional", "bool", False, "engine ruling 48: Running and Horned become optional"),
@@ -112,6 +114,8 @@ class NewWorldGame(Game):
         data = load_rules_data(self.options["data"])
         players = self.num_players
         areas = len(data.areas)
+        if self.options["catastrophe"] and self.options["random_mutations"]:
+            raise OptionError("options 'catastrophe' and 'random_mutations' of newworld cannot be combined")
         if self.options["catastrophe"]:
             if areas < players + 1:
                 raise OptionError(f"option 'catastrophe' of newworld needs {players + 1} area cards; the data has "
@@ -186,6 +190,9 @@ def action_schema(data: RulesData) -> ActionSchema:
         ("use_fat", (("animal", animals),)),
         ("hibernate", (("animal", animals),)),
         ("discard", (("card", cards),)),
+        ("mutate_animal", ()),
+        ("mutate_trait", (("animal", animals),)),
+        ("give_side", (("side", 2), ("neighbour", 2))),
     ])
 
 
@@ -217,10 +224,11 @@ def setup(state: NewWorldPosition) -> None:
     state.first_player = rng.randbelow(players)
     state.emit("setup", {"text": f"a game of {players} players; seat {state.first_player} goes first",
                          "first_player": state.first_player})
+    blind = bool(options["random_mutations"])
     for seat in range(players):
         state.emit("draw", {"text": f"seat {seat} is dealt {hand_size} cards: "
                                     f"{', '.join(map(str, state.hands[seat]))}", "seat": seat,
-                            "cards": list(state.hands[seat])}, to=(seat,),
+                            "cards": list(state.hands[seat])}, to=() if blind else (seat,),
                    redacted={"text": f"seat {seat} is dealt {hand_size} cards", "seat": seat, "count": hand_size})
     state.push(flow.NextDevelopment(state.first_player - 1))
     state.settle()

@@ -98,15 +98,17 @@ def attack_death(state: NewWorldState, attacker_seat: int, dead: int) -> None:
 
 
 # -- placing trait cards (NOTES §4.3) ----------------------------------------------------------------------------
-def placement_refusal(state: NewWorldState, player: int, trait: int, animal: int) -> Refusal | None:
-    """Why a non-paired trait may not go on ``animal`` now."""
+def placement_refusal(state: NewWorldState, player: int, trait: int, animal: int,
+                      own_only: bool = False) -> Refusal | None:
+    """Why a non-paired trait may not go on ``animal`` now (``own_only``: Random Mutations, where even harmful
+    traits go on one's own animals)."""
     info = state.data.traits[trait]
     if not state.alive(animal):
         return Refusal(f"there is no animal {animal}")
     owner = state.animal_owner[animal]
-    if info.receivers == "own" and owner != player:
+    if (own_only or info.receivers == "own") and owner != player:
         return Refusal(f"{info.en} goes only on your own animals")
-    if info.receivers == "opponents" and owner == player:
+    if info.receivers == "opponents" and owner == player and not own_only:
         return Refusal(f"{info.en} goes only on an opponent's animal")
     if not info.stackable and state.trait_mask[animal] & (1 << trait):
         return Refusal(f"animal {animal} already has {info.en}")

@@ -217,7 +217,7 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
     if phase == "development":
         if state.passed[to_act]:
             raise ScenarioError(f"to_act: seat {to_act} has passed")
-        state.push(flow.DevelopmentTurn(to_act))
+        state.push(flow.development_turn(state, to_act))
     else:
         if state.passed[to_act]:
             raise ScenarioError(f"to_act: seat {to_act} has passed")

@@ -49,7 +49,7 @@ def animal_json(state: NewWorldState, animal: int, seat: int | None) -> dict[str
         entry["survived_attack"] = True
     if state.used[animal] & HIBERNATED_BIT:
         entry["hibernating"] = True
-    if seat == state.animal_owner[animal]:
+    if seat == state.animal_owner[animal] and not state.options["random_mutations"]:
         entry["card"] = card_json(state, state.animal_card[animal])
     return entry
 
@@ -80,7 +80,7 @@ def build_view(state: NewWorldState, seat: int | None) -> dict[str, Any]:
             "seat": player, "hand_size": len(state.hands[player]), "passed": bool(state.passed[player]),
             "animals": [animal_json(state, animal, seat) for animal in state.rows[player]],
         }
-        if player == seat:
+        if player == seat and not state.options["random_mutations"]:
             entry["hand"] = [card_json(state, card) for card in state.hands[player]]
         players.append(entry)
     view: dict[str, Any] = {
@@ -165,9 +165,14 @@ def describe(state: NewWorldState, action: Action) -> str:
         return f"animal {args[0]} spends fat to be fed"
     if kind == "hibernate":
         return f"animal {args[0]} hibernates"
+    if kind == "mutate_trait":
+        return f"reveal the top gene-pool card as a trait for animal {args[0]}"
+    if kind == "give_side":
+        where = "" if args[1] == 0 else " (linking to the left neighbour)"
+        return f"give the {'large' if args[0] == 0 else 'small'} side{where}"
     if kind == "discard":
         return f"discard card {args[0]}"
     words = {"pass": "pass", "end_turn": "end the turn", "accept_attack": "let the attack succeed",
-             "done": "done saving animals", "morph_food": "Metamorphosis: take 1 food",
+             "done": "done saving animals", "mutate_animal": "take the top gene-pool card as a new animal", "morph_food": "Metamorphosis: take 1 food",
              "morph_nothing": "Metamorphosis: take nothing"}
     return words.get(kind, str(action))

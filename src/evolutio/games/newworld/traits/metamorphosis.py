@@ -32,6 +32,8 @@ class MetamorphosisStep(Step):
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
         out = [MORPH_FOOD, MORPH_NOTHING]
+        if state.options["random_mutations"]:
+            return out  # no hand to take a card from (NOTES §12)
         for card in state.hands[state.animal_owner[self.animal]]:
             out.append(Action("morph_trait", card, SIDE_LARGE))
             out.append(Action("morph_trait", card, SIDE_SMALL))
@@ -50,7 +52,7 @@ class MetamorphosisStep(Step):
             if not state.can_take_food(self.animal):
                 return Refusal(f"animal {self.animal} cannot take food")
             return None
-        if state.can_take_food(self.animal) or any(
+        if state.can_take_food(self.animal) or not state.options["random_mutations"] and any(
                 self.trait_refusal(state, card, side) is None
                 for card in state.hands[state.animal_owner[self.animal]] for side in (SIDE_LARGE, SIDE_SMALL)):
             return Refusal("Metamorphosis must give a trait or food while one of them is possible")
