@@ -99,9 +99,11 @@ class DevelopmentTurn(Step):
                     for animal in animals:
                         out.append(Action("play_trait", card, side, animal))
         if not self.arranged:
-            for block_index, block in enumerate(rules.blocks(state, seat)):
-                for position in range(len(own)):
-                    out.append(Action("move", block[0], position))
+            block_list = rules.blocks(state, seat)
+            for block_index, block in enumerate(block_list):
+                for position in range(len(block_list)):
+                    if position != block_index:
+                        out.append(Action("move", block[0], position))
                 if len(block) > 1:
                     out.append(Action("reverse", block[0]))
         return out
@@ -114,17 +116,8 @@ class DevelopmentTurn(Step):
                 return Refusal(f"in Catastrophe you may pass only once at most {CATASTROPHE_KEEP} cards are left "
                                "in your hand")
             return None
-        if kind == "move":
-            animal, position = action.args
-            block_list = rules.blocks(state, seat)
-            current = next(i for i, block in enumerate(block_list) if block[0] == animal)
-            if position >= len(block_list):
-                return Refusal(f"your row has only {len(block_list)} blocks of animals")
-            if position == current:
-                return Refusal(f"animal {animal}'s block is already at position {position}")
-            return None
-        if kind == "reverse":
-            return None
+        if kind == "move" or kind == "reverse":
+            return None  # only the possible moves are offered (a block to another position of the row)
         card = action.args[0]
         if kind == "play_animal":
             return None
@@ -333,21 +326,19 @@ class FeedingTurn(Step):
                 return rules.attacker_refusal(state, seat, animal) or rules.prey_refusal(state, animal, target)
             if state.animal_owner[animal] != seat:
                 return Refusal(f"animal {animal} is not one of your animals")
-            half = state.data.areas[target >> 1].halves[target & 1]
+            tokens = state.area_shelter if kind == "shelter" else state.area_food
+            if not tokens[target]:
+                what = "shelter token" if kind == "shelter" else "food"
+                return Refusal(f"{state.data.areas[target >> 1].halves[target & 1].en} has no {what} left")
+            if kind == "shelter" and state.shelter[animal]:
+                return Refusal(f"animal {animal} already has a shelter")
+            if kind == "feed" and not state.can_take_food(animal):
+                return Refusal(f"animal {animal} cannot take food: it is fed (or its Symbiosis guardian is hungry)")
             if not state.slot_open_to(animal, target):
+                half = state.data.areas[target >> 1].halves[target & 1]
                 need = "no traits at all" if half.requires == NO_TRAITS else \
                     state.trait_name(TRAIT_INDEX[half.requires or ""]) + " or Adaptable"
                 return Refusal(f"animal {animal} cannot use {half.en}: it needs {need}")
-            if kind == "shelter":
-                if state.shelter[animal]:
-                    return Refusal(f"animal {animal} already has a shelter")
-                if not state.area_shelter[target]:
-                    return Refusal(f"{half.en} has no shelter token left")
-                return None
-            if not state.area_food[target]:
-                return Refusal(f"{half.en} has no food left")
-            if not state.can_take_food(animal):
-                return Refusal(f"animal {animal} cannot take food: it is fed (or its Symbiosis guardian is hungry)")
             return None
         if self.extra_done:
             return Refusal("you have already taken your additional action this turn")

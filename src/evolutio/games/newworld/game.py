@@ -152,7 +152,7 @@ class NewWorldGame(Game):
             setattr(state, name, [list(item) if isinstance(item, list) else item for item in value]
                     if isinstance(value, list) else value)
         for animal in range(len(state.animal_card)):
-            state._refresh_mask(animal)
+            state._refresh_mask(animal)  # the derived trait masks and food requirements
         state.flow = steps_from_json(body["flow"], flow.STEP_TYPES, "newworld.flow")
         return state
 

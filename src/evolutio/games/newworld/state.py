@@ -51,7 +51,7 @@ SCALARS = ("period", "phase", "first_player", "final", "catastrophe")
 
 
 class NewWorldState(FlowState):
-    __slots__ = FLAT_LISTS + SCALARS + ("data", "trait_mask")
+    __slots__ = FLAT_LISTS + SCALARS + ("data", "trait_mask", "needs")
 
     # -- construction -----------------------------------------------------------------------------------------
     def init_empty(self, data: RulesData) -> None:
@@ -72,6 +72,7 @@ class NewWorldState(FlowState):
         self.survived: list[int] = [0] * cards  # survived an attack this feeding phase (Shy)
         self.animal_cards: list[list[int]] = [[] for _ in range(cards)]
         self.trait_mask: list[int] = [0] * cards
+        self.needs: list[int] = [data.base_food_requirement] * cards  # derived from the trait cards, kept current
         self.card_trait: list[int] = [-1] * cards
         self.card_host: list[int] = [NO_ANIMAL] * cards
         self.card_partner: list[int] = [NO_ANIMAL] * cards
@@ -99,7 +100,7 @@ class NewWorldState(FlowState):
         other.rows = [list(row) for row in self.rows]
         other.animal_cards = [list(cards) if cards else [] for cards in self.animal_cards]
         for name in ("passed", "played", "animal_card", "animal_owner", "food", "fat", "shelter", "poisoned", "used",
-                     "survived", "trait_mask", "card_trait", "card_host", "card_partner", "area_row", "area_deck",
+                     "survived", "trait_mask", "needs", "card_trait", "card_host", "card_partner", "area_row", "area_deck",
                      "area_box", "area_discard", "area_food", "area_shelter", "deck", "discard", "turn_used"):
             setattr(other, name, list(getattr(self, name)))
         for name in SCALARS:
@@ -112,7 +113,7 @@ class NewWorldState(FlowState):
         return self.game.options
 
     def alive(self, animal: int) -> bool:
-        return 0 <= animal < len(self.animal_card) and self.animal_card[animal] != NO_CARD
+        return self.animal_card[animal] != NO_CARD if 0 <= animal < len(self.animal_card) else False
 
     def has(self, animal: int, bit: int) -> bool:
         return bool(self.trait_mask[animal] & bit)
@@ -126,12 +127,10 @@ class NewWorldState(FlowState):
         return [card for card in self.animal_cards[animal] if card_trait[card] == trait]
 
     def need(self, animal: int) -> int:
-        traits = self.data.traits
-        card_trait = self.card_trait
-        return self.data.base_food_requirement + sum(traits[card_trait[card]].food for card in self.animal_cards[animal])
+        return self.needs[animal]
 
     def hungry(self, animal: int) -> bool:
-        return self.food[animal] < self.need(animal)
+        return self.food[animal] < self.needs[animal]
 
     def empty_fat_tissue(self, animal: int) -> bool:
         if not self.trait_mask[animal] & FAT_TISSUE_BIT:
@@ -218,15 +217,21 @@ class NewWorldState(FlowState):
         self.poisoned[animal] = self.used[animal] = self.survived[animal] = 0
         self.animal_cards[animal] = []
         self.trait_mask[animal] = 0
+        self.needs[animal] = self.data.base_food_requirement
         self.rows[player].append(animal)
         return animal
 
     def _refresh_mask(self, animal: int) -> None:
+        """Recompute the derived trait mask and food requirement of an animal from its trait cards."""
         mask = 0
+        need = self.data.base_food_requirement
         card_trait = self.card_trait
+        traits = self.data.traits
         for card in self.animal_cards[animal]:
             mask |= 1 << card_trait[card]
+            need += traits[card_trait[card]].food
         self.trait_mask[animal] = mask
+        self.needs[animal] = need
 
     def attach(self, card: int, trait: int, animal: int, partner: int = NO_ANIMAL) -> None:
         self.card_trait[card] = trait
@@ -236,6 +241,7 @@ class NewWorldState(FlowState):
             if target != NO_ANIMAL:
                 self.animal_cards[target].append(card)
                 self.trait_mask[target] |= 1 << trait
+                self.needs[target] += self.data.traits[trait].food
 
     def detach(self, card: int) -> None:
         """A trait card leaves play (to the discard pile): it leaves both animals of a pair."""

@@ -22,11 +22,9 @@ def incompatible(state: NewWorldState) -> set[int]:
     return {HOOKS.traits.index(name) for name in names}
 
 
-@HOOKS.on("placement_check")
 def scavenger_not_with_carnivore(state: NewWorldState, player: int, trait: int, animal: int) -> Refusal | None:
+    """Keyed on the target animal's Scavenger or Carnivore card: the other of the two may not join it."""
     mask = state.trait_mask[animal]
-    if trait != SCAVENGER and not mask & SCAVENGER_BIT:
-        return None
     others = incompatible(state)
     if trait == SCAVENGER and any(mask & (1 << other) for other in others):
         return Refusal(f"animal {animal} is a predator: Scavenger and Carnivore cannot share an animal")
@@ -34,6 +32,10 @@ def scavenger_not_with_carnivore(state: NewWorldState, player: int, trait: int, 
         return Refusal(f"animal {animal} has Scavenger: Scavenger and {state.trait_name(trait)} cannot share an "
                        "animal")
     return None
+
+
+HOOKS.on("placement_check", "scavenger")(scavenger_not_with_carnivore)
+HOOKS.on("placement_check", "carnivorous")(scavenger_not_with_carnivore)
 
 
 def recipients(state: NewWorldState, seat: int) -> list[int]:
