@@ -50,3 +50,16 @@ def test_metamorphosis_may_take_food_instead():
     camouflage = next(t["card"] for t in animal(state, 0)["traits"] if t["trait"] == "camouflage")
     play(state, Action("metamorphosis", 0, camouflage), Action("morph_food"))
     assert animal(state, 0)["food"] == 1
+
+
+def test_metamorphosis_option_a_gives_no_food_and_b_takes_no_card():
+    body = dict(players=[{"animals": [{"traits": ["metamorphosis", "camouflage"]}], "hand": ["sharp_vision"]}, {}],
+                phase="feeding")
+    only_cards = scenario(**body, options={"metamorphosis": "a"})
+    camouflage = next(t["card"] for t in animal(only_cards, 0)["traits"] if t["trait"] == "camouflage")
+    play(only_cards, Action("metamorphosis", 0, camouflage))
+    assert kinds(only_cards) == {"morph_trait"}
+    assert "metamorphosis=a" in only_cards.refusal(Action("morph_food")).reason
+    only_food = scenario(**body, options={"metamorphosis": "b"})
+    play(only_food, Action("metamorphosis", 0, camouflage))
+    assert kinds(only_food) == {"morph_food"}

@@ -16,7 +16,8 @@ DATA = Path(__file__).resolve().parents[2] / "src" / "evolutio" / "games" / "new
 
 @pytest.mark.parametrize("options", [{"periods": 2}, {"unlimited_hand": True}, {"catastrophe": True},
                                      {"running_horned_optional": True}, {"hibernation_in_final_period": True},
-                                     {"pirate_must_take_food": False}, {"random_mutations": True}])
+                                     {"pirate_must_take_food": False}, {"random_mutations": True},
+                                     {"metamorphosis": "a"}, {"metamorphosis": "b"}])
 def test_every_variant_plays_to_the_end_deterministically(options):
     game = load_game("newworld", players=3, **options)
     first = play_game(game, 9, [RandomBot(seed=i) for i in range(3)])

@@ -97,6 +97,8 @@ class NewWorldGame(Game):
         Option("catastrophe", "bool", False, "variant: one period with 20 cards each, at least 18 played (ruling 77)"),
         Option("random_mutations", "bool", False, "variant: play blind from a face-down gene pool (ruling 76)"),
         Option("hibernation_in_final_period", "bool", False, "engine ruling 64: allow Hibernation in the final period"),
+        Option("metamorphosis", "choice", "both", "reconstructed R1: after discarding, Metamorphosis gives a hand "
+               "card as a trait (a), 1 blue food (b), or either (both)", choices=("both", "a", "b")),
         Option("pirate_must_take_food", "bool", True, "engine ruling: Piracy only by an animal that can take food"),
         Option("running_horned_optional", "bool", False, "engine ruling 48: Running and Horned become optional"),
         Option("data", "str", "", "a replacement cards.json (traits, the 96 cards, the 20 areas); empty: built-in"),

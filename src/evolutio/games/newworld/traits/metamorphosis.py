@@ -1,6 +1,7 @@
 """Metamorphosis (reconstructed R1): after discarding one of its trait cards that does not raise the food
 requirement, the animal either takes one hand card as a new non-paired trait (normal placement rules) or, if it can
-take food, 1 blue. A paired side cannot be chosen here: it would need a second animal."""
+take food, 1 blue. A paired side cannot be chosen here: it would need a second animal. Option ``metamorphosis=a``
+or ``=b`` keeps only one of the two outcomes."""
 
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ from ..state import SIDE_LARGE, SIDE_SMALL, NewWorldState
 
 MORPH_FOOD = Action("morph_food")
 MORPH_NOTHING = Action("morph_nothing")
+
+
+def hand_allowed(state: NewWorldState) -> bool:
+    """Option (a) needs a hand: not with metamorphosis=b, nor in Random Mutations (NOTES §12)."""
+    return state.options["metamorphosis"] != "b" and not state.options["random_mutations"]
 
 
 @flow.step_type
@@ -32,8 +38,8 @@ class MetamorphosisStep(Step):
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
         out = [MORPH_FOOD, MORPH_NOTHING]
-        if state.options["random_mutations"]:
-            return out  # no hand to take a card from (NOTES §12)
+        if not hand_allowed(state):
+            return out
         for card in state.hands[state.animal_owner[self.animal]]:
             out.append(Action("morph_trait", card, SIDE_LARGE))
             out.append(Action("morph_trait", card, SIDE_SMALL))
@@ -48,11 +54,14 @@ class MetamorphosisStep(Step):
     def check(self, state: NewWorldState, action: Action) -> Refusal | None:
         if action.kind == "morph_trait":
             return self.trait_refusal(state, *action.args)
+        food_allowed = state.options["metamorphosis"] != "a"
         if action.kind == "morph_food":
+            if not food_allowed:
+                return Refusal("with metamorphosis=a, Metamorphosis gives a trait card, not food")
             if not state.can_take_food(self.animal):
                 return Refusal(f"animal {self.animal} cannot take food")
             return None
-        if state.can_take_food(self.animal) or not state.options["random_mutations"] and any(
+        if food_allowed and state.can_take_food(self.animal) or hand_allowed(state) and any(
                 self.trait_refusal(state, card, side) is None
                 for card in state.hands[state.animal_owner[self.animal]] for side in (SIDE_LARGE, SIDE_SMALL)):
             return Refusal("Metamorphosis must give a trait or food while one of them is possible")
