@@ -53,8 +53,8 @@ def test_metamorphosis_may_take_food_instead():
 
 
 def test_metamorphosis_option_a_gives_no_food_and_b_takes_no_card():
-    body = dict(players=[{"animals": [{"traits": ["metamorphosis", "camouflage"]}], "hand": ["sharp_vision"]}, {}],
-                phase="feeding")
+    body = {"players": [{"animals": [{"traits": ["metamorphosis", "camouflage"]}], "hand": ["sharp_vision"]}, {}],
+                "phase": "feeding"}
     only_cards = scenario(**body, options={"metamorphosis": "a"})
     camouflage = next(t["card"] for t in animal(only_cards, 0)["traits"] if t["trait"] == "camouflage")
     play(only_cards, Action("metamorphosis", 0, camouflage))
