@@ -86,6 +86,7 @@ class DevelopmentTurn(Step):
         hand = state.hands[seat]
         animals = state.living_animals()
         own = state.rows[seat]
+        others = [animal for animal in animals if state.animal_owner[animal] != seat]
         traits = state.data.traits
         for card in hand:
             out.append(Action("play_animal", card))
@@ -96,7 +97,9 @@ class DevelopmentTurn(Step):
                         out.append(Action("play_paired", card, side, animal, RIGHT))
                         out.append(Action("play_paired", card, side, animal, LEFT))
                 else:
-                    for animal in animals:
+                    receivers = traits[trait].receivers
+                    targets = own if receivers == "own" else animals if receivers == "any" else others
+                    for animal in targets:
                         out.append(Action("play_trait", card, side, animal))
         if not self.arranged:
             block_list = rules.blocks(state, seat)
@@ -119,6 +122,8 @@ class DevelopmentTurn(Step):
         if kind == "move" or kind == "reverse":
             return None  # only the possible moves are offered (a block to another position of the row)
         card = action.args[0]
+        if card not in state.hands[seat]:
+            return Refusal(f"card {card} is not in your hand")
         if kind == "play_animal":
             return None
         trait = card_side(state, card, action.args[1])
@@ -289,12 +294,16 @@ class FeedingTurn(Step):
         out = [PASS, END_TURN]
         if not self.basic_done:
             slots = state.slots()
+            shelter_slots = [slot for slot in slots if state.area_shelter[slot]]
+            food_slots = [slot for slot in slots if state.area_food[slot]]
             animals = state.living_animals()
             for animal in state.rows[self.seat]:
-                for slot in slots:
-                    out.append(Action("shelter", animal, slot))
+                if not state.shelter[animal]:
+                    for slot in shelter_slots:
+                        out.append(Action("shelter", animal, slot))
+                for slot in food_slots:
                     out.append(Action("feed", animal, slot))
-                if state.trait_mask[animal] & CARNIVORE_BIT:
+                if rules.attacker_refusal(state, self.seat, animal) is None:
                     for prey in animals:
                         out.append(Action("attack", animal, prey))
         if not self.extra_done:

@@ -4,8 +4,19 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, cast
 
-from evolutio.kernel import ActionSchema, Game, Option, OptionError, Rng, players_option, rank_winners, register
-from evolutio.kernel.flow import steps_from_json, steps_to_json
+from evolutio.kernel import (
+    Action,
+    ActionSchema,
+    Game,
+    IllegalAction,
+    Option,
+    OptionError,
+    Rng,
+    players_option,
+    rank_winners,
+    register,
+)
+from evolutio.kernel.flow import Refusal, steps_from_json, steps_to_json
 
 from . import flow, rules
 from .data import TRAIT_IDS, RulesData, load_rules_data
@@ -15,6 +26,13 @@ from .view import build_view, describe
 
 RULES_VERSION = "newworld-1"
 AREA_DECK_SIZE_DEFAULT = 6
+
+
+def _snapshot(value: Any) -> Any:
+    """A copy of a position field for JSON (lists of ints, or lists of such lists), detached from the live state."""
+    if isinstance(value, list):
+        return [list(item) if isinstance(item, list) else item for item in value]
+    return value
 
 
 class NewWorldPosition(NewWorldState):
@@ -29,6 +47,20 @@ class NewWorldPosition(NewWorldState):
         """Ruling 73: the best score; ties go to more surviving animals; then the tied players share the win."""
         return rank_winners(self.scores(), [len(row) for row in self.rows])
 
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` is not legal now. The steps offer only plausible candidates (speed), so for any other
+        action of this game the top step's own ``check`` is asked too: it gives the rule's reason where it has one
+        (for example "Camouflage goes only on your own animals")."""
+        refusal = super().refusal(action)
+        if refusal is None or not self.flow:
+            return refusal
+        try:
+            self.game.action_schema().encode(action)
+            specific = self.flow[-1].check(self, action)
+        except (IllegalAction, IndexError, KeyError, ValueError, TypeError, AttributeError):
+            specific = None
+        return specific or refusal
+
     def view(self, player: int | None) -> dict[str, Any]:
         return build_view(self, player)
 
@@ -42,7 +74,7 @@ class NewWorldPosition(NewWorldState):
     def to_json(self) -> dict[str, Any]:
         data = self._base_json()
         data["newworld"] = {
-            **{name: getattr(self, name) for name in FLAT_LISTS + SCALARS},
+            **{name: _snapshot(getattr(self, name)) for name in FLAT_LISTS + SCALARS},
             "flow": steps_to_json(self.flow),
         }
         return data
