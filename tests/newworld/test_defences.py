@@ -112,3 +112,16 @@ def test_scavenger_feeds_one_animal_per_death_even_after_passing_ruling_36_53():
     assert state.current_player == 1 and {a.kind for a in state.legal_actions()} == {"scavenge"}
     play(state, Action("scavenge", 3))
     assert animal(state, 3)["food"] == 1 and animal(state, 2)["food"] == 0
+
+
+@pytest.mark.parametrize("first, second", [("horned", "tail_loss"), ("running", "tail_loss"),
+                                           ("running", "horned"), ("tail_loss", "repellent"),
+                                           ("running", "repellent")])
+def test_owner_chooses_among_several_defences_ruling_48(first, second):
+    state = scenario([{"animals": [{"traits": ["carnivorous"]}]},
+                      {"animals": [{"traits": [first, second]}], "passed": True}], phase="feeding")
+    play(state, Action("attack", 0, 1))
+    assert state.current_player == 1  # a passed player's defences still act (ruling 36)
+    offered = {action.args[1] for action in state.legal_actions() if action.kind == "defend"}
+    assert offered == {T[first], T[second]}
+    assert Action("accept_attack") not in state.legal_actions()  # a compulsory defence is left

@@ -137,3 +137,26 @@ def test_scoring_example_ruling_71():
     assert state.is_terminal
     assert state.scores() == [25, 0]
     assert state.winners() == [0]
+
+
+def test_shelter_example_mangrove_offers_shelter_or_food_ruling_28():
+    state = scenario([{"animals": [{"food": 1}]}, {}], areas=[{"area": "mangrove_forest"}], phase="feeding")
+    mangrove = slot(state, "Mangrove Forest")
+    assert {action.kind for action in state.legal_actions()} >= {"shelter"}
+    hungry = scenario([{"animals": [{}]}, {}], areas=[{"area": "mangrove_forest"}], phase="feeding")
+    assert {Action("shelter", 0, mangrove), Action("feed", 0, mangrove)} <= set(hungry.legal_actions())
+    play(state, Action("shelter", 0, mangrove))
+    assert animal(state, 0)["shelter"] is True
+    assert state.view(None)["areas"][0]["halves"][0]["shelter"] == 0
+
+
+def test_feeding_example_desert_but_not_savanna():
+    state = scenario([{"animals": [{}]}, {}], areas=[{"area": "savanna_desert"}], phase="feeding")
+    assert Action("feed", 0, slot(state, "Desert")) in state.legal_actions()
+    assert "needs Massive" in state.refusal(Action("feed", 0, slot(state, "Savanna"))).reason
+
+
+def test_simple_attack_example():
+    state = scenario([{"animals": [{"traits": ["carnivorous"]}]}, {"animals": [{}]}], phase="feeding")
+    play(state, Action("attack", 0, 1))
+    assert alive(state) == {0} and animal(state, 0)["food"] == 2 and animal(state, 0)["rotated"] == ["carnivorous"]
