@@ -1,8 +1,10 @@
 """``newworld``: *Evolution: New World* (Rightgames 2022). Importing registers the ruleset.
 
 Layout: ``data.py`` (the card data and its validation), ``state.py`` (the position), ``rules.py`` (shared rule
-functions), ``flow.py`` (phases and interrupts as decision-stack steps), ``traits/`` (one module per trait family
-registering hooks), ``scenario.py``, ``view.py``, ``render.py`` (terminal), ``game.py`` (options and the contract)."""
+functions), ``flow.py`` (phases and turns as decision-stack steps), ``attacks.py`` (the attack and its defences'
+order), ``steps.py`` (the step registry), ``traits/`` (one module per trait family registering hooks),
+``variants/`` (Random Mutations), ``scenario.py``, ``view.py``, ``render.py`` (terminal), ``game.py`` (options and
+the contract)."""
 
 from . import traits
 

@@ -22,6 +22,7 @@ from . import flow, rules
 from .data import TRAIT_IDS, RulesData, load_rules_data
 from .scenario import build_scenario
 from .state import FLAT_LISTS, SCALARS, NewWorldState
+from .steps import STEP_TYPES
 from .view import build_view, describe
 
 RULES_VERSION = "newworld-1"
@@ -187,7 +188,7 @@ class NewWorldGame(Game):
                     if isinstance(value, list) else value)
         for animal in range(len(state.animal_card)):
             state._refresh_mask(animal)  # the derived trait masks and food requirements
-        state.flow = steps_from_json(body["flow"], flow.STEP_TYPES, "newworld.flow")
+        state.flow = steps_from_json(body["flow"], STEP_TYPES, "newworld.flow")
         return state
 
     def state_from_scenario(self, data: dict[str, Any]) -> NewWorldPosition:

@@ -1,6 +1,6 @@
 """Active defences (NOTES §6.5 step 2, §10.2, rulings 48–54): Horned, Running, Tail Loss, Repellent and Mimicry.
 
-The prey's owner picks the order (the :class:`..flow.AttackStep` decision). Horned, Running, Tail Loss and Mimicry
+The prey's owner picks the order (the :class:`..attacks.AttackStep` decision). Horned, Running, Tail Loss and Mimicry
 are compulsory (ruling 48; option ``running_horned_optional`` makes the two dice defences optional); Repellent is
 optional. Die thresholds come from the data (``params.die_success``)."""
 
@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from .. import flow, rules
+from .. import attacks, rules
 from ..state import NewWorldState
+from ..steps import step_type
 from . import HOOKS
 
 TRAIT = {name: HOOKS.traits.index(name) for name in ("horned", "running", "tail_loss", "repellent", "mimicry")}
@@ -34,14 +35,14 @@ def horned_available(state: NewWorldState, predator: int, prey: int) -> list[tup
 
 
 @HOOKS.on("defend", "horned")
-def horned(state: NewWorldState, attack: flow.AttackStep) -> None:
+def horned(state: NewWorldState, attack: attacks.AttackStep) -> None:
     face, success = die_succeeds(state, "horned")
     predator, prey = attack.predator, attack.prey
     if success:
         state.emit("horned", {"text": f"Horned: animal {prey} rolls {face} and kills animal {predator}",
                               "face": face, "prey": prey, "predator": predator})
         rules.attack_death(state, state.animal_owner[predator], predator)
-        flow.attack_fails(state, predator, prey)
+        attacks.attack_fails(state, predator, prey)
     else:
         state.emit("horned", {"text": f"Horned: animal {prey} rolls {face}, no effect", "face": face, "prey": prey,
                               "predator": predator})
@@ -54,13 +55,13 @@ def running_available(state: NewWorldState, predator: int, prey: int) -> list[tu
 
 
 @HOOKS.on("defend", "running")
-def running(state: NewWorldState, attack: flow.AttackStep) -> None:
+def running(state: NewWorldState, attack: attacks.AttackStep) -> None:
     face, success = die_succeeds(state, "running")
     verdict = "runs away" if success else "is caught"
     state.emit("running", {"text": f"Running: animal {attack.prey} rolls {face} and {verdict}", "face": face,
                            "prey": attack.prey})
     if success:
-        flow.attack_fails(state, attack.predator, attack.prey)
+        attacks.attack_fails(state, attack.predator, attack.prey)
     else:
         attack.go_on(state, TRAIT["running"])
 
@@ -71,12 +72,12 @@ def repellent_available(state: NewWorldState, predator: int, prey: int) -> list[
 
 
 @HOOKS.on("defend", "repellent")
-def repellent(state: NewWorldState, attack: flow.AttackStep) -> None:
+def repellent(state: NewWorldState, attack: attacks.AttackStep) -> None:
     """Reconstructed R2: discard this card and the attack fails; the predator gets nothing."""
     state.detach(state.cards_with(attack.prey, TRAIT["repellent"])[0])
     state.emit("repellent", {"text": f"Repellent: animal {attack.prey} discards Repellent and the attack fails",
                              "prey": attack.prey})
-    flow.attack_fails(state, attack.predator, attack.prey)
+    attacks.attack_fails(state, attack.predator, attack.prey)
 
 
 @HOOKS.on("defences", "tail_loss")
@@ -85,11 +86,11 @@ def tail_loss_available(state: NewWorldState, predator: int, prey: int) -> list[
 
 
 @HOOKS.on("defend", "tail_loss")
-def tail_loss(state: NewWorldState, attack: flow.AttackStep) -> None:
+def tail_loss(state: NewWorldState, attack: attacks.AttackStep) -> None:
     state.push(TailLossStep(attack.predator, attack.prey))
 
 
-@flow.step_type
+@step_type
 class TailLossStep(Step):
     """Ruling 50: the prey's owner discards one trait card of the prey (harmful, paired, or Tail Loss itself)."""
 
@@ -124,7 +125,7 @@ class TailLossStep(Step):
         state.emit("tail_loss", {"text": f"Tail Loss: animal {self.prey} discards {state.trait_name(trait)} and "
                                          "escapes", "prey": self.prey})
         food = state.data.traits[TRAIT["tail_loss"]].params.get("predator_food", 1)
-        flow.attack_fails(state, self.predator, self.prey, food)
+        attacks.attack_fails(state, self.predator, self.prey, food)
 
 
 @HOOKS.on("defences", "mimicry")
@@ -141,12 +142,12 @@ def mimicry_targets(state: NewWorldState, predator: int, prey: int) -> list[int]
 
 
 @HOOKS.on("defend", "mimicry")
-def mimicry(state: NewWorldState, attack: flow.AttackStep) -> None:
+def mimicry(state: NewWorldState, attack: attacks.AttackStep) -> None:
     state.used[attack.prey] |= MIMICRY_BIT
     state.push(MimicryStep(attack.predator, attack.prey))
 
 
-@flow.step_type
+@step_type
 class MimicryStep(Step):
     """Ruling 54: the attack moves to another of the prey owner's animals that this predator could attack."""
 
@@ -175,4 +176,4 @@ class MimicryStep(Step):
         target = action.args[1]
         state.emit("mimicry", {"text": f"Mimicry: the attack on animal {self.prey} moves to animal {target}",
                                "prey": self.prey, "target": target})
-        state.push(flow.AttackStep(self.predator, target, 0))
+        state.push(attacks.AttackStep(self.predator, target, 0))

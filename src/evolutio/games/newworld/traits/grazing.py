@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Step
 
-from .. import flow
 from ..rules import mark_triggered, trigger_ready
 from ..state import NewWorldState
+from ..steps import step_type
 from . import HOOKS
 
 GRAZING = HOOKS.traits.index("grazing")
@@ -23,7 +23,7 @@ def grazing(state: NewWorldState, animal: int, slot: int) -> None:
         state.push(GrazingStep(animal, slot))
 
 
-@flow.step_type
+@step_type
 class GrazingStep(Step):
     __slots__ = ("animal", "slot")
     name = "grazing"

@@ -12,6 +12,7 @@ from evolutio.kernel.flow import Refusal, Step
 
 from .. import flow, rules
 from ..state import SIDE_LARGE, SIDE_SMALL, NewWorldState
+from ..steps import step_type
 
 MORPH_FOOD = Action("morph_food")
 MORPH_NOTHING = Action("morph_nothing")
@@ -22,7 +23,7 @@ def hand_allowed(state: NewWorldState) -> bool:
     return state.options["metamorphosis"] != "b" and not state.options["random_mutations"]
 
 
-@flow.step_type
+@step_type
 class MetamorphosisStep(Step):
     __slots__ = ("animal",)
     name = "metamorphosis"

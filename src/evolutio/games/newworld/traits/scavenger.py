@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from .. import flow
 from ..rules import give_food
 from ..state import NewWorldState
+from ..steps import step_type
 from . import HOOKS
 
 SCAVENGER = HOOKS.traits.index("scavenger")
@@ -58,7 +58,7 @@ def scavenger_search(state: NewWorldState, attacker_seat: int, dead: int) -> Non
             return
 
 
-@flow.step_type
+@step_type
 class ScavengerStep(Step):
     __slots__ = ("seat",)
     name = "scavenger"

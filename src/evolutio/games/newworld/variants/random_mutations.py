@@ -16,11 +16,12 @@ from evolutio.kernel.flow import Refusal, Step
 
 from .. import flow, rules
 from ..state import NO_ANIMAL, SIDE_LARGE, SIDE_SMALL, SYMBIOSIS, NewWorldState
+from ..steps import step_type
 
 MUTATE_ANIMAL = Action("mutate_animal")
 
 
-@flow.step_type
+@step_type
 class MutationTurn(flow.DevelopmentTurn):
     __slots__ = ()
     name = "mutation_turn"
@@ -93,7 +94,7 @@ def placements(state: NewWorldState, seat: int, card: int, animal: int) -> Itera
             yield Action("give_side", side, flow.RIGHT)
 
 
-@flow.step_type
+@step_type
 class MutationPlacement(Step):
     """The revealed card's side (and, for a paired side, which neighbour it links to)."""
 
