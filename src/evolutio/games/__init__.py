@@ -2,7 +2,7 @@
 
 import importlib
 
-BUILTIN = ("origin", "northstar", "evo")
+BUILTIN = ("origin", "northstar", "newworld", "evo")
 
 for _name in BUILTIN:
     try:

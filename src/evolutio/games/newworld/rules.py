@@ -1,0 +1,186 @@
+"""Rule functions shared by the phases: the food pipeline, attack legality, trait placement, the must-act test and
+scoring. Each refusal is worded for the player; the steps of :mod:`.flow` use these checks for both
+``legal_actions`` and ``apply``."""
+
+from __future__ import annotations
+
+from evolutio.kernel.flow import Refusal
+from evolutio.kernel.rng import Rng
+
+from .state import BIT, CARNIVORE_BIT, NO_ANIMAL, SYMBIOSIS, NewWorldState
+from .traits import HOOKS
+
+PIRACY_BIT = BIT["piracy"]
+METAMORPHOSIS_BIT = BIT["metamorphosis"]
+HIBERNATION_BIT = BIT["hibernation"]
+
+BLUE = -1  # the "slot" of a token that comes from the supply
+
+
+# -- the food pipeline (NOTES §6.9) ------------------------------------------------------------------------------
+def give_food(state: NewWorldState, animal: int, slot: int = BLUE) -> bool:
+    """Give one token to ``animal`` (red from area half ``slot``, or blue from the supply) and run the chains it
+    starts. Returns whether the animal took it."""
+    if not state.can_take_food(animal):
+        return False
+    as_fat = not state.hungry(animal)
+    if as_fat:
+        state.fat[animal] += 1
+    else:
+        state.food[animal] += 1
+    if slot != BLUE:
+        state.area_food[slot] -= 1
+    if state.log_events:
+        source = "the supply (blue)" if slot == BLUE else state.data.areas[slot >> 1].halves[slot & 1].en
+        into = " and stores it as fat" if as_fat else ""
+        state.emit("food", {"text": f"animal {animal} takes 1 food from {source}{into}", "animal": animal,
+                            "slot": slot, "fat": as_fat})
+    mask = state.trait_mask[animal]
+    for handler in HOOKS.handlers("food_gained", mask):
+        handler(state, animal)
+    if slot != BLUE:
+        for handler in HOOKS.handlers("red_taken", state.trait_mask[animal]):
+            handler(state, animal, slot)
+    return True
+
+
+def trigger_ready(state: NewWorldState, card: int) -> bool:
+    """Each trait card acts at most once per turn (NOTES §6.8.3)."""
+    return card not in state.turn_used
+
+
+def mark_triggered(state: NewWorldState, card: int) -> None:
+    state.turn_used.append(card)
+
+
+# -- attacks (NOTES §6.5) ----------------------------------------------------------------------------------------
+def prey_refusal(state: NewWorldState, predator: int, prey: int) -> Refusal | None:
+    """Why ``predator`` may not attack ``prey`` (the passive checks of step 1), or ``None``."""
+    if prey == predator:
+        return Refusal("a predator cannot attack itself")
+    if not state.alive(prey):
+        return Refusal(f"there is no animal {prey}")
+    if state.shelter[prey]:
+        return Refusal(f"animal {prey} is in a shelter")
+    for handler in HOOKS.handlers("prey_check", state.trait_mask[prey]):
+        refusal = handler(state, predator, prey)
+        if refusal is not None:
+            return refusal
+    for handler in HOOKS.handlers("predator_check", state.trait_mask[predator]):
+        refusal = handler(state, predator, prey)
+        if refusal is not None:
+            return refusal
+    return None
+
+
+def attacker_refusal(state: NewWorldState, player: int, predator: int) -> Refusal | None:
+    """Why ``predator`` may not attack at all now (owner, Carnivore, once per phase, hunger)."""
+    if not state.alive(predator) or state.animal_owner[predator] != player:
+        return Refusal(f"animal {predator} is not one of your animals")
+    if not state.trait_mask[predator] & CARNIVORE_BIT:
+        return Refusal(f"animal {predator} is no predator (it has no Carnivore)")
+    if state.used[predator] & CARNIVORE_BIT:
+        return Refusal(f"animal {predator} has already attacked this feeding phase")
+    if not state.hungry(predator) and not state.empty_fat_tissue(predator):
+        return Refusal(f"animal {predator} is fed and has no empty Fat Tissue")
+    return None
+
+
+def legal_prey(state: NewWorldState, predator: int) -> list[int]:
+    return [prey for prey in state.living_animals() if prey_refusal(state, predator, prey) is None]
+
+
+def attack_death(state: NewWorldState, attacker_seat: int, dead: int) -> None:
+    """An animal died during an attack: it dies (Swamps gain red), then Scavenger's search (NOTES §6.5)."""
+    state.kill(dead)
+    for handler in HOOKS.handlers("attack_death", 0):
+        handler(state, attacker_seat, dead)
+
+
+# -- placing trait cards (NOTES §4.3) ----------------------------------------------------------------------------
+def placement_refusal(state: NewWorldState, player: int, trait: int, animal: int,
+                      own_only: bool = False) -> Refusal | None:
+    """Why a non-paired trait may not go on ``animal`` now (``own_only``: Random Mutations, where even harmful
+    traits go on one's own animals)."""
+    info = state.data.traits[trait]
+    if not state.alive(animal):
+        return Refusal(f"there is no animal {animal}")
+    owner = state.animal_owner[animal]
+    if (own_only or info.receivers == "own") and owner != player:
+        return Refusal(f"{info.en} goes only on your own animals")
+    if info.receivers == "opponents" and owner == player and not own_only:
+        return Refusal(f"{info.en} goes only on an opponent's animal")
+    if not info.stackable and state.trait_mask[animal] & (1 << trait):
+        return Refusal(f"animal {animal} already has {info.en}")
+    for handler in HOOKS.handlers("placement_check", state.trait_mask[animal]):
+        refusal = handler(state, player, trait, animal)
+        if refusal is not None:
+            return refusal
+    return None
+
+
+def pair_refusal(state: NewWorldState, player: int, trait: int, first: int, second: int) -> Refusal | None:
+    """Why a paired trait may not link ``first`` and ``second`` now (NOTES §4.3 rule 4)."""
+    info = state.data.traits[trait]
+    for animal in (first, second):
+        if not state.alive(animal) or state.animal_owner[animal] != player:
+            return Refusal(f"{info.en} links two of your own animals; animal {animal} is not yours")
+    row = state.rows[player]
+    if abs(row.index(first) - row.index(second)) != 1:
+        return Refusal(f"animals {first} and {second} are not neighbours in your row")
+    if state.linked(first, second):
+        return Refusal(f"animals {first} and {second} are already linked by a paired card")
+    for animal in (first, second):
+        for handler in HOOKS.handlers("placement_check", state.trait_mask[animal]):
+            refusal = handler(state, player, trait, animal)
+            if refusal is not None:
+                return refusal
+    return None
+
+
+def blocks(state: NewWorldState, player: int) -> list[list[int]]:
+    """The player's row cut into blocks of animals joined by paired cards (they move as units, NOTES §4.4)."""
+    out: list[list[int]] = []
+    for animal in state.rows[player]:
+        if out and state.linked(out[-1][-1], animal):
+            out[-1].append(animal)
+        else:
+            out.append([animal])
+    return out
+
+
+# -- feeding: what a player can do -------------------------------------------------------------------------------
+def must_act(state: NewWorldState, player: int) -> bool:
+    """The must-act test (NOTES §6.7): shelter, feeding (fat storage included), or a hungry predator's attack."""
+    slots = state.slots()
+    shelter_slots = [slot for slot in slots if state.area_shelter[slot]]
+    food_slots = [slot for slot in slots if state.area_food[slot]]
+    for animal in state.rows[player]:
+        if not state.shelter[animal] and any(state.slot_open_to(animal, slot) for slot in shelter_slots):
+            return True
+        if food_slots and state.can_take_food(animal) and any(state.slot_open_to(animal, slot) for slot in food_slots):
+            return True
+        if (state.trait_mask[animal] & CARNIVORE_BIT and not state.used[animal] & CARNIVORE_BIT
+                and state.hungry(animal) and legal_prey(state, animal)):
+            return True
+    return False
+
+
+# -- scoring (NOTES §11) -----------------------------------------------------------------------------------------
+def score(state: NewWorldState, player: int) -> int:
+    data = state.data
+    total = 0
+    for animal in state.rows[player]:
+        total += data.score_per_animal
+        for card in state.animal_cards[animal]:
+            if state.card_host[card] == animal:  # a paired card counts once, at its first animal
+                total += data.score_per_trait_card + data.traits[state.card_trait[card]].score_bonus
+    return total
+
+
+def symbiosis_ward(state: NewWorldState, card: int) -> int:
+    return state.card_partner[card] if state.card_trait[card] == SYMBIOSIS else NO_ANIMAL
+
+
+def roll(rng: Rng) -> int:
+    return rng.die(6)

@@ -1,0 +1,225 @@
+"""Scenarios: set up any New World position from JSON (documented in docs/newworld.md).
+
+Every error names its JSON path (``players[1].animals[0].traits[2]``) and what is wrong."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evolutio.kernel import ScenarioError
+
+from . import flow
+from .data import TRAIT_IDS, TRAIT_INDEX
+from .state import NewWorldState
+
+TOP_KEYS = {"game", "options", "seed", "period", "phase", "first_player", "to_act", "final", "areas", "area_deck",
+            "players", "comment"}
+PLAYER_KEYS = {"hand", "passed", "animals", "links", "comment"}
+ANIMAL_KEYS = {"traits", "food", "fat", "shelter", "rotated", "poisoned", "comment"}
+AREA_KEYS = {"area", "food", "shelter", "comment"}
+LINK_KEYS = {"trait", "animals", "comment"}
+ROTATABLE = ("carnivorous", "piracy", "metamorphosis", "mimicry")
+
+
+def _int(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScenarioError(f"{where} must be an integer, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
+        raise ScenarioError(f"{where} must be {bounds}, got {value}")
+    return value
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ScenarioError(f"{where} must be true or false, got {value!r}")
+    return value
+
+
+def _object(value: Any, where: str, keys: set[str]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ScenarioError(f"{where} must be an object, got {type(value).__name__}")
+    unknown = set(value) - keys
+    if unknown:
+        raise ScenarioError(f"{where}: unknown field {min(unknown)!r}; known: {', '.join(sorted(keys))}")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where} must be a list, got {type(value).__name__}")
+    return value
+
+
+def _trait(value: Any, where: str) -> int:
+    if not isinstance(value, str) or value not in TRAIT_INDEX:
+        raise ScenarioError(f"{where}: unknown trait {value!r}; traits: {', '.join(TRAIT_IDS)}")
+    return TRAIT_INDEX[value]
+
+
+class CardPool:
+    """Hands out evolution cards by trait or by kind ("large/small"); what is left becomes the deck."""
+
+    def __init__(self, state: NewWorldState) -> None:
+        self.state = state
+        self.free = list(range(len(state.data.card_large)))
+
+    def by_trait(self, trait: int, where: str) -> tuple[int, int]:
+        """A free card offering ``trait``; returns (card, side)."""
+        data = self.state.data
+        for card in self.free:
+            for side, face in ((0, data.card_large[card]), (1, data.card_small[card])):
+                if face == trait:
+                    self.free.remove(card)
+                    return card, side
+        raise ScenarioError(f"{where}: no free card offering {TRAIT_IDS[trait]} is left")
+
+    def by_kind(self, spec: Any, where: str) -> int:
+        if not isinstance(spec, str):
+            raise ScenarioError(f"{where}: a card is named \"large/small\" or by one trait, got {spec!r}")
+        if "/" not in spec:
+            return self.by_trait(_trait(spec, where), where)[0]
+        large_name, _, small_name = spec.partition("/")
+        large, small = _trait(large_name, where), _trait(small_name, where)
+        data = self.state.data
+        for card in self.free:
+            if data.card_large[card] == large and data.card_small[card] == small:
+                self.free.remove(card)
+                return card
+        raise ScenarioError(f"{where}: no free card {spec!r} is left")
+
+
+def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
+    doc = _object(document, "scenario", TOP_KEYS)
+    data = state.data
+    players = state.num_players
+    state.period = _int(doc.get("period", 1), "period", 1)
+    phase = doc.get("phase", "development")
+    if phase not in ("development", "feeding"):
+        raise ScenarioError(f"phase must be 'development' or 'feeding', got {phase!r}")
+    state.phase = phase
+    state.first_player = _int(doc.get("first_player", 0), "first_player", 0, players - 1)
+    to_act = _int(doc.get("to_act", state.first_player), "to_act", 0, players - 1)
+    state.final = int(_bool(doc.get("final", False), "final"))
+    state.catastrophe = int(bool(state.options["catastrophe"]))
+    if state.catastrophe:
+        state.final = 1  # Catastrophe has one period only
+    elif state.final and phase == "development":
+        raise ScenarioError("final: the final period begins with its areas phase; a development-phase scenario "
+                            "still has the last area card in the deck (set final to false)")
+
+    # areas
+    unused = list(range(len(data.areas)))
+    area_ids = {area.id: index for index, area in enumerate(data.areas)}
+    for index, entry in enumerate(_list(doc.get("areas", []), "areas")):
+        where = f"areas[{index}]"
+        entry = _object(entry, where, AREA_KEYS)
+        area = area_ids.get(entry.get("area"))  # type: ignore[arg-type]
+        if area is None:
+            raise ScenarioError(f"{where}.area: unknown area {entry.get('area')!r}; areas: {', '.join(area_ids)}")
+        if area not in unused:
+            raise ScenarioError(f"{where}.area: {data.areas[area].id} is already in the row")
+        unused.remove(area)
+        state.area_row.append(area)
+        halves = data.areas[area].halves
+        for key, symbols, store in (("food", [h.food for h in halves], state.area_food),
+                                    ("shelter", [h.shelter for h in halves], state.area_shelter)):
+            counts = _list(entry.get(key, symbols), f"{where}.{key}")
+            if len(counts) != len(halves):
+                raise ScenarioError(f"{where}.{key}: {data.areas[area].id} has {len(halves)} half(s), "
+                                    f"got {len(counts)} counts")
+            for half, count in enumerate(counts):
+                cap = halves[half].food_cap if key == "food" else 99
+                store[2 * area + half] = _int(count, f"{where}.{key}[{half}]", 0, cap)
+    if not state.area_row:
+        raise ScenarioError("areas: the row needs at least one area card")
+    deck_spec = doc.get("area_deck", 0 if state.final else 1)
+    named: list[int] = []
+    if isinstance(deck_spec, list):  # area ids, the top card first
+        for index, name in enumerate(deck_spec):
+            area = area_ids.get(name) if isinstance(name, str) else None
+            if area is None or area not in unused:
+                raise ScenarioError(f"area_deck[{index}]: {name!r} is not an area card left out of the row")
+            unused.remove(area)
+            named.append(area)
+        deck_size = len(named)
+    else:
+        deck_size = _int(deck_spec, "area_deck", 0, len(unused))
+    if state.final and deck_size:
+        raise ScenarioError("area_deck: the final period has an empty area deck")
+    if not state.final and not deck_size:
+        raise ScenarioError("area_deck: before the final period at least one area card must be left in the deck "
+                            "(or set final to true)")
+    state.rng.shuffle(unused)
+    state.area_deck = list(reversed(named)) if named else [unused.pop() for _ in range(deck_size)]
+    state.area_box = unused
+
+    # players, hands, animals, links
+    seats = _list(doc.get("players"), "players")
+    if len(seats) != players:
+        raise ScenarioError(f"players lists {len(seats)} player(s) but the game has {players} (set options.players)")
+    pool = CardPool(state)
+    for seat, entry in enumerate(seats):
+        where = f"players[{seat}]"
+        entry = _object(entry, where, PLAYER_KEYS)
+        state.passed[seat] = int(_bool(entry.get("passed", False), f"{where}.passed"))
+        for index, spec in enumerate(_list(entry.get("hand", []), f"{where}.hand")):
+            state.hands[seat].append(pool.by_kind(spec, f"{where}.hand[{index}]"))
+        animals = []
+        for index, animal_entry in enumerate(_list(entry.get("animals", []), f"{where}.animals")):
+            animal_where = f"{where}.animals[{index}]"
+            animal_entry = _object(animal_entry, animal_where, ANIMAL_KEYS)
+            if not pool.free:
+                raise ScenarioError(f"{animal_where}: no card is left for this animal")
+            animal = state.new_animal(seat, pool.free.pop())
+            animals.append(animal)
+            for trait_index, spec in enumerate(_list(animal_entry.get("traits", []), f"{animal_where}.traits")):
+                trait_where = f"{animal_where}.traits[{trait_index}]"
+                trait = _trait(spec, trait_where)
+                info = data.traits[trait]
+                if info.paired:
+                    raise ScenarioError(f"{trait_where}: {info.en} is paired; list it under {where}.links")
+                if not info.stackable and state.trait_mask[animal] & (1 << trait):
+                    raise ScenarioError(f"{trait_where}: the animal already has {info.en}")
+                card, _ = pool.by_trait(trait, trait_where)
+                state.attach(card, trait, animal)
+            for name in _list(animal_entry.get("rotated", []), f"{animal_where}.rotated"):
+                if name not in ROTATABLE or not state.trait_mask[animal] & (1 << TRAIT_INDEX[name]):
+                    raise ScenarioError(f"{animal_where}.rotated: {name!r} is not a rotatable trait of this animal "
+                                        f"({', '.join(ROTATABLE)})")
+                state.used[animal] |= 1 << TRAIT_INDEX[name]
+            state.food[animal] = _int(animal_entry.get("food", 0), f"{animal_where}.food", 0, state.need(animal) + 9)
+            fat_cards = sum(1 for card in state.animal_cards[animal] if state.card_trait[card] == TRAIT_INDEX[
+                "fat_tissue"])
+            state.fat[animal] = _int(animal_entry.get("fat", 0), f"{animal_where}.fat", 0, fat_cards)
+            state.shelter[animal] = int(_bool(animal_entry.get("shelter", False), f"{animal_where}.shelter"))
+            state.poisoned[animal] = int(_bool(animal_entry.get("poisoned", False), f"{animal_where}.poisoned"))
+        for index, link in enumerate(_list(entry.get("links", []), f"{where}.links")):
+            link_where = f"{where}.links[{index}]"
+            link = _object(link, link_where, LINK_KEYS)
+            trait = _trait(link.get("trait"), f"{link_where}.trait")
+            if not data.traits[trait].paired:
+                raise ScenarioError(f"{link_where}.trait: {TRAIT_IDS[trait]} is not a paired trait")
+            pair = _list(link.get("animals"), f"{link_where}.animals")
+            if len(pair) != 2:
+                raise ScenarioError(f"{link_where}.animals: name two of this player's animals (by position)")
+            first, second = (animals[_int(position, f"{link_where}.animals[{k}]", 0, len(animals) - 1)]
+                             for k, position in enumerate(pair))
+            if abs(state.rows[seat].index(first) - state.rows[seat].index(second)) != 1:
+                raise ScenarioError(f"{link_where}.animals: the two animals must be neighbours")
+            if state.linked(first, second):
+                raise ScenarioError(f"{link_where}.animals: these neighbours are already linked")
+            card, _ = pool.by_trait(trait, f"{link_where}.trait")
+            state.attach(card, trait, first, second)  # Symbiosis: the first animal is the guardian
+    state.rng.shuffle(pool.free)
+    state.deck = pool.free
+
+    if phase == "development":
+        if state.passed[to_act]:
+            raise ScenarioError(f"to_act: seat {to_act} has passed")
+        state.push(flow.development_turn(state, to_act))
+    else:
+        if state.passed[to_act]:
+            raise ScenarioError(f"to_act: seat {to_act} has passed")
+        state.push(flow.FeedingTurn(to_act))
+    state.settle()

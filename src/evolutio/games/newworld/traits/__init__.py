@@ -1,0 +1,37 @@
+"""Trait hooks of New World: one module per trait or small trait family registers its behaviour here.
+
+Events (arguments after ``state``):
+
+- ``prey_check(predator, prey)``: keyed by the prey's traits; a :class:`Refusal` when the prey is protected.
+- ``predator_check(predator, prey)``: keyed by the predator's traits (e.g. a Swimming predator hunts only swimmers).
+- ``grants_access(animal)``: keyed by the animal's traits; ``True`` when it may use every area half (Adaptable).
+- ``defences(attack)``: keyed by the prey's traits; the defences that may answer this attack, as
+  ``(trait index, compulsory)`` pairs.
+- ``defend(attack)``: keyed by the one defending trait; resolves it (may end the attack or push a decision).
+- ``red_taken(animal, slot)``: keyed by the feeding animal's traits; chains after it took a red token from an area.
+- ``food_gained(animal)``: keyed by the animal's traits; chains after it gained a token (red or blue).
+- ``eaten(predator, prey)``: keyed by the prey's traits, after a successful attack (Poisonous).
+- ``survived(predator, prey)``: keyed by the prey's traits, after an attack that did not kill it (Shy).
+- ``placement_check(player, trait, animal)``: keyed by the target animal's traits; a refusal for a trait card that
+  may not go on it (Stagnation's lock, Scavenger next to Carnivore).
+- ``savers(animal)``: keyed by the animal's traits; the extinction saves it may use, as action kinds.
+- ``attack_death(attacker_seat, dead)``: run for every death during an attack, whatever the dead animal's traits
+  (Scavenger's search).
+"""
+
+from __future__ import annotations
+
+from evolutio.kernel.hooks import TraitHooks, load_trait_modules
+
+from ..data import TRAIT_IDS
+
+EVENTS = ("prey_check", "predator_check", "grants_access", "defences", "defend", "red_taken", "food_gained", "eaten",
+          "survived", "placement_check", "savers",
+          "attack_death")
+
+HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
+
+
+def load() -> list[str]:
+    """Import every trait module so that its handlers register (called once by the game package)."""
+    return load_trait_modules(__name__)

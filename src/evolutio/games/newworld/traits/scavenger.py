@@ -1,0 +1,85 @@
+"""Scavenger (NOTES §10.2, ruling 53): exactly one Scavenger gains 1 blue per death during an attack, searched from
+the attacking player clockwise; within a player, the owner picks. It may not share an animal with Carnivore."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal, Step
+
+from ..rules import give_food
+from ..state import NewWorldState
+from ..steps import step_type
+from . import HOOKS
+
+SCAVENGER = HOOKS.traits.index("scavenger")
+SCAVENGER_BIT = HOOKS.bit["scavenger"]
+
+
+def incompatible(state: NewWorldState) -> set[int]:
+    names = state.data.traits[SCAVENGER].params.get("incompatible_with", [])
+    return {HOOKS.traits.index(name) for name in names}
+
+
+def scavenger_not_with_carnivore(state: NewWorldState, player: int, trait: int, animal: int) -> Refusal | None:
+    """Keyed on the target animal's Scavenger or Carnivore card: the other of the two may not join it."""
+    mask = state.trait_mask[animal]
+    others = incompatible(state)
+    if trait == SCAVENGER and any(mask & (1 << other) for other in others):
+        return Refusal(f"animal {animal} is a predator: Scavenger and Carnivore cannot share an animal")
+    if trait in others and mask & SCAVENGER_BIT:
+        return Refusal(f"animal {animal} has Scavenger: Scavenger and {state.trait_name(trait)} cannot share an "
+                       "animal")
+    return None
+
+
+HOOKS.on("placement_check", "scavenger")(scavenger_not_with_carnivore)
+HOOKS.on("placement_check", "carnivorous")(scavenger_not_with_carnivore)
+
+
+def recipients(state: NewWorldState, seat: int) -> list[int]:
+    return [animal for animal in state.rows[seat]
+            if state.trait_mask[animal] & SCAVENGER_BIT and state.can_take_food(animal)]
+
+
+@HOOKS.on("attack_death")
+def scavenger_search(state: NewWorldState, attacker_seat: int, dead: int) -> None:
+    players = state.num_players
+    for offset in range(players):
+        seat = (attacker_seat + offset) % players
+        found = recipients(state, seat)
+        if len(found) == 1:
+            state.emit("scavenger", {"text": f"Scavenger: animal {found[0]} feeds on the dead", "animal": found[0]})
+            give_food(state, found[0])
+            return
+        if found:
+            state.push(ScavengerStep(seat))
+            return
+
+
+@step_type
+class ScavengerStep(Step):
+    __slots__ = ("seat",)
+    name = "scavenger"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def decider(self, state: NewWorldState) -> int | None:
+        return self.seat if recipients(state, self.seat) else None
+
+    def run(self, state: NewWorldState) -> None:
+        state.pop()
+
+    def prompt(self, state: NewWorldState) -> str:
+        return f"seat {self.seat}: choose which Scavenger feeds on the dead animal"
+
+    def candidates(self, state: NewWorldState) -> Iterable[Action]:
+        return [Action("scavenge", animal) for animal in recipients(state, self.seat)]
+
+    def resolve(self, state: NewWorldState, action: Action) -> None:
+        state.pop()
+        animal = action.args[0]
+        state.emit("scavenger", {"text": f"Scavenger: animal {animal} feeds on the dead", "animal": animal})
+        give_food(state, animal)
