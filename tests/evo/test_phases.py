@@ -124,7 +124,7 @@ def test_birth_is_compulsory_next_to_parents_and_newborns_do_not_breed():
     assert state.current_player == 0
     legal = state.legal_actions()
     assert Action("done") not in legal
-    parent_neighbours = {cell for cell in [(-2, 1), (-4, 1), (-3, 2), (-3, 0), (-2, 0), (-4, 2)]}
+    parent_neighbours = {(-2, 1), (-4, 1), (-3, 2), (-3, 0), (-2, 0), (-4, 2)}
     assert {a.args[0] for a in legal} == {hex_of(state, *cell) for cell in parent_neighbours}
     state.apply(Action("birth", hex_of(state, *HILLS_B)))  # its other neighbours (-1,0), (-2,-1), (-1,-1) stay shut
     second = {a.args[0] for a in state.legal_actions()}

@@ -12,7 +12,8 @@ import pytest
 import evolutio
 from evolutio.kernel import registry
 
-from .duel import NAME as DUEL, DuelGame
+from .duel import NAME as DUEL
+from .duel import DuelGame
 
 pytest.importorskip("numpy")
 

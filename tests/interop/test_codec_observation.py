@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from evolutio.bots import RandomBot
-from evolutio.kernel import Action, IllegalAction, Rng, load_game
 from evolutio.interop.actions import ActionCodec
 from evolutio.interop.observation import DEFAULT_SIZE, ViewEncoder, canonical_json
+from evolutio.kernel import Action, IllegalAction, Rng, load_game
 
 from .conftest import RULESET_PLAYERS, RULESETS, options_for
 
@@ -101,8 +101,7 @@ def test_unencodable_legal_action_is_reported_as_a_ruleset_bug():
 def test_observation_is_fixed_size_deterministic_and_hides_secrets(name, players):
     enc = ViewEncoder()
     other = ViewEncoder()  # a fresh encoder (empty cache) must agree: the hash is not process-salted
-    n = 0
-    for state in positions(name, players, every=9):
+    for n, state in enumerate(positions(name, players, every=9)):
         for p in range(players):
             v = enc.encode(state.view(p), p)
             assert v.shape == (DEFAULT_SIZE,) and v.dtype == np.float32 and np.isfinite(v).all()
@@ -113,7 +112,6 @@ def test_observation_is_fixed_size_deterministic_and_hides_secrets(name, players
                 assert canonical_json(det.view(p)) == canonical_json(state.view(p)), \
                     f"{name}: determinize({p}) changed seat {p}'s view"
                 assert np.array_equal(enc.encode(det.view(p), p), v)
-        n += 1
 
 
 def test_encoder_rule():

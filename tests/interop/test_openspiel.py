@@ -181,4 +181,5 @@ def test_parameters_map_to_ruleset_options():
     assert str(a.new_initial_state()) == str(b.new_initial_state())
     s = a.new_initial_state_from_seed(123)
     from evolutio.kernel import load_game
-    assert eos.engine_state(s).digest() == load_game(name, **({"players": lo} if name != RULESETS[-1] else {})).new_state(123).digest()
+    options = {"players": lo} if name != RULESETS[-1] else {}
+    assert eos.engine_state(s).digest() == load_game(name, **options).new_state(123).digest()

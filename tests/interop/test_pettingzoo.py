@@ -11,8 +11,8 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from evolutio.kernel import IllegalAction  # noqa: E402
 from evolutio.interop.pettingzoo import env, raw_env  # noqa: E402
+from evolutio.kernel import IllegalAction  # noqa: E402
 
 from .conftest import RULESET_PLAYERS, RULESETS, options_for  # noqa: E402
 

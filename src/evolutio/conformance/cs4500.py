@@ -358,9 +358,9 @@ def xstep4(inp: Any) -> Any:
         phase = state.view(None)["phase"]
         if phase not in (SELECT_FOOD, PLAY_CARDS, REPLACE_TRAIT):
             break
-        seat = state.current_player
-        assert seat is not None
-        state.apply(food[seat] if phase == SELECT_FOOD else play[seat].pop(0))
+        decider = state.current_player
+        assert decider is not None
+        state.apply(food[decider] if phase == SELECT_FOOD else play[decider].pop(0))
     while not state.is_terminal:  # automatic feeding happened at the reveal; now the feeding cycle (§5.8)
         state.apply(silly_action(state))
     return configuration_json(state, ids, deck)

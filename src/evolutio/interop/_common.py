@@ -15,7 +15,8 @@ def resolve_game(game: str | Game, options: dict[str, Any]) -> Game:
     """A :class:`Game` from a registered name plus options, or a ready ``Game`` instance (then no options)."""
     if isinstance(game, Game):
         if options:
-            raise TypeError(f"options {sorted(options)} given with a ready Game instance; pass the ruleset name instead")
+            raise TypeError(f"options {sorted(options)} given with a ready Game instance; "
+                            "pass the ruleset name instead")
         return game
     if not isinstance(game, str):
         raise TypeError(f"game must be a ruleset name or a Game, got {type(game).__name__}")

@@ -20,7 +20,7 @@ __all__ = ["ActionCodec", "IllegalAction"]
 
 def _as_code(code: Any) -> int:
     """An integer action code from an int or a numpy integer (0-d arrays too); anything else is refused."""
-    if isinstance(code, bool) or isinstance(code, np.bool_):
+    if isinstance(code, (bool, np.bool_)):
         raise IllegalAction(f"an action code must be an integer, got the boolean {code!r}")
     if isinstance(code, (int, np.integer)):
         return int(code)

@@ -87,7 +87,7 @@ def _parameter_spec(ruleset: str) -> dict[str, Any]:
     spec: dict[str, Any] = {}
     for o in cls.option_schema:
         spec[o.name] = _param_default(o)
-    spec.setdefault("players", cls.min_players if "players" not in spec else spec["players"])
+    spec.setdefault("players", cls.min_players)
     if "rng_seed" in spec:
         raise ValueError(f"{ruleset}: an option named 'rng_seed' clashes with the OpenSpiel seed parameter")
     spec["rng_seed"] = 0
@@ -272,7 +272,8 @@ class EvolutioSpielGame(pyspiel.Game):
         cache = self.__dict__.setdefault("_observers", {})
         obs = cache.get(perfect_recall)
         if obs is None:
-            obs = cache[perfect_recall] = self.make_py_observer(pyspiel.IIGObservationType(perfect_recall=perfect_recall))
+            observation_type = pyspiel.IIGObservationType(perfect_recall=perfect_recall)
+            obs = cache[perfect_recall] = self.make_py_observer(observation_type)
         return obs
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "_Observer":

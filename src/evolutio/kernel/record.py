@@ -232,6 +232,6 @@ def _write_temporary(folder: Path, text: str) -> Path:
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
-    rec = read_json(path, RecordError, f"record {path}")
+    rec: dict[str, Any] = read_json(path, RecordError, f"record {path}")
     _check_header(rec)
     return rec

@@ -41,6 +41,7 @@ def play_game(game: Game, seed: int, bots: Sequence[Bot], *, log_events: bool = 
         if on_decision is not None:
             on_decision(state)
         p = state.current_player
+        assert p is not None  # the state is not terminal
         action = bots[p].choose(state)
         state.apply(action)  # checked: a bot's choice is not trusted blindly
         n += 1
@@ -110,7 +111,8 @@ def summarize(name: str, results: list[GameResult], elapsed: float, *, seed: int
 TIMING_FIELDS = ("elapsed_s", "games_per_s", "decisions_per_s")
 
 
-def bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = None, seed: int = 12345) -> dict[str, Any]:
+def bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = None,
+          seed: int = 12345) -> dict[str, Any]:
     """Random-playout throughput of one ruleset: play whole games for about ``seconds`` of wall time."""
     game = load_game(name, **(options or {}))
     from evolutio.bots import RandomBot

@@ -84,7 +84,7 @@ class Board:
 
     def distances_from(self, sources: list[int], limit: int) -> dict[int, int]:
         """Shortest land-path distance (occupied hexes included) from any source, up to ``limit``."""
-        found = {hex_index: 0 for hex_index in sources}
+        found = dict.fromkeys(sources, 0)
         frontier = list(sources)
         for distance in range(1, limit + 1):
             nxt = []

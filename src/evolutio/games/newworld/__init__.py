@@ -10,7 +10,7 @@ from . import traits
 
 traits.load()
 
-from .game import NewWorldGame, NewWorldPosition
-from .variants import random_mutations  # noqa: F401 - registers the variant's steps
+from .game import NewWorldGame, NewWorldPosition  # noqa: E402 - the trait modules register first
+from .variants import random_mutations  # noqa: E402,F401 - registers the variant's steps
 
 __all__ = ["NewWorldGame", "NewWorldPosition"]

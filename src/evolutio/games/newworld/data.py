@@ -135,7 +135,7 @@ def parse_rules_data(document: Any, source: str) -> RulesData:
     missing = [trait for trait in TRAIT_IDS if trait not in by_id]
     if missing:
         raise _fail("$.traits", f"missing trait(s) {', '.join(missing)}")
-    for trait_id, param, allowed in (("running", "die_success", None), ("horned", "die_success", None)):
+    for trait_id, param in (("running", "die_success"), ("horned", "die_success")):
         values = by_id[trait_id].params.get(param)
         path = f"$.traits[{list(by_id).index(trait_id)}].params.{param}"
         if not isinstance(values, list) or not values or not all(

@@ -100,8 +100,9 @@ class NewWorldState(FlowState):
         other.rows = [list(row) for row in self.rows]
         other.animal_cards = [list(cards) if cards else [] for cards in self.animal_cards]
         for name in ("passed", "played", "animal_card", "animal_owner", "food", "fat", "shelter", "poisoned", "used",
-                     "survived", "trait_mask", "needs", "card_trait", "card_host", "card_partner", "area_row", "area_deck",
-                     "area_box", "area_discard", "area_food", "area_shelter", "deck", "discard", "turn_used"):
+                     "survived", "trait_mask", "needs", "card_trait", "card_host", "card_partner", "area_row",
+                     "area_deck", "area_box", "area_discard", "area_food", "area_shelter", "deck", "discard",
+                     "turn_used"):
             setattr(other, name, list(getattr(self, name)))
         for name in SCALARS:
             setattr(other, name, getattr(self, name))

@@ -173,6 +173,7 @@ def describe(state: NewWorldState, action: Action) -> str:
     if kind == "discard":
         return f"discard card {args[0]}"
     words = {"pass": "pass", "end_turn": "end the turn", "accept_attack": "let the attack succeed",
-             "done": "done saving animals", "mutate_animal": "take the top gene-pool card as a new animal", "morph_food": "Metamorphosis: take 1 food",
+             "done": "done saving animals", "mutate_animal": "take the top gene-pool card as a new animal",
+             "morph_food": "Metamorphosis: take 1 food",
              "morph_nothing": "Metamorphosis: take nothing"}
     return words.get(kind, str(action))
