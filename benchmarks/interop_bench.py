@@ -85,7 +85,7 @@ def bench_openspiel(name: str, opts: dict, seconds: float, with_obs: bool = Fals
     import evolutio.interop.openspiel as eos
 
     eos.register(name)
-    game = pyspiel.load_game(eos.short_name(name), {k: v for k, v in opts.items()})
+    game = pyspiel.load_game(eos.short_name(name), dict(opts))
 
     def run(i: int) -> int:
         r = random.Random(i)
@@ -157,8 +157,8 @@ def main(argv: list[str] | None = None) -> int:
             oso, _ = bench_openspiel(name, opts, ns.seconds, with_obs=True)
             gy, _ = bench_gymnasium(name, opts, ns.seconds)
 
-            def cell(v: float, w: int) -> str:
-                return f"{v:>{w - 7},.0f} ({v / eng:4.2f})"
+            def cell(v: float, w: int, engine: float = eng) -> str:
+                return f"{v:>{w - 7},.0f} ({v / engine:4.2f})"
 
             print(f"{name:<12}{p:>8}{eng:>11,.0f}{cell(pz, 19)}{cell(os_, 18)}{cell(oso, 16)}{cell(gy, 18)}")
             if ns.pettingzoo_benchmark:
