@@ -31,7 +31,7 @@ from evolutio.kernel import game_class, list_games
 
 from .broker import Broker, InProcessBroker
 from .storage import Store
-from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService, encode_json
+from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService, encode_json, web_options
 
 log = logging.getLogger("evolutio.server")
 
@@ -305,7 +305,8 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
     # -- API ----------------------------------------------------------------------------------------------------
     @app.get("/api/games", response_model=GamesList, summary="Rulesets with their options, and bot names")
     async def games() -> JSONResponse:
-        return JSONResponse({"games": [game_class(name).describe() for name in list_games()], "bots": bot_names()})
+        return JSONResponse({"games": [web_options(game_class(name).describe()) for name in list_games()],
+                             "bots": bot_names()})
 
     @app.post("/api/tables", status_code=201, response_model=TableCreated, responses={422: REFUSALS[422]},
               summary="Create a table", description="Seats are people (\"human\") or bots (\"bot:<name>\"). Each "

@@ -19,7 +19,7 @@ from typing import Any
 import orjson
 
 from evolutio.bots import Bot, bot_names, make_bot
-from evolutio.kernel import Action, EvolutioError, Game, IllegalAction, State, load_game, make_record
+from evolutio.kernel import Action, EvolutioError, Game, IllegalAction, State, game_class, load_game, make_record
 
 from .broker import Broker
 from .storage import Store, TableRow, TurnTaken
@@ -104,6 +104,11 @@ class LiveTable:
         return self.state.is_terminal
 
 
+def web_options(description: dict[str, Any]) -> dict[str, Any]:
+    """A ruleset's ``describe()`` without its free-text options, which the web may not set (see ``create``)."""
+    return {**description, "options": [option for option in description["options"] if option["kind"] != "str"]}
+
+
 def parse_seat(spec: Any, index: int) -> str:
     if not isinstance(spec, str):
         raise ApiError(422, f"seats[{index}]: a seat is \"human\" or \"bot:<name>\", got {spec!r}")
@@ -168,6 +173,14 @@ class TableService:
         if not isinstance(options, dict):
             raise ApiError(422, "options: an object of option names and values")
         options = dict(options)
+        try:
+            free_text = {option.name for option in game_class(game_name).option_schema if option.kind == "str"}
+        except EvolutioError as exc:
+            raise ApiError(422, str(exc)) from None
+        refused = sorted(free_text & options.keys())
+        if refused:
+            raise ApiError(422, f"options.{refused[0]}: free-text options (such as a file on the server) cannot be "
+                                f"set from the web")
         if "players" in options and options["players"] != len(kinds):
             raise ApiError(422, f"options.players is {options['players']!r} but {len(kinds)} seats were given")
         options["players"] = len(kinds)
