@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -47,6 +48,12 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], pct: float) -> float:
     if not values:
         return float("nan")
@@ -67,6 +74,22 @@ async def wait_until_up(http: httpx.AsyncClient, server: subprocess.Popen[bytes]
     raise SystemExit("the server did not start")
 
 
+TRANSPORT_RETRIES = 3
+
+
+async def send(http: httpx.AsyncClient, method: str, url: str, problems: list[str], **kwargs: Any) -> httpx.Response:
+    """One request, sent again when the connection broke (an idle keep-alive connection the server closed): safe for
+    actions too, since an action names its turn and a repeat is refused with 409."""
+    for attempt in range(TRANSPORT_RETRIES):
+        try:
+            return await http.request(method, url, **kwargs)
+        except httpx.TransportError as exc:
+            problems.append(f"transport error ({type(exc).__name__}), sent again")
+            if attempt == TRANSPORT_RETRIES - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
 async def play_seat(http: httpx.AsyncClient, ws_url: str, table: str, seat: int, token: str, seed: int,
                     latencies: list[float], refusals: list[str]) -> None:
     chooser = random.Random(seed)
@@ -79,8 +102,9 @@ async def play_seat(http: httpx.AsyncClient, ws_url: str, table: str, seat: int,
                 continue
             action = chooser.choice(state["legal"])["action"]
             started = time.perf_counter()
-            response = await http.post(f"/api/tables/{table}/actions", headers={"Authorization": f"Bearer {token}"},
-                                       json={"action": action, "turn": state["turn"]})
+            response = await send(http, "POST", f"/api/tables/{table}/actions", refusals,
+                                  headers={"Authorization": f"Bearer {token}"},
+                                  json={"action": action, "turn": state["turn"]})
             latencies.append(time.perf_counter() - started)
             if response.status_code != 200:
                 refusals.append(f"{response.status_code} {response.json().get('detail')}")
@@ -101,6 +125,8 @@ async def run(args: argparse.Namespace, base_url: str, ws_url: str, server: subp
         latencies: list[float] = []
         refusals: list[str] = []
         started = time.perf_counter()
+        server_cpu_before = cpu_seconds(server.pid)
+        own_cpu_before = time.process_time()
         await asyncio.gather(*[
             play_seat(http, ws_url, table["table"], seat["seat"], seat["token"], 1000 * index + seat["seat"],
                       latencies, refusals)
@@ -108,10 +134,13 @@ async def run(args: argparse.Namespace, base_url: str, ws_url: str, server: subp
         ])
         # the last table may still have bots finishing after its people are done
         for table in created:
-            while not (await http.get(f"/api/tables/{table['table']}")).json()["finished"]:
+            while not (await send(http, "GET", f"/api/tables/{table['table']}", refusals)).json()["finished"]:
                 await asyncio.sleep(START_PAUSE_SECONDS)
         wall = time.perf_counter() - started
-    return {"wall": wall, "human_latencies": latencies, "refusals": refusals,
+        server_cpu = cpu_seconds(server.pid) - server_cpu_before
+        own_cpu = time.process_time() - own_cpu_before
+    return {"wall": wall, "human_latencies": latencies, "refusals": refusals, "server_cpu": server_cpu,
+            "generator_cpu": own_cpu,
             "table_ids": [table["table"] for table in created]}
 
 
@@ -176,6 +205,10 @@ def main() -> int:
         "bot_latency_ms": {f"p{p}": round(1000 * percentile(bot_lat, p), 1) for p in PERCENTILES},
         "human_latency_mean_ms": round(1000 * statistics.fmean(human_lat), 1) if human_lat else None,
         "refusals": len(result["refusals"]),
+        "server_cpu_seconds": round(result["server_cpu"], 2),
+        "server_cpu_ms_per_action": round(1000 * result["server_cpu"] / max(1, humans + bots), 3),
+        "load_generator_cpu_seconds": round(result["generator_cpu"], 2),
+        "load_average_1min_at_end": os.getloadavg()[0],
         "note": "load generator and server share this machine's cores (loopback)",
     }
     if args.json:

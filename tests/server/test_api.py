@@ -14,6 +14,7 @@ def test_games_lists_every_registered_ruleset_with_options_and_the_bots(client: 
     body = client.get("/api/games").json()
     assert [game["name"] for game in body["games"]] == list_games()
     assert all(option["help"] for game in body["games"] for option in game["options"])
+    assert all(option["kind"] != "str" for game in body["games"] for option in game["options"])
     assert body["bots"] == bot_names()
 
 
@@ -142,6 +143,9 @@ def test_create_refuses_unknown_games_bots_and_bad_options_naming_them(client: T
     bad_option = client.post("/api/tables", json={"game": "origin", "seats": ["human", "human"],
                                                   "options": {"no_such_option": 1}})
     assert bad_option.status_code == 422 and "no_such_option" in bad_option.json()["detail"]
+    server_file = client.post("/api/tables", json={"game": "northstar", "seats": ["human", "human"],
+                                                   "options": {"deck_file": "/etc/passwd"}})
+    assert server_file.status_code == 422 and "options.deck_file" in server_file.json()["detail"]
 
 
 def test_unknown_table_is_404_with_detail(client: TestClient) -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import socket
+import sys
 from pathlib import Path
 
 import uvicorn
@@ -18,6 +20,9 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_BOT_DELAY_SECONDS = 0.8
 DATABASE_FILE = "evolutio.sqlite3"
+#: how long a thread may hold the interpreter before another gets it. Python's 5 ms default lets the busy event
+#: loop keep a bot thread that has chosen its move waiting for whole milliseconds; 1 ms keeps bot replies prompt.
+THREAD_SWITCH_INTERVAL_SECONDS = 0.001
 
 
 def default_database_url() -> str:
@@ -73,7 +78,11 @@ def cmd_serve(ns: argparse.Namespace) -> int:
     _check_port_free(ns.host, ns.port)
     app = create_app(ServerSettings(db_url=url, bot_delay=ns.bot_delay, public_url=ns.public_url))
     shown_host = f"[{ns.host}]" if ":" in ns.host else ns.host
+    sys.setswitchinterval(THREAD_SWITCH_INTERVAL_SECONDS)
+    logging.basicConfig(format="evolutio: %(message)s")
+    logging.getLogger("evolutio").setLevel(ns.log_level.upper())
     print(f"evolutio: database: {where}", flush=True)
     print(f"evolutio: open http://{shown_host}:{ns.port}/ in your browser (Ctrl+C stops the server)", flush=True)
-    uvicorn.run(app, host=ns.host, port=ns.port, log_level=ns.log_level)
+    # no per-message compression: state objects are small and compressing every push cost more CPU than the rest
+    uvicorn.run(app, host=ns.host, port=ns.port, log_level=ns.log_level, ws_per_message_deflate=False)
     return 0

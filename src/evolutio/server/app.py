@@ -31,7 +31,7 @@ from evolutio.kernel import game_class, list_games
 
 from .broker import Broker, InProcessBroker
 from .storage import Store
-from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService, encode_json
+from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService, encode_json, web_options
 
 log = logging.getLogger("evolutio.server")
 
@@ -42,8 +42,7 @@ TABLE_ID_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
 TOKEN_MAX_LENGTH = 200
 #: WebSocket close codes: 4000 + the HTTP status of the refusal
 WS_CLOSE_BASE = 4000
-#: a thread per database call is plenty for SQLite (one writer at a time); PostgreSQL takes more in parallel
-SQLITE_DB_THREADS = 1
+#: threads for PostgreSQL calls (SQLite calls run on the event loop: see TableService)
 POSTGRES_DB_THREADS = 8
 BOT_THREADS = 4
 
@@ -232,7 +231,7 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         sqlite = settings.db_url.startswith("sqlite")
-        db_executor = ThreadPoolExecutor(SQLITE_DB_THREADS if sqlite else POSTGRES_DB_THREADS, "evolutio-db")
+        db_executor = None if sqlite else ThreadPoolExecutor(POSTGRES_DB_THREADS, "evolutio-db")
         bot_executor = ThreadPoolExecutor(BOT_THREADS, "evolutio-bot")
         loop = asyncio.get_running_loop()
         store = await loop.run_in_executor(db_executor, Store.open, settings.db_url)
@@ -249,7 +248,8 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
             await service.close()
             await the_broker.close()
             await loop.run_in_executor(db_executor, store.close)
-            db_executor.shutdown(wait=True)
+            if db_executor is not None:
+                db_executor.shutdown(wait=True)
             bot_executor.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="evolutio", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -305,7 +305,8 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
     # -- API ----------------------------------------------------------------------------------------------------
     @app.get("/api/games", response_model=GamesList, summary="Rulesets with their options, and bot names")
     async def games() -> JSONResponse:
-        return JSONResponse({"games": [game_class(name).describe() for name in list_games()], "bots": bot_names()})
+        return JSONResponse({"games": [web_options(game_class(name).describe()) for name in list_games()],
+                             "bots": bot_names()})
 
     @app.post("/api/tables", status_code=201, response_model=TableCreated, responses={422: REFUSALS[422]},
               summary="Create a table", description="Seats are people (\"human\") or bots (\"bot:<name>\"). Each "
@@ -373,6 +374,7 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         listener = asyncio.ensure_future(_until_closed(websocket))
         waiter: asyncio.Future[int] | None = None
         try:
+            sent_turn = live.turn
             await websocket.send_text(service().state_json(live, seat).decode())
             while True:
                 waiter = asyncio.ensure_future(subscription.next_turn())
@@ -380,6 +382,9 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
                 if listener in done:
                     break
                 await service().refresh(live, waiter.result())
+                if live.turn <= sent_turn:  # announced while the first snapshot was on its way: already sent
+                    continue
+                sent_turn = live.turn
                 await websocket.send_text(service().state_json(live, seat).decode())
         except (WebSocketDisconnect, RuntimeError):
             pass

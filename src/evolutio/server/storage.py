@@ -191,15 +191,17 @@ class Store:
                 .order_by(actions_table.c.turn)).all()
         return [ActionRow(r.turn, r.seat, json.loads(r.action), r.rules_version) for r in rows]
 
+    _insert_action = insert(actions_table)
+
     def append_action(self, table_id: str, turn: int, seat: int, action: Any, rules_version: str,
                       finished: bool) -> None:
         """Commit action number ``turn`` (0-based) of the table; raises :class:`TurnTaken` if that turn is taken.
         When it ends the game, the table is marked finished in the same transaction."""
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(actions_table).values(
-                    table_id=table_id, turn=turn, seat=seat, action=json.dumps(action), rules_version=rules_version,
-                    created_at=_now()))
+                connection.execute(self._insert_action, {
+                    "table_id": table_id, "turn": turn, "seat": seat, "action": json.dumps(action),
+                    "rules_version": rules_version, "created_at": _now()})
                 if finished:
                     connection.execute(update(tables_table).where(tables_table.c.id == table_id).values(finished=True))
         except IntegrityError:

@@ -19,7 +19,7 @@ from typing import Any
 import orjson
 
 from evolutio.bots import Bot, bot_names, make_bot
-from evolutio.kernel import Action, EvolutioError, Game, IllegalAction, State, load_game, make_record
+from evolutio.kernel import Action, EvolutioError, Game, IllegalAction, State, game_class, load_game, make_record
 
 from .broker import Broker
 from .storage import Store, TableRow, TurnTaken
@@ -79,6 +79,21 @@ class LiveTable:
     bot_turn_pending: int = -1
     #: the state object last encoded for each seat (``None``: spectators), with the turn it shows
     encoded: dict[int | None, tuple[int, bytes]] = field(default_factory=dict)
+    #: the game log as each seat sees it, and how many of the state's events it has looked at so far
+    seen_events: dict[int | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+
+    def events_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """``state.events_for(seat)``, extended with only the events added since the last call."""
+        events = self.state.events
+        looked, visible = self.seen_events.get(seat, (0, []))
+        if looked > len(events):  # the state was rebuilt with a shorter log: start again
+            looked, visible = 0, []
+        for event in events[looked:]:
+            shown = event.visible_to(seat)
+            if shown is not None:
+                visible.append(shown)
+        self.seen_events[seat] = (len(events), visible)
+        return visible
 
     @property
     def turn(self) -> int:
@@ -87,6 +102,11 @@ class LiveTable:
     @property
     def finished(self) -> bool:
         return self.state.is_terminal
+
+
+def web_options(description: dict[str, Any]) -> dict[str, Any]:
+    """A ruleset's ``describe()`` without its free-text options, which the web may not set (see ``create``)."""
+    return {**description, "options": [option for option in description["options"] if option["kind"] != "str"]}
 
 
 def parse_seat(spec: Any, index: int) -> str:
@@ -119,10 +139,11 @@ def _safe_text(state: State, action: Action) -> str:
 
 
 class TableService:
-    """Owns the live tables of this process. Database calls run on ``db_executor``, bots think on
-    ``bot_executor``; the event loop only applies actions and builds views."""
+    """Owns the live tables of this process. Bots think on ``bot_executor``, never on the event loop. Database
+    calls run on ``db_executor`` — or, when ``db_executor`` is ``None`` (SQLite in one process), right on the loop:
+    an SQLite commit in WAL mode takes well under a millisecond, less than handing it to a thread costs."""
 
-    def __init__(self, store: Store, broker: Broker, *, bot_delay: float, db_executor: Executor,
+    def __init__(self, store: Store, broker: Broker, *, bot_delay: float, db_executor: Executor | None,
                  bot_executor: Executor, public_url: str = "") -> None:
         self.store = store
         self.broker = broker
@@ -137,6 +158,8 @@ class TableService:
         self.counters = {"human_actions": 0, "bot_actions": 0}
 
     async def _db(self, function: Any, *args: Any) -> Any:
+        if self.db_executor is None:
+            return function(*args)
         return await asyncio.get_running_loop().run_in_executor(self.db_executor, function, *args)
 
     # -- creating and loading -------------------------------------------------------------------------------
@@ -150,6 +173,14 @@ class TableService:
         if not isinstance(options, dict):
             raise ApiError(422, "options: an object of option names and values")
         options = dict(options)
+        try:
+            free_text = {option.name for option in game_class(game_name).option_schema if option.kind == "str"}
+        except EvolutioError as exc:
+            raise ApiError(422, str(exc)) from None
+        refused = sorted(free_text & options.keys())
+        if refused:
+            raise ApiError(422, f"options.{refused[0]}: free-text options (such as a file on the server) cannot be "
+                                f"set from the web")
         if "players" in options and options["players"] != len(kinds):
             raise ApiError(422, f"options.players is {options['players']!r} but {len(kinds)} seats were given")
         options["players"] = len(kinds)
@@ -222,10 +253,14 @@ class TableService:
             row = await self._db(self.store.load_table, table_id)
             if row is None:
                 raise ApiError(404, f"no table {table_id!r}")
-            live = self._build(row)
-            await self._catch_up(live)
+            try:
+                live = self._build(row)
+                await self._catch_up(live)
+            except (EvolutioError, ValueError, RuntimeError) as exc:
+                raise ApiError(409, f"table {table_id!r} cannot be replayed by this server: {exc}") from None
             self.live[table_id] = live
         self._loading.pop(table_id, None)
+        self._schedule_bot(live)
         return live
 
     async def _catch_up(self, live: LiveTable) -> None:
@@ -246,10 +281,15 @@ class TableService:
     async def resume_all(self) -> int:
         """Load every unfinished table and restart its bots; the number of tables resumed."""
         table_ids = await self._db(self.store.unfinished_table_ids)
+        resumed = 0
         for table_id in table_ids:
-            live = await self.get(table_id)
-            self._schedule_bot(live)
-        return len(table_ids)
+            try:
+                await self.get(table_id)
+            except ApiError as exc:
+                log.error("%s", exc.detail)
+                continue
+            resumed += 1
+        return resumed
 
     # -- seats and views ------------------------------------------------------------------------------------
     @staticmethod
@@ -280,7 +320,7 @@ class TableService:
             "current_player": current,
             "view": state.view(seat),
             "legal": legal,
-            "events": state.events_for(seat),
+            "events": live.events_for(seat),
         }
         if state.is_terminal:
             body["scores"] = state.scores()
