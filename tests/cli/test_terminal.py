@@ -80,8 +80,9 @@ def test_a_person_is_seated_unless_watch(tmp_path, monkeypatch):
 @pytest.mark.parametrize("name", GAMES)
 def test_every_decision_screen_of_a_3_player_game_fits_80_by_24(tmp_path, name):
     """Play a whole 3-player game (or the nearest count the ruleset accepts) choosing the last menu entry: every
-    screen (board, news, menu and the prompt line) fits in 80 columns and in 24 lines; the news gives way first (only when board and menu alone need more than the
-    screen does it overflow, and then it shows no event, only the line that points to `log`)."""
+    screen (board, news, menu and the prompt line) fits in 80 columns and in 24 lines; the news gives way first (only
+    when board and menu alone need more than the screen does it overflow, and then it shows no event, only the line
+    that points to `log`)."""
     table = session(name, one_person_and_bots(name, 3), 3, tmp_path, [])
     screens = overflows = 0
     while not table.state.is_terminal:
