@@ -477,9 +477,38 @@ class GameOver(Step):
         winners = state.winners()
         if state.log_events:
             state.emit("game_over", {"scores": list(state.score), "winners": winners, "text": (
-                "Final scores: " + ", ".join(f"{state.player_name(seat)} {state.score[seat]}"
-                                             for seat in range(state.num_players))
-                + ". Winner(s): " + ", ".join(state.player_name(seat) for seat in winners) + ".")})
+                "game over: " + ", ".join(f"{state.player_name(seat)} {state.score[seat]} points"
+                                          for seat in range(state.num_players))
+                + "; winner(s): " + ", ".join(state.player_name(seat) for seat in winners) + ".")})
+            for seat in range(state.num_players):
+                parts = score_parts(state, seat)
+                state.emit("score_breakdown", {"seat": seat, "parts": parts, "text": (
+                    f"{state.player_name(seat)}: {state.score[seat]} points = " + " ".join(
+                        f"{'-' if value < 0 else '+'} {abs(value)} {what}" for what, value in parts.items()
+                        if value or what == START_PART).removeprefix("+ "))})
+
+
+#: the parts of a final score (see :func:`score_parts`)
+START_PART = "to start"
+
+
+def score_parts(state: EvoState, seat: int) -> dict[str, int]:
+    """Where ``seat``'s final score came from, read from the game's own events (they add up to the score): the
+    starting score, the points scored for dinos on the board, the points paid for genes, Survivalist Gene's penalty,
+    final-scoring cards, and the rest (other cards, a scenario's starting score, a score kept from going below 0)."""
+    scored = paid = survivalist = 0
+    for event in state.events_for(None):
+        kind = event.get("kind")
+        if kind == "scoring":
+            scored += event["points"][seat]
+        elif kind == "payment" and event["seat"] == seat:
+            paid += event["paid"]
+        elif kind == "survivalist" and event["seat"] == seat:
+            survivalist += event["points"]
+    parts = {START_PART: state.board.start_score, "for dinos on the board": scored, "paid for genes": -paid,
+             "Survivalist Gene": survivalist, "final-scoring cards": state.final_bonus[seat]}
+    parts["other"] = state.score[seat] - sum(parts.values())
+    return parts
 
 
 class RoundEnd(Step):

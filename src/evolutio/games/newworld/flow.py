@@ -521,8 +521,11 @@ class Starvation(Step):
             state.phase = "over"
             state.pop()
             scores = rules_scores(state)
-            state.emit("game_over", {"text": "the game is over; scores " + ", ".join(
-                f"seat {seat}: {value}" for seat, value in enumerate(scores)), "scores": scores})
+            winners = state.winners()
+            state.emit("game_over", {"text": "game over: " + ", ".join(
+                f"player {seat + 1} {value} points" for seat, value in enumerate(scores))
+                + "; winner(s): " + ", ".join(f"player {seat + 1}" for seat in winners),
+                "scores": scores, "winners": winners})
             return
         renew(state)
         players = state.num_players

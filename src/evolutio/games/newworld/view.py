@@ -99,7 +99,23 @@ def build_view(state: NewWorldState, seat: int | None) -> dict[str, Any]:
     if state.is_terminal:
         view["scores"] = state.scores()
         view["winners"] = state.winners()
+        view["score_breakdown"] = [score_breakdown(state, seat) for seat in range(state.num_players)]
     return view
+
+
+def score_breakdown(state: NewWorldState, player: int) -> dict[str, int]:
+    """The parts of ``player``'s final score (they add up to it): surviving animals, trait cards (a paired card counts
+    once) and the extra points some traits carry."""
+    data = state.data
+    animals = len(state.rows[player])
+    cards = bonus = 0
+    for animal in state.rows[player]:
+        for card in state.animal_cards[animal]:
+            if state.card_host[card] == animal:
+                cards += 1
+                bonus += data.traits[state.card_trait[card]].score_bonus
+    return {"animals": animals * data.score_per_animal, "trait cards": cards * data.score_per_trait_card,
+            "trait bonuses": bonus}
 
 
 def describe(state: NewWorldState, action: Action) -> str:
