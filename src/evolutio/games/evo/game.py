@@ -33,6 +33,14 @@ class EvoGame(Game):
     data_note = ("maps, meteor track, start-hex counts and the lowest bid are reconstructed (see docs/evo.md); "
                  "replace them with -o board_file=PATH")
     plugins: ClassVar[dict[str, str]] = {"renderer": "evolutio.games.evo.render:render"}
+    die_sides: ClassVar[int] = 6
+    hold_points: ClassVar[dict[str, str]] = {
+        "climate_roll": "before the climate roll",
+        "scoring": "before the survival phase's scoring",
+        "meteor": "before the meteor moves (and may roll)",
+        "auction_start": "before the gene auction is laid out",
+        "round_end": "at the end of the round",
+    }
     option_schema = (
         players_option(3, 5, 4),
         Option("layout", "choice", "auto", "board layout; 4 players choose 4p_a or 4p_b", choices=LAYOUTS),

@@ -16,6 +16,7 @@ from typing import Any
 
 from evolutio.kernel.errors import ScenarioError
 from evolutio.kernel.flow import steps_from_json
+from evolutio.kernel.scenario import apply_scenario_controls
 
 from .board import GENES
 from .cards import CARD_IDS, CARD_INDEX, WINDOWS
@@ -24,7 +25,7 @@ from .state import PHASES, EvoState
 from .windows import PARTS
 
 BODY_KEYS = {"game", "options", "seed", "round", "phase", "climate", "meteor", "order", "players", "deck", "bag",
-             "effects", "note", "flow", "auction"}
+             "effects", "note", "flow", "auction", "chance", "hold"}
 TEXT_FIELDS = {"window": WINDOWS, "part": tuple(PARTS)}
 SEAT_FIELDS = ("seat", "subject", "active")
 PLAYER_KEYS = {"score", "genes", "hand", "dinos"}
@@ -164,6 +165,7 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
         state.flow = _flow(data["flow"], players)
     else:
         state.push(Phase(PHASES.index(phase)))
+    apply_scenario_controls(state, data)
     state.settle()
     if state.is_terminal and not state.ended:
         raise ScenarioError("flow: the stack runs out without ending the game (end it with round_end or game_over)")

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from evolutio.kernel.action import Action
+from evolutio.kernel.errors import ScenarioError
 from evolutio.kernel.flow import FlowState, Refusal, steps_to_json
 from evolutio.kernel.hooks import first_refusal, total
 from evolutio.kernel.rng import Rng
 
 from .board import CARD_GENE, EGG, FUR, GENES, HORN, LEG, MUTANT, PARASOL, TAIL, TERRAINS, Board
-from .cards import BIT, CARDS, EIGHT_PHASE_EXTRA_STARTS, FINAL_SCORING, hooks
+from .cards import BIT, CARD_IDS, CARDS, EIGHT_PHASE_EXTRA_STARTS, FINAL_SCORING, hooks
 from .view import describe_action, view
 
 PHASES = ("initiative", "climate", "movement", "birth", "survival", "meteor")
@@ -280,6 +281,29 @@ class EvoState(FlowState):
 
     def to_json(self) -> dict[str, Any]:
         return {**self._base_json(), "position": self.position_json()}
+
+    def pin_deck(self, deck: str, cards: list[Any], path: str) -> None:
+        """Scenario ``chance``: the next action cards drawn (``"cards"``) or gene tiles laid out (``"genes"``), first
+        listed first. Both piles are drawn from their end."""
+        if deck == "cards":
+            names, pile = CARD_IDS, self.deck
+        elif deck == "genes":
+            names, pile = GENES, self.bag
+        else:
+            raise ScenarioError(f"{path}.deck: evo has no deck named {deck!r} (known: cards, genes)")
+        chosen: list[int] = []
+        remaining = list(pile)
+        for index, name in enumerate(cards):
+            where = f"{path}.cards[{index}]"
+            if name not in names:
+                raise ScenarioError(f"{where}: unknown {'action card' if deck == 'cards' else 'gene'} {name!r} "
+                                    f"(known: {', '.join(names)})")
+            value = names.index(name)
+            if value not in remaining:
+                raise ScenarioError(f"{where}: no {name!r} is left in the {deck} pile")
+            remaining.remove(value)
+            chosen.append(value)
+        pile[:] = remaining + chosen[::-1]
 
     def determinize(self, player: int, rng: Rng) -> EvoState:
         """Hidden cards (other hands, the deck) are dealt again from their pool; the bag and deck are reshuffled."""

@@ -77,6 +77,7 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
         "auction": auction, "passed": [other for other in range(state.num_players) if state.passed[other]],
         "scores": list(state.score), "ended": state.ended, "terminal": state.is_terminal,
         "current_player": state.current_player, "step": step.name if step is not None else None,
+        "held": state.held,
         "prompt": step.prompt(state) if step is not None and step.decider(state) is not None else None,
         "reconstructed": list(board.reconstructed), "layout": board.layout,
     }
