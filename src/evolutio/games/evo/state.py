@@ -285,6 +285,7 @@ class EvoState(FlowState):
     def pin_deck(self, deck: str, cards: list[Any], path: str) -> None:
         """Scenario ``chance``: the next action cards drawn (``"cards"``) or gene tiles laid out (``"genes"``), first
         listed first. Both piles are drawn from their end."""
+        names: tuple[str, ...]
         if deck == "cards":
             names, pile = CARD_IDS, self.deck
         elif deck == "genes":
