@@ -139,6 +139,13 @@ class NewWorldGame(Game):
     data_note = ("much of the card data is reconstructed (the trait handbook and card list are unknown): "
                  "reconstructed entries are marked in every view; -o data=FILE replaces them")
     plugins: ClassVar[dict[str, str]] = {"renderer": "evolutio.games.newworld.render:render"}
+    die_sides: ClassVar[int] = 6
+    hold_points: ClassVar[dict[str, str]] = {
+        "areas_phase": "before the next area card is revealed",
+        "start_feeding": "before the feeding phase starts",
+        "extinction_phase": "before the extinction phase",
+        "next_period": "at the end of the period",
+    }
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from evolutio.kernel import ScenarioError
+from evolutio.kernel.scenario import apply_scenario_controls
 
 from . import flow
 from .data import TRAIT_IDS, TRAIT_INDEX
 from .state import NewWorldState
 
 TOP_KEYS = {"game", "options", "seed", "period", "phase", "first_player", "to_act", "final", "areas", "area_deck",
-            "players", "comment"}
+            "players", "comment", "chance", "hold"}
 PLAYER_KEYS = {"hand", "passed", "animals", "links", "comment"}
 ANIMAL_KEYS = {"traits", "food", "fat", "shelter", "rotated", "poisoned", "comment"}
 AREA_KEYS = {"area", "food", "shelter", "comment"}
@@ -222,4 +223,5 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
         if state.passed[to_act]:
             raise ScenarioError(f"to_act: seat {to_act} has passed")
         state.push(flow.FeedingTurn(to_act))
+    apply_scenario_controls(state, doc)
     state.settle()

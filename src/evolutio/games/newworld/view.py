@@ -87,6 +87,7 @@ def build_view(state: NewWorldState, seat: int | None) -> dict[str, Any]:
         "game": "newworld", "seat": seat, "period": state.period, "final_period": bool(state.final),
         "phase": state.phase, "first_player": state.first_player, "to_act": state.current_player,
         "decision": None if step is None else step.name,
+        "held": state.held,
         "prompt": None if step is None or state.current_player is None else step.prompt(state),
         "areas": [area_json(state, area) for area in state.area_row],
         "area_deck": len(state.area_deck), "areas_boxed": len(state.area_box),
