@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any, Sequence
 
+from evolutio.cli import tournament
 from evolutio.kernel import (
     EvolutioError,
     list_games,
@@ -240,6 +241,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seconds", type=float, default=3.0, help="wall time per ruleset (default 3)")
     b.add_argument("--json", action="store_true", help="print JSON")
     b.set_defaults(func=cmd_bench)
+
+    tournament.add_parser(sub)
 
     r = sub.add_parser("replay", help="replay a game record, verify it and print its log")
     r.add_argument("record", help="record file (JSON)")

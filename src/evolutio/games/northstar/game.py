@@ -22,6 +22,7 @@ class NorthstarGame(Game):
     rules_version = "2"  # 2: storing a take's surplus on Fat Tissue is the owner's decision (R16)
     min_players = 2
     max_players = 6
+    plugins = {"heuristic": "evolutio.games.northstar.heuristic:NorthstarHeuristic"}
     option_schema = (
         players_option(2, 6, 4),
         Option("variant", "choice", "standard",

@@ -20,6 +20,7 @@ class OriginGame(Game):
     rules_version = "origin-4"
     min_players = 2
     max_players = 8
+    plugins = {"heuristic": "evolutio.games.origin.heuristic:OriginHeuristic"}
     option_schema = (
         players_option(2, 8, 4),
         Option("deck", "choice", "default", "84-card base list: 3rd edition (default) or the earlier edition2 list",
