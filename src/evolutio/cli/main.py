@@ -162,7 +162,7 @@ def cmd_simulate(ns: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------------------------------------------- bench
 def cmd_bench(ns: argparse.Namespace) -> int:
-    from evolutio.sim.runner import bench
+    from evolutio.sim.runner import bench, ismcts_bench
 
     names = ns.games or list_games()
     for n in names:
@@ -176,6 +176,11 @@ def cmd_bench(ns: argparse.Namespace) -> int:
         if con:
             con.print(f"[bold]{n:10}[/] {r['players']}p  {r['decisions_per_s']:>10,.0f} decisions/s  "
                       f"{r['games_per_s']:>8.2f} games/s  ({r['games']} games in {r['elapsed_s']:.1f}s)")
+        r["ismcts"] = search = ismcts_bench(n, seconds=ns.seconds, options=opts)
+        if con:
+            con.print(f"{'':10} {r['players']}p  {search['iterations_per_s']:>10,.0f} ISMCTS iterations/s "
+                      f"(level {search['level']}: rollout depth {search['rollout_depth']}, "
+                      f"{search['worlds'] or 'fresh'} worlds; {search['searches']} searches)")
     if ns.json:
         print(json.dumps(out))
     return 0

@@ -4,7 +4,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from evolutio.bots import Bot, make_bot
+from evolutio.bots import Bot, RandomBot, make_bot
+from evolutio.bots.ismcts import LEVELS, IsmctsBot, Level
 from evolutio.kernel import Game, State, load_game, make_record
 from evolutio.kernel.rng import _splitmix64
 
@@ -113,8 +114,6 @@ TIMING_FIELDS = ("elapsed_s", "games_per_s", "decisions_per_s")
 def bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = None, seed: int = 12345) -> dict[str, Any]:
     """Random-playout throughput of one ruleset: play whole games for about ``seconds`` of wall time."""
     game = load_game(name, **(options or {}))
-    from evolutio.bots import RandomBot
-
     games = decisions = 0
     t0 = time.perf_counter()
     while True:
@@ -136,4 +135,46 @@ def bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = N
         "elapsed_s": elapsed,
         "decisions_per_s": decisions / elapsed,
         "games_per_s": games / elapsed,
+    }
+
+
+#: decisions skipped between two benchmarked ISMCTS searches along a random game
+ISMCTS_BENCH_STRIDE = 9
+#: iterations per benchmarked search
+ISMCTS_BENCH_ITERATIONS = 200
+
+
+def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = None, seed: int = 12345,
+                 level: str = "medium") -> dict[str, Any]:
+    """ISMCTS iterations per second on one core: searches at decisions sampled along random games, at the search
+    depth and world pool of ``level``, for about ``seconds`` of wall time."""
+    game = load_game(name, **(options or {}))
+    budget = LEVELS[level]
+    searched = Level(ISMCTS_BENCH_ITERATIONS, budget.rollout_depth, budget.worlds)
+    iterations = searches = games = 0
+    walker = RandomBot(seed=seed)
+    t0 = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        state = game.new_state(derive_seed(seed, games))
+        state.log_events = False
+        games += 1
+        step = 0
+        while not state.is_terminal and elapsed < seconds:
+            if len(state.legal_actions()) > 1 and step % ISMCTS_BENCH_STRIDE == 0:
+                bot = IsmctsBot(seed=derive_seed(seed, games, step), level=searched)
+                bot.choose(state)
+                iterations += bot.last_iterations
+                searches += 1
+                elapsed = time.perf_counter() - t0
+            state.apply_trusted(walker.choose(state))
+            step += 1
+    return {
+        "level": level,
+        "rollout_depth": budget.rollout_depth,
+        "worlds": budget.worlds,
+        "searches": searches,
+        "iterations": iterations,
+        "elapsed_s": elapsed,
+        "iterations_per_s": iterations / elapsed if elapsed > 0 else 0.0,
     }
