@@ -3,5 +3,5 @@
 # Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh test,rl
+scripts/setup.sh test,rl,ray
 exec .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" -q "$@"

@@ -9,7 +9,7 @@ import pytest
 
 from evolutio.cli.main import main
 from evolutio.kernel import EvolutioError
-from evolutio.sim.tournament import (TournamentSpec, run_tournament, summarize_tournament, wilson_interval)
+from evolutio.sim.tournament import TournamentSpec, run_tournament, summarize_tournament, wilson_interval
 
 SPEC = TournamentSpec("origin", ("heuristic", "random", "random"), 6, seed=3, options={"players": 3})
 
@@ -53,6 +53,9 @@ def test_output_resumes_and_refuses_another_tournament(tmp_path: Path) -> None:
     assert _strip(results) == _strip(run_tournament(SPEC, workers=1))
     lines = out.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 7 and json.loads(lines[0])["tournament"]["bots"] == list(SPEC.bots)
+    fewer = run_tournament(TournamentSpec(SPEC.game, SPEC.bots, 2, SPEC.seed, SPEC.options), workers=1, out=out)
+    assert [result["index"] for result in fewer] == [0, 1]
+    assert out.read_text(encoding="utf-8").splitlines() == lines  # summarizing fewer games keeps every result
     other = TournamentSpec(SPEC.game, SPEC.bots, 6, seed=99, options=SPEC.options)
     with pytest.raises(EvolutioError, match="holds the results of another tournament"):
         run_tournament(other, workers=1, out=out)

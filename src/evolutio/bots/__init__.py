@@ -6,7 +6,7 @@ Names: ``random``, ``heuristic``, ``cs4500-silly`` and ``ismcts`` with an option
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .base import Bot
 from .cs4500_silly import SillyBot

@@ -71,7 +71,7 @@ def parse_level(spec: str) -> Level:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "reward", "available")
+    __slots__ = ("available", "children", "reward", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}

@@ -93,7 +93,13 @@ def cmd_play(ns: argparse.Namespace) -> int:
     if not seats and sys.stdin.isatty():
         seats = {0: "human"}
     kinds = [seats.get(i, ns.bots) for i in range(game.num_players)]
-    from evolutio.bots import make_bot
+    from evolutio.bots import make_bot, with_think_time
+
+    if ns.think is not None:
+        try:
+            kinds = [kind if kind == "human" else with_think_time(kind, ns.think) for kind in kinds]
+        except ValueError as exc:
+            raise EvolutioError(str(exc)) from None
 
     for k in set(kinds) - {"human"}:
         try:
@@ -229,6 +235,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, help="game seed (default: from the clock)")
     pl.add_argument("--records", default="records", help="folder where the game record is saved (default ./records)")
     pl.add_argument("--no-auto", action="store_true", help="ask even when only one action is legal")
+    pl.add_argument("--think", type=float, metavar="SECONDS",
+                    help="think time per decision for searching bots (ismcts, ismcts:hard, ...)")
     pl.set_defaults(func=cmd_play)
 
     s = sub.add_parser("simulate", help="play many bot games and report statistics")

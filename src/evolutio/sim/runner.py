@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from evolutio.bots import Bot, RandomBot, make_bot
 from evolutio.bots.ismcts import LEVELS, IsmctsBot, Level
@@ -41,8 +42,9 @@ def play_game(game: Game, seed: int, bots: Sequence[Bot], *, log_events: bool = 
             raise RuntimeError(f"game from seed {seed} did not end within {max_decisions} decisions")
         if on_decision is not None:
             on_decision(state)
-        p = state.current_player
-        action = bots[p].choose(state)
+        seat = state.current_player
+        assert seat is not None  # a state that is not terminal has a player to act
+        action = bots[seat].choose(state)
         state.apply(action)  # checked: a bot's choice is not trusted blindly
         n += 1
     return state

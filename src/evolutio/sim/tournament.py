@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -170,67 +171,72 @@ def _ray_results(spec_data: dict[str, Any], indices: list[int], workers: int,
             ray.shutdown()
 
 
-def _read_existing(path: Path, spec: TournamentSpec) -> dict[int, dict[str, Any]]:
+def _read_existing(path: Path, spec: TournamentSpec) -> tuple[dict[int, dict[str, Any]], bool]:
+    """Every result already in ``path`` (whatever its game number) and whether the file ends in a line cut short
+    by an interrupted run."""
     done: dict[int, dict[str, Any]] = {}
     if not path.exists():
-        return done
+        return done, False
     with path.open(encoding="utf-8") as handle:
         lines = [line for line in handle if line.strip()]
     if not lines:
-        return done
+        return done, False
     try:
         header = json.loads(lines[0])
     except json.JSONDecodeError:
         raise EvolutioError(f"{path}: line 1 is not JSON; not a tournament results file") from None
     if not isinstance(header, dict) or header.get(HEADER_KEY) != spec.identity():
-        raise EvolutioError(f"{path}: holds the results of another tournament ({header.get(HEADER_KEY)!r}); "
+        found = header.get(HEADER_KEY) if isinstance(header, dict) else None
+        raise EvolutioError(f"{path}: holds the results of another tournament ({found!r}); "
                             f"choose another --out or the same game, bots, seed and options")
     for number, line in enumerate(lines[1:], start=2):
         try:
             result = json.loads(line)
         except json.JSONDecodeError:
-            if number == len(lines):  # a line cut short by an interrupted run: play that game again
-                break
+            if number == len(lines):  # a line cut short by an interrupted run: that game is played again
+                return done, True
             raise EvolutioError(f"{path}: line {number} is not JSON") from None
-        if result["index"] < spec.games:
-            done[result["index"]] = result
-    return done
+        done[result["index"]] = result
+    return done, False
+
+
+def _open_output(out: Path, spec: TournamentSpec, existing: dict[int, dict[str, Any]], cut_short: bool) -> IO[str]:
+    """The results file, ready for appending (written anew, atomically, when it is new or ends in a cut line)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if cut_short or not out.exists() or out.stat().st_size == 0:
+        fresh = out.with_name(out.name + ".partial")
+        with fresh.open("w", encoding="utf-8") as handle:
+            handle.write(json.dumps({HEADER_KEY: spec.identity()}) + "\n")
+            for index in sorted(existing):
+                handle.write(json.dumps(existing[index]) + "\n")
+        os.replace(fresh, out)
+    return out.open("a", encoding="utf-8")
 
 
 def run_tournament(spec: TournamentSpec, *, workers: int | None = None, backend: str = "pool",
                    out: Path | None = None, ray_address: str | None = None,
                    progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
-    """Play (or finish) the tournament; returns every game's result ordered by game number. With ``out``, results
-    already in that JSONL file are kept and each new one is appended as soon as it is known."""
+    """Play (or finish) the tournament; returns the results of games ``0 .. games-1`` ordered by game number. With
+    ``out``, results already in that JSONL file are kept (also those beyond ``games``) and each new one is appended
+    as soon as it is known. Only one run may write a file at a time."""
     check_spec(spec)
     if backend not in BACKENDS:
         raise EvolutioError(f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
     worker_count = workers if workers is not None else (os.cpu_count() or 1)
     if worker_count < 1:
         raise EvolutioError("--workers must be at least 1")
-    results = _read_existing(out, spec) if out is not None else {}
+    existing, cut_short = _read_existing(out, spec) if out is not None else ({}, False)
+    results = {index: result for index, result in existing.items() if index < spec.games}
     todo = [index for index in range(spec.games) if index not in results]
     spec_data = asdict(spec)
     spec_data["bots"] = list(spec.bots)
-    handle = None
-    if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        if results:
-            # rewrite the file without any cut-short line, then append
-            handle = out.open("w", encoding="utf-8")
-            handle.write(json.dumps({HEADER_KEY: spec.identity()}) + "\n")
-            for index in sorted(results):
-                handle.write(json.dumps(results[index]) + "\n")
-        else:
-            handle = out.open("w", encoding="utf-8")
-            handle.write(json.dumps({HEADER_KEY: spec.identity()}) + "\n")
-        handle.flush()
+    handle = _open_output(out, spec, existing, cut_short) if out is not None and (todo or cut_short) else None
     try:
         if progress is not None:
             progress(len(results), spec.games)
         stream: Iterable[dict[str, Any]]
         if backend == "ray":
-            stream = _ray_results(spec_data, todo, worker_count, ray_address)
+            stream = _ray_results(spec_data, todo, worker_count, ray_address) if todo else iter(())
         else:
             stream = _pool_results(spec_data, todo, worker_count)
         for result in stream:
@@ -258,9 +264,10 @@ def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[flo
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _ranks(scores: list[int], winners: list[int]) -> list[int]:
+def _ranks(scores: list[int], winners: list[int]) -> list[float]:
+    """Openskill ranks (0 = best): winners first, then by score; equal results share a rank."""
     keys = [(1 if seat in winners else 0, score) for seat, score in enumerate(scores)]
-    return [sum(1 for other in keys if other > key) for key in keys]
+    return [float(sum(1 for other in keys if other > key)) for key in keys]
 
 
 def summarize_tournament(spec: TournamentSpec, results: list[dict[str, Any]]) -> dict[str, Any]:
