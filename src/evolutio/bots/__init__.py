@@ -32,14 +32,6 @@ def bot_names() -> list[str]:
     return sorted(names)
 
 
-def is_bot_name(name: str) -> bool:
-    try:
-        make_bot(name)
-    except ValueError:
-        return False
-    return True
-
-
 def make_bot(name: str, seed: int = 0) -> Bot:
     factory = _BOTS.get(name)
     if factory is not None:
@@ -60,5 +52,5 @@ def with_think_time(name: str, seconds: float) -> str:
     return f"{name}:{seconds:g}s"
 
 
-__all__ = ["Bot", "HeuristicBot", "IsmctsBot", "RandomBot", "SillyBot", "bot_names", "is_bot_name", "make_bot",
+__all__ = ["Bot", "HeuristicBot", "IsmctsBot", "RandomBot", "SillyBot", "bot_names", "make_bot",
            "register_bot", "with_think_time"]
