@@ -185,8 +185,8 @@ def cmd_bench(ns: argparse.Namespace) -> int:
         r["ismcts"] = search = ismcts_bench(n, seconds=ns.seconds, options=opts)
         if con:
             con.print(f"{'':10} {r['players']}p  {search['iterations_per_s']:>10,.0f} ISMCTS iterations/s "
-                      f"(level {search['level']}: rollout depth {search['rollout_depth']}, "
-                      f"{search['worlds'] or 'fresh'} worlds; {search['searches']} searches)")
+                      f"(level {search['level']}: {search['iterations_per_search']} iterations, rollout depth "
+                      f"{search['rollout_depth']}, {search['worlds'] or 'fresh'} worlds; {search['searches']} searches)")
     if ns.json:
         print(json.dumps(out))
     return 0

@@ -142,17 +142,15 @@ def bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = N
 
 #: decisions skipped between two benchmarked ISMCTS searches along a random game
 ISMCTS_BENCH_STRIDE = 9
-#: iterations per benchmarked search
-ISMCTS_BENCH_ITERATIONS = 200
 
 
 def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = None, seed: int = 12345,
-                 level: str = "medium") -> dict[str, Any]:
-    """ISMCTS iterations per second on one core: searches at decisions sampled along random games, at the search
-    depth and world pool of ``level``, for about ``seconds`` of wall time."""
+                 level: str | Level = "medium") -> dict[str, Any]:
+    """ISMCTS iterations per second on one core: searches at decisions sampled along random games, with the
+    iterations, rollout depth and world pool of ``level`` (a level name or a :class:`Level`), for about ``seconds`` of wall time."""
     game = load_game(name, **(options or {}))
-    budget = LEVELS[level]
-    searched = Level(ISMCTS_BENCH_ITERATIONS, budget.rollout_depth, budget.worlds)
+    budget = LEVELS[level] if isinstance(level, str) else level
+    searched = Level(budget.iterations, budget.rollout_depth, budget.worlds)  # the level's own budget
     iterations = searches = games = 0
     walker = RandomBot(seed=seed)
     t0 = time.perf_counter()
@@ -172,7 +170,8 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
             state.apply_trusted(walker.choose(state))
             step += 1
     return {
-        "level": level,
+        "level": level if isinstance(level, str) else "custom",
+        "iterations_per_search": budget.iterations,
         "rollout_depth": budget.rollout_depth,
         "worlds": budget.worlds,
         "searches": searches,
