@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from evolutio.bots import bot_names, make_bot, with_think_time
@@ -156,3 +158,16 @@ def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str) -> None:
         assert IsmctsBot(seed=5, level=level).choose(wrapped) == ismcts_choice  # type: ignore[arg-type]
         assert HeuristicBot(seed=5).choose(wrapped) == heuristic_choice  # type: ignore[arg-type]
     assert len(hidden) > 1, "the redeals changed no hidden card, so the test would prove nothing"
+
+
+def test_play_gives_searching_bots_the_think_time(tmp_path, capsys, monkeypatch) -> None:
+    from evolutio.cli.main import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code = main(["play", "northstar", "--players", "2", "--bots", "ismcts:easy", "--seat", "2=heuristic",
+                 "--think", "0.005", "--seed", "4", "--records", str(tmp_path)])
+    assert code == 0
+    output = capsys.readouterr().out
+    assert "seat 1 (ismcts:easy:0.005s)" in output and "seat 2 (heuristic)" in output
+    assert main(["play", "northstar", "--think", "0", "--seed", "4"]) == 2
+    assert "--think must be a positive number of seconds" in capsys.readouterr().err

@@ -45,10 +45,10 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 def with_think_time(name: str, seconds: float) -> str:
     """The bot name with a think time per decision, for bots that take one (``ismcts``); other names unchanged."""
-    if name.partition(":")[0] not in _PARAMETRIC:
-        return name
     if not seconds > 0:
         raise ValueError(f"--think must be a positive number of seconds, got {seconds}")
+    if name.partition(":")[0] not in _PARAMETRIC:
+        return name
     return f"{name}:{seconds:g}s"
 
 
