@@ -42,9 +42,9 @@ def test_heuristic_and_ismcts_choose_only_legal_actions_in_whole_games(game_name
     assert seats[0].choices > 0 and seats[1].choices > 0
 
 
-def test_fresh_determinization_per_iteration_also_plays_legally() -> None:
+def test_fresh_determinizations_and_heuristic_rollouts_also_play_legally() -> None:
     game = load_game("origin", players=3)
-    seats = [CheckingBot(IsmctsBot(seed=4, level=Level(iterations=8, rollout_depth=2))),
+    seats = [CheckingBot(IsmctsBot(seed=4, level=Level(iterations=6, rollout_depth=2, rollout="heuristic"))),
              CheckingBot(make_bot("random", seed=5)), CheckingBot(make_bot("random", seed=6))]
     assert play_game(game, 11, seats).is_terminal
 
@@ -71,6 +71,7 @@ def test_levels_by_name_and_think_time() -> None:
     assert isinstance(timed, IsmctsBot) and timed.level.seconds == 0.5 and timed.uses_clock
     assert with_think_time("heuristic", 2.0) == "heuristic"
     assert parse_level("hard:2s").iterations == LEVELS["hard"].iterations
+    assert parse_level("easy:heuristic").rollout == "heuristic" and parse_level("easy").rollout == "random"
 
 
 @pytest.mark.parametrize("name, message", [("ismcts:clever", "unknown ismcts level 'clever'"),

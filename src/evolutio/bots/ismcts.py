@@ -2,7 +2,7 @@
 
 Every iteration samples a world the deciding seat cannot tell apart from the real one (``state.determinize(seat,
 rng)``), descends the one shared tree restricted to the actions legal in that world (UCB with availability counts),
-adds one node, plays on with a random rollout for at most ``rollout_depth`` decisions and scores the result: a
+adds one node, plays on with a random (or heuristic) rollout for at most ``rollout_depth`` decisions and scores the result: a
 finished game by its winners (or score shares), a cut one by the ruleset's estimate of every seat's final score
 (:func:`evolutio.bots.heuristic.estimator_for`) turned into win chances. The real state is only ever asked for
 ``current_player``, ``legal_actions()`` and ``determinize`` — the bot never reads another seat's hidden cards.
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from evolutio.kernel import Action, Rng, State
 
 from .base import Bot
-from .heuristic import Estimator, estimator_for
+from .heuristic import Estimator, HeuristicBot, estimator_for
 
 #: UCB exploration constant (rewards lie in [0, 1])
 EXPLORATION = 0.7
@@ -25,6 +25,10 @@ EXPLORATION = 0.7
 SCORE_TEMPERATURE = 2.0
 #: how often (in iterations) a time budget looks at the clock
 CLOCK_EVERY = 16
+
+
+ROLLOUT_RANDOM = "random"
+ROLLOUT_HEURISTIC = "heuristic"
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,9 @@ class Level:
     rollout_depth: int
     worlds: int = 0
     seconds: float | None = None
+    #: the rollout policy: "random" (uniform over the legal actions) or "heuristic" (the heuristic bot's choice for
+    #: whichever seat is to act, on that seat's own determinization; far slower per step)
+    rollout: str = ROLLOUT_RANDOM
 
 
 LEVELS: dict[str, Level] = {
@@ -49,14 +56,17 @@ DEFAULT_LEVEL = "medium"
 
 
 def parse_level(spec: str) -> Level:
-    """``easy`` | ``medium`` | ``hard``, optionally followed by ``:SECONDSs`` (a time budget for play), e.g.
-    ``hard:2.5s``; an empty spec is the default level."""
+    """``easy`` | ``medium`` | ``hard``, optionally followed by ``:heuristic`` (heuristic rollouts) and ``:SECONDSs``
+    (a time budget for play), e.g. ``hard:2.5s``; an empty spec is the default level."""
     parts = [part for part in spec.split(":") if part] if spec else []
     name = DEFAULT_LEVEL
     seconds: float | None = None
+    rollout = ROLLOUT_RANDOM
     for part in parts:
         if part in LEVELS:
             name = part
+        elif part == ROLLOUT_HEURISTIC:
+            rollout = part
         elif part.endswith("s"):
             try:
                 seconds = float(part[:-1])
@@ -65,9 +75,10 @@ def parse_level(spec: str) -> Level:
             if not seconds > 0:
                 raise ValueError(f"ismcts think time must be a positive number of seconds like '2.5s', got {part!r}")
         else:
-            raise ValueError(f"unknown ismcts level {part!r}; levels: {', '.join(LEVELS)} (optionally ':SECONDSs')")
+            raise ValueError(f"unknown ismcts level {part!r}; levels: {', '.join(LEVELS)} (optionally ':heuristic' "
+                             f"for heuristic rollouts and ':SECONDSs' for a think time)")
     level = LEVELS[name]
-    return Level(level.iterations, level.rollout_depth, level.worlds, seconds)
+    return Level(level.iterations, level.rollout_depth, level.worlds, seconds, rollout)
 
 
 class _Node:
@@ -100,7 +111,11 @@ class IsmctsBot(Bot):
         self.level = level or LEVELS[DEFAULT_LEVEL]
         self.uses_clock = self.level.seconds is not None
         self.reward = reward
+        if self.level.rollout not in (ROLLOUT_RANDOM, ROLLOUT_HEURISTIC):
+            raise ValueError(f"ismcts rollout must be {ROLLOUT_RANDOM!r} or {ROLLOUT_HEURISTIC!r}, "
+                             f"got {self.level.rollout!r}")
         self.rng = Rng(seed, stream=13)
+        self.rollout_bot = HeuristicBot(seed) if self.level.rollout == ROLLOUT_HEURISTIC else None
         self.last_iterations = 0
 
     def choose(self, state: State) -> Action:
@@ -176,8 +191,11 @@ class IsmctsBot(Bot):
         for _ in range(self.level.rollout_depth):
             if world.is_terminal:
                 break
-            legal = world.legal_actions()
-            world.apply_trusted(legal[rng.randbelow(len(legal))])
+            if self.rollout_bot is not None:
+                world.apply_trusted(self.rollout_bot.choose(world))
+            else:
+                legal = world.legal_actions()
+                world.apply_trusted(legal[rng.randbelow(len(legal))])
         rewards = self._rewards(world, seat, estimator)
         root.visits += 1
         for visited, mover in path:
