@@ -184,7 +184,8 @@ def cmd_bench(ns: argparse.Namespace) -> int:
                       f"{r['games_per_s']:>8.2f} games/s  ({r['games']} games in {r['elapsed_s']:.1f}s)")
         r["ismcts"] = search = ismcts_bench(n, seconds=ns.seconds, options=opts)
         if con:
-            con.print(f"{'':10} {r['players']}p  {search['iterations_per_s']:>10,.0f} ISMCTS iterations/s "
+            con.print(f"{'':10} {r['players']}p  {search['iterations_per_cpu_s']:>10,.0f} ISMCTS iterations per "
+                      f"CPU-second, {search['iterations_per_s']:,.0f}/s of wall time "
                       f"(level {search['level']}: {search['iterations_per_search']} iterations, rollout depth "
                       f"{search['rollout_depth']}, {search['worlds'] or 'fresh'} worlds; {search['searches']} searches)")
     if ns.json:

@@ -146,7 +146,7 @@ ISMCTS_BENCH_STRIDE = 9
 
 def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = None, seed: int = 12345,
                  level: str | Level = "medium") -> dict[str, Any]:
-    """ISMCTS iterations per second on one core: searches at decisions sampled along random games, with the
+    """ISMCTS iterations per second (of wall time and of CPU time) on one core: searches at decisions sampled along random games, with the
     iterations, rollout depth and world pool of ``level`` (a level name or a :class:`Level`), for about ``seconds`` of wall time."""
     game = load_game(name, **(options or {}))
     budget = LEVELS[level] if isinstance(level, str) else level
@@ -154,6 +154,7 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
     iterations = searches = games = 0
     walker = RandomBot(seed=seed)
     t0 = time.perf_counter()
+    cpu0 = time.process_time()
     elapsed = 0.0
     while elapsed < seconds:
         state = game.new_state(derive_seed(seed, games))
@@ -169,6 +170,7 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
                 elapsed = time.perf_counter() - t0
             state.apply_trusted(walker.choose(state))
             step += 1
+    cpu = time.process_time() - cpu0
     return {
         "level": level if isinstance(level, str) else "custom",
         "iterations_per_search": budget.iterations,
@@ -178,4 +180,7 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
         "iterations": iterations,
         "elapsed_s": elapsed,
         "iterations_per_s": iterations / elapsed if elapsed > 0 else 0.0,
+        "cpu_s": cpu,
+        # per second of this process's own CPU time: the speed on one free core, even on a busy machine
+        "iterations_per_cpu_s": iterations / cpu if cpu > 0 else 0.0,
     }
