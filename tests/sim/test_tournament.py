@@ -30,7 +30,12 @@ def test_one_worker_and_a_pool_give_identical_tournaments() -> None:
 def test_ray_gives_the_same_results_as_the_pool() -> None:
     pytest.importorskip("ray")
     spec = TournamentSpec("northstar", ("heuristic", "random"), 4, seed=1, options={"players": 2})
-    assert _strip(run_tournament(spec, workers=2, backend="ray")) == _strip(run_tournament(spec, workers=2))
+    try:
+        on_ray = run_tournament(spec, workers=2, backend="ray")
+    except EvolutioError as error:  # Ray gives its node 30 s to start; a very busy machine can miss that once
+        assert "could not start Ray" in str(error)
+        on_ray = run_tournament(spec, workers=2, backend="ray")
+    assert _strip(on_ray) == _strip(run_tournament(spec, workers=2))
 
 
 def test_seats_rotate_so_every_bot_plays_every_seat_equally() -> None:

@@ -155,10 +155,14 @@ def _ray_results(spec_data: dict[str, Any], indices: list[int], workers: int,
         raise EvolutioError("--backend ray needs Ray: pip install 'evolutio[ray]'") from None
     started_here = not ray.is_initialized()
     if started_here:
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        try:
+            if address:
+                ray.init(address=address, log_to_driver=False)
+            else:  # always a new local instance, never a cluster someone else started on this machine
+                ray.init(address="local", num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        except Exception as exc:  # noqa: BLE001  (Ray reports start-up problems with assorted exception types)
+            raise EvolutioError(f"--backend ray: could not {'reach Ray at ' + address if address else 'start Ray'}: "
+                                f"{' '.join(str(exc).split())}") from None
     try:
         remote_game = ray.remote(play_tournament_game)
         pending = [remote_game.remote(spec_data, index) for index in indices]
