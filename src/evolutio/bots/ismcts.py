@@ -100,7 +100,7 @@ def win_chances(estimates: list[float]) -> list[float]:
 
 
 class IsmctsBot(Bot):
-    """``ismcts[:level][:SECONDSs]``; ``reward`` is ``"win"`` (default) or ``"share"`` (score share)."""
+    """``ismcts[:level][:heuristic][:SECONDSs]``; ``reward`` is ``"win"`` (default) or ``"share"`` (score share)."""
 
     name = "ismcts"
 
