@@ -11,6 +11,8 @@ class Bot:
     """
 
     name = "bot"
+    #: whether the bot's choices depend on the wall clock (a think time), so that games with it do not replay
+    uses_clock = False
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

@@ -30,7 +30,8 @@ from rich.table import Table
 from rich.text import Text
 
 import evolutio
-from evolutio.bots import bot_names
+from evolutio.bots import bot_names, make_bot, with_think_time
+from evolutio.cli import tournament
 from evolutio.cli.play import EXIT_INTERRUPTED, HUMAN, event_text, play_terminal, print_log
 from evolutio.cli.render import renderer_for
 from evolutio.cli.serve import add_serve_parser
@@ -49,7 +50,7 @@ from evolutio.kernel.record import (
     start_state,
     verify_record,
 )
-from evolutio.sim.runner import bench, simulate, summarize
+from evolutio.sim.runner import bench, ismcts_bench, simulate, summarize
 
 #: exit status for bad input (argparse uses the same)
 EXIT_BAD_INPUT = 2
@@ -148,9 +149,17 @@ def who_plays(ns: argparse.Namespace, players: int, recorded: Sequence[str] | No
     """Who plays each player: ``--seat`` first, then the record being resumed, then ``--bots``; a person plays the
     first player not given otherwise unless ``--watch`` (or a ``--seat`` already seats one)."""
     seats = parse_seats(ns.seat or [], players)
-    if ns.bots not in bot_names():
-        raise EvolutioError(f"--bots: unknown bot {ns.bots!r}; known bots: {', '.join(bot_names())}")
+    try:
+        make_bot(ns.bots)
+    except ValueError:
+        raise EvolutioError(f"--bots: unknown bot {ns.bots!r}; known bots: {', '.join(bot_names())}") from None
     kinds = [seats.get(i, recorded[i] if recorded else ns.bots) for i in range(players)]
+    think = getattr(ns, "think", None)
+    if think is not None:
+        try:
+            kinds = [kind if kind == HUMAN else with_think_time(kind, think) for kind in kinds]
+        except ValueError as exc:
+            raise EvolutioError(f"--think: {exc}") from None
     if ns.watch:
         if HUMAN in seats.values():
             raise EvolutioError("--watch is for bots only, but --seat puts a person at the table; use one or the other")
@@ -213,6 +222,8 @@ def add_play_command(sub: Any) -> None:
                         help="folder where the game record is saved (default ./records, or the resumed record's)")
     parser.add_argument("--resume", metavar="RECORD", help="continue the unfinished game saved in RECORD")
     parser.add_argument("--no-auto", action="store_true", help="ask even when only one action is legal")
+    parser.add_argument("--think", type=float, metavar="SECONDS",
+                        help="think time per decision for searching bots (ismcts, ismcts:hard, ...)")
     parser.set_defaults(func=cmd_play)
 
 
@@ -295,6 +306,13 @@ def cmd_bench(ns: argparse.Namespace) -> int:
             con.print(f"[bold]{name:10}[/] {result['players']}p  {result['decisions_per_s']:>10,.0f} decisions/s  "
                       f"{result['games_per_s']:>8.2f} games/s  ({result['games']} games in "
                       f"{result['elapsed_s']:.1f}s)")
+        result["ismcts"] = search = ismcts_bench(name, seconds=ns.seconds, options=options)
+        if con:
+            con.print(f"{'':10} {result['players']}p  {search['iterations_per_cpu_s']:>10,.0f} ISMCTS iterations per "
+                      f"CPU-second, {search['iterations_per_s']:,.0f}/s of wall time "
+                      f"(level {search['level']}: {search['iterations_per_search']} iterations, rollout depth "
+                      f"{search['rollout_depth']}, {search['worlds'] or 'fresh'} worlds; "
+                      f"{search['searches']} searches)")
     if ns.json:
         print(json.dumps(results))
     return 0
@@ -389,7 +407,7 @@ def add_replay_command(sub: Any) -> None:
 #: every sub-command, in the order `evolutio --help` lists them
 COMMANDS: list[Callable[[Any], None]] = [
     add_games_command, add_play_command, add_simulate_command, add_bench_command, add_replay_command,
-    add_serve_parser,
+    tournament.add_parser, add_serve_parser,
 ]
 
 

@@ -48,8 +48,9 @@ class Game:
     data_note: ClassVar[str] = ""
     #: parts other packages find through the registry (:func:`evolutio.kernel.registry.game_plugin`), each named
     #: ``"module:attribute"`` and imported only when asked for. Known kinds: ``"renderer"`` (a function
-    #: ``(view, seat) -> rich renderable`` for the terminal), ``"heuristic"`` (a bot class for the ``heuristic``
-    #: bot), ``"bots"`` (a ``{name: bot class}`` mapping of this ruleset's own extra bots).
+    #: ``(view, seat) -> rich renderable`` for the terminal), ``"heuristic"`` (an object with ``estimates(view)`` —
+    #: each seat's expected final score — that the ``heuristic`` and ``ismcts`` bots search with), ``"bots"`` (a
+    #: ``{name: bot class}`` mapping of this ruleset's own extra bots).
     plugins: ClassVar[dict[str, str]] = {}
     #: hold points a scenario may ask for (``"hold": [name, ...]``): automatic step name -> what it means
     hold_points: ClassVar[dict[str, str]] = {}

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from evolutio.bots import Bot, make_bot
+from evolutio.bots import Bot, RandomBot, make_bot
+from evolutio.bots.ismcts import LEVELS, IsmctsBot, Level
 from evolutio.kernel import Game, State, load_game, make_record
 from evolutio.kernel.rng import _splitmix64
 
@@ -40,9 +42,9 @@ def play_game(game: Game, seed: int, bots: Sequence[Bot], *, log_events: bool = 
             raise RuntimeError(f"game from seed {seed} did not end within {max_decisions} decisions")
         if on_decision is not None:
             on_decision(state)
-        p = state.current_player
-        assert p is not None  # the state is not terminal
-        action = bots[p].choose(state)
+        seat = state.current_player
+        assert seat is not None  # a state that is not terminal has a player to act
+        action = bots[seat].choose(state)
         state.apply(action)  # checked: a bot's choice is not trusted blindly
         n += 1
     return state
@@ -115,8 +117,6 @@ def bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = N
           seed: int = 12345) -> dict[str, Any]:
     """Random-playout throughput of one ruleset: play whole games for about ``seconds`` of wall time."""
     game = load_game(name, **(options or {}))
-    from evolutio.bots import RandomBot
-
     games = decisions = 0
     t0 = time.perf_counter()
     while True:
@@ -138,4 +138,51 @@ def bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = N
         "elapsed_s": elapsed,
         "decisions_per_s": decisions / elapsed,
         "games_per_s": games / elapsed,
+    }
+
+
+#: decisions skipped between two benchmarked ISMCTS searches along a random game
+ISMCTS_BENCH_STRIDE = 9
+
+
+def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = None, seed: int = 12345,
+                 level: str | Level = "medium") -> dict[str, Any]:
+    """ISMCTS iterations per second (of wall time and of CPU time) on one core: searches at decisions sampled along
+    random games, with the iterations, rollout depth and world pool of ``level`` (a level name or a :class:`Level`),
+    for about ``seconds`` of wall time."""
+    game = load_game(name, **(options or {}))
+    budget = LEVELS[level] if isinstance(level, str) else level
+    searched = Level(budget.iterations, budget.rollout_depth, budget.worlds)  # the level's own budget
+    iterations = searches = games = 0
+    walker = RandomBot(seed=seed)
+    t0 = time.perf_counter()
+    cpu0 = time.process_time()
+    elapsed = 0.0
+    while elapsed < seconds:
+        state = game.new_state(derive_seed(seed, games))
+        state.log_events = False
+        games += 1
+        step = 0
+        while not state.is_terminal and elapsed < seconds:
+            if len(state.legal_actions()) > 1 and step % ISMCTS_BENCH_STRIDE == 0:
+                bot = IsmctsBot(seed=derive_seed(seed, games, step), level=searched)
+                bot.choose(state)
+                iterations += bot.last_iterations
+                searches += 1
+                elapsed = time.perf_counter() - t0
+            state.apply_trusted(walker.choose(state))
+            step += 1
+    cpu = time.process_time() - cpu0
+    return {
+        "level": level if isinstance(level, str) else "custom",
+        "iterations_per_search": budget.iterations,
+        "rollout_depth": budget.rollout_depth,
+        "worlds": budget.worlds,
+        "searches": searches,
+        "iterations": iterations,
+        "elapsed_s": elapsed,
+        "iterations_per_s": iterations / elapsed if elapsed > 0 else 0.0,
+        "cpu_s": cpu,
+        # per second of this process's own CPU time: the speed on one free core, even on a busy machine
+        "iterations_per_cpu_s": iterations / cpu if cpu > 0 else 0.0,
     }

@@ -40,6 +40,7 @@ class NorthstarGame(Game):
                "your own deck: a JSON file in the cards.json format (see docs/northstar.md)"),
     )
     plugins = {"renderer": "evolutio.games.northstar.render:render",
+               "heuristic": "evolutio.games.northstar.heuristic:NorthstarHeuristic",
                "bots": "evolutio.games.northstar.variants.cs4500_silly:BOTS"}
     data_note = ("card food values are approximate: the rules pack's per-card table is a low-confidence placeholder "
                  "and 3 Carnivore values are reconstructed; use deck_file=PATH to play with your own deck")

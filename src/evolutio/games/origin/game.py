@@ -29,7 +29,8 @@ class OriginGame(Game):
         Option("tiebreak_dice", "bool", False,
                "break ties left after the discard-pile tie-break with dice instead of sharing the win"),
     )
-    plugins = {"renderer": "evolutio.games.origin.render:render"}
+    plugins = {"renderer": "evolutio.games.origin.render:render",
+               "heuristic": "evolutio.games.origin.heuristic:OriginHeuristic"}
     data_note = ("base deck list: medium confidence (3rd-edition list reconstructed from public sources; "
                  "deck=edition2 gives the earlier printing, low-medium confidence)")
 

@@ -1,0 +1,105 @@
+"""The ``heuristic`` bot: a one-ply look-ahead (two plies while the same seat completes a compound choice) on an
+estimate of every seat's final score.
+
+The estimate comes from the ruleset's ``"heuristic"`` plug-in (:func:`evolutio.kernel.game_plugin`): a class whose
+``estimates(view)`` returns an expected final score per seat from one seat's view. A ruleset without one gets
+:class:`ScoreEstimate`, which reads the game's own ``scores()``. Look-ahead runs on a determinization of the bot's
+seat (``state.determinize(seat, rng)``), never on the real state, so no hidden card can influence the choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from evolutio.kernel import Action, Rng, State, game_plugin
+
+from .base import Bot
+
+#: follow-up decisions of the same seat are searched only when there are at most this many of them
+FOLLOW_UP_WIDTH = 16
+#: plies searched while the same seat keeps deciding (e.g. choosing a card, then its target)
+SAME_SEAT_PLIES = 2
+#: weight of the best opponent (the rest goes to the opponents' mean) in the value of a position
+BEST_OPPONENT_WEIGHT = 0.5
+
+
+class Estimator(Protocol):
+    def estimate(self, state: State, seat: int) -> list[float]:
+        """Expected final score of every seat in ``state`` (a determinization), seen from ``seat``."""
+
+
+class ScoreEstimate:
+    """Generic estimate for any ruleset: the scores on the table now."""
+
+    def estimate(self, state: State, seat: int) -> list[float]:
+        return [float(score) for score in state.scores()]
+
+
+class ViewEstimate:
+    """A ruleset's view-based estimate (its ``"heuristic"`` plug-in) read from ``state.view(seat)``."""
+
+    def __init__(self, plugin: Any) -> None:
+        self.plugin = plugin
+
+    def estimate(self, state: State, seat: int) -> list[float]:
+        if state.is_terminal:
+            return [float(score) for score in state.scores()]
+        return list(self.plugin.estimates(state.view(seat)))
+
+
+_ESTIMATORS: dict[str, Estimator] = {}
+
+
+def estimator_for(game_name: str) -> Estimator:
+    """The estimate for ruleset ``game_name``: its plug-in if it has one, else the generic score estimate."""
+    found = _ESTIMATORS.get(game_name)
+    if found is None:
+        plugin_class = game_plugin(game_name, "heuristic")
+        found = ViewEstimate(plugin_class()) if plugin_class is not None else ScoreEstimate()
+        _ESTIMATORS[game_name] = found
+    return found
+
+
+def seat_value(estimates: list[float], seat: int) -> float:
+    """How good the estimates are for ``seat``: its own score against a blend of the best and the mean opponent."""
+    others = [value for other, value in enumerate(estimates) if other != seat]
+    if not others:
+        return estimates[seat]
+    blended = BEST_OPPONENT_WEIGHT * max(others) + (1.0 - BEST_OPPONENT_WEIGHT) * sum(others) / len(others)
+    return estimates[seat] - blended
+
+
+class HeuristicBot(Bot):
+    """Greedy on the estimate: tries each legal action on one determinization and keeps the best."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rng = Rng(seed, stream=11)
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        assert seat is not None
+        estimator = estimator_for(state.game.name)
+        world = state.determinize(seat, self.rng)
+        world.log_events = False
+        best_action = legal[0]
+        best_value = float("-inf")
+        for action in legal:
+            value = self._value_after(world, action, seat, estimator, SAME_SEAT_PLIES)
+            if value > best_value:
+                best_action, best_value = action, value
+        return best_action
+
+    def _value_after(self, world: State, action: Action, seat: int, estimator: Estimator, plies: int) -> float:
+        child = world.clone()
+        child.apply_trusted(action)
+        if plies > 1 and not child.is_terminal and child.current_player == seat:
+            follow_ups = child.legal_actions()
+            if len(follow_ups) <= FOLLOW_UP_WIDTH:
+                return max(self._value_after(child, follow_up, seat, estimator, plies - 1) for follow_up in follow_ups)
+        return seat_value(estimator.estimate(child, seat), seat)

@@ -1,0 +1,218 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+Every iteration samples a world the deciding seat cannot tell apart from the real one (``state.determinize(seat,
+rng)``), descends the one shared tree restricted to the actions legal in that world (UCB with availability counts),
+adds one node, plays on with a random (or heuristic) rollout for at most ``rollout_depth`` decisions and scores the
+result: a finished game by its winners (or score shares), a cut one by the ruleset's estimate of every seat's final
+score (:func:`evolutio.bots.heuristic.estimator_for`) turned into win chances. The real state is only ever asked for
+``current_player``, ``legal_actions()`` and ``determinize`` — the bot never reads another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from evolutio.kernel import Action, Rng, State
+
+from .base import Bot
+from .heuristic import Estimator, HeuristicBot, estimator_for
+
+#: UCB exploration constant (rewards lie in [0, 1])
+EXPLORATION = 0.7
+#: estimated final-score difference (points) that counts as one "temperature" step in the win-chance softmax
+SCORE_TEMPERATURE = 2.0
+#: how often (in iterations) a time budget looks at the clock
+CLOCK_EVERY = 16
+
+
+ROLLOUT_RANDOM = "random"
+ROLLOUT_HEURISTIC = "heuristic"
+
+
+@dataclass(frozen=True)
+class Level:
+    """A search budget: ``iterations`` per decision (or ``seconds`` when given), ``rollout_depth`` decisions of
+    random play after the tree before the position is estimated, and ``worlds``: 0 samples a fresh determinization
+    every iteration (Cowling et al.), ``N`` samples N of them once per decision and cycles through copies of them
+    (several times faster; each world then also fixes the future dice)."""
+
+    iterations: int
+    rollout_depth: int
+    worlds: int = 0
+    seconds: float | None = None
+    #: the rollout policy: "random" (uniform over the legal actions) or "heuristic" (the heuristic bot's choice for
+    #: whichever seat is to act, on that seat's own determinization; far slower per step)
+    rollout: str = ROLLOUT_RANDOM
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(iterations=150, rollout_depth=4, worlds=32),
+    "medium": Level(iterations=1000, rollout_depth=8, worlds=100),
+    "hard": Level(iterations=4000, rollout_depth=16),
+}
+DEFAULT_LEVEL = "medium"
+
+
+def parse_level(spec: str) -> Level:
+    """``easy`` | ``medium`` | ``hard``, optionally followed by ``:heuristic`` (heuristic rollouts) and ``:SECONDSs``
+    (a time budget for play), e.g. ``hard:2.5s``; an empty spec is the default level."""
+    parts = [part for part in spec.split(":") if part] if spec else []
+    name = DEFAULT_LEVEL
+    seconds: float | None = None
+    rollout = ROLLOUT_RANDOM
+    for part in parts:
+        if part in LEVELS:
+            name = part
+        elif part == ROLLOUT_HEURISTIC:
+            rollout = part
+        elif part.endswith("s"):
+            try:
+                seconds = float(part[:-1])
+            except ValueError:
+                seconds = -1.0
+            if not seconds > 0:
+                raise ValueError(f"ismcts think time must be a positive number of seconds like '2.5s', got {part!r}")
+        else:
+            raise ValueError(f"unknown ismcts level {part!r}; levels: {', '.join(LEVELS)} (optionally ':heuristic' "
+                             f"for heuristic rollouts and ':SECONDSs' for a think time)")
+    level = LEVELS[name]
+    return Level(level.iterations, level.rollout_depth, level.worlds, seconds, rollout)
+
+
+class _Node:
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0  # summed reward of the seat whose action led here
+        self.available = 0  # iterations in which this node's action was legal at its parent
+
+
+def win_chances(estimates: list[float]) -> list[float]:
+    """Turn estimated final scores into chances of winning (a softmax with :data:`SCORE_TEMPERATURE`)."""
+    top = max(estimates)
+    weights = [math.exp((value - top) / SCORE_TEMPERATURE) for value in estimates]
+    total = sum(weights)
+    return [weight / total for weight in weights]
+
+
+class IsmctsBot(Bot):
+    """``ismcts[:level][:heuristic][:SECONDSs]``; ``reward`` is ``"win"`` (default) or ``"share"`` (score share)."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, level: Level | None = None, reward: str = "win") -> None:
+        super().__init__(seed)
+        if reward not in ("win", "share"):
+            raise ValueError(f"ismcts reward must be 'win' or 'share', got {reward!r}")
+        self.level = level or LEVELS[DEFAULT_LEVEL]
+        self.uses_clock = self.level.seconds is not None
+        self.reward = reward
+        if self.level.rollout not in (ROLLOUT_RANDOM, ROLLOUT_HEURISTIC):
+            raise ValueError(f"ismcts rollout must be {ROLLOUT_RANDOM!r} or {ROLLOUT_HEURISTIC!r}, "
+                             f"got {self.level.rollout!r}")
+        self.rng = Rng(seed, stream=13)
+        self.rollout_bot = HeuristicBot(seed) if self.level.rollout == ROLLOUT_HEURISTIC else None
+        self.last_iterations = 0
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        assert seat is not None
+        root = self.search(state, seat)
+        return max(legal, key=lambda action: root.children[action].visits if action in root.children else -1)
+
+    def search(self, state: State, seat: int) -> _Node:
+        estimator = estimator_for(state.game.name)
+        root = _Node()
+        level = self.level
+        deadline = time.perf_counter() + level.seconds if level.seconds is not None else None
+        worlds: list[State] = []
+        for _ in range(level.worlds):
+            world = state.determinize(seat, self.rng)
+            world.log_events = False
+            worlds.append(world)
+        iterations = 0
+        while True:
+            if deadline is None:
+                if iterations >= level.iterations:
+                    break
+            elif iterations % CLOCK_EVERY == 0 and iterations and time.perf_counter() >= deadline:
+                break
+            if worlds:
+                world = worlds[iterations % len(worlds)].clone()
+            else:
+                world = state.determinize(seat, self.rng)
+                world.log_events = False
+            self._iterate(root, world, seat, estimator)
+            iterations += 1
+        self.last_iterations = iterations
+        return root
+
+    def _iterate(self, root: _Node, world: State, seat: int, estimator: Estimator) -> None:
+        rng = self.rng
+        path: list[tuple[_Node, int]] = []
+        node = root
+        # selection and expansion
+        while not world.is_terminal:
+            mover = world.current_player
+            assert mover is not None
+            legal = world.legal_actions()
+            untried = [action for action in legal if action not in node.children]
+            if untried:
+                action = untried[rng.randbelow(len(untried))]
+                node.children[action] = _Node()
+                for other in legal:
+                    existing = node.children.get(other)
+                    if existing is not None:
+                        existing.available += 1
+                child = node.children[action]
+                world.apply_trusted(action)
+                path.append((child, mover))
+                break
+            best_score = float("-inf")
+            best_action = legal[0]
+            for action in legal:
+                candidate = node.children[action]
+                candidate.available += 1
+                score = (candidate.reward / candidate.visits
+                         + EXPLORATION * math.sqrt(math.log(candidate.available) / candidate.visits))
+                if score > best_score:
+                    best_score, best_action = score, action
+            node = node.children[best_action]
+            world.apply_trusted(best_action)
+            path.append((node, mover))
+        # rollout
+        for _ in range(self.level.rollout_depth):
+            if world.is_terminal:
+                break
+            if self.rollout_bot is not None:
+                world.apply_trusted(self.rollout_bot.choose(world))
+            else:
+                legal = world.legal_actions()
+                world.apply_trusted(legal[rng.randbelow(len(legal))])
+        rewards = self._rewards(world, seat, estimator)
+        root.visits += 1
+        for visited, mover in path:
+            visited.visits += 1
+            visited.reward += rewards[mover]
+
+    def _rewards(self, world: State, seat: int, estimator: Estimator) -> list[float]:
+        if world.is_terminal:
+            if self.reward == "win":
+                winners = world.winners()
+                return [1.0 / len(winners) if player in winners else 0.0 for player in range(world.num_players)]
+            return _shares([float(score) for score in world.scores()])
+        estimates = estimator.estimate(world, seat)
+        return win_chances(estimates) if self.reward == "win" else _shares(estimates)
+
+
+def _shares(values: list[float]) -> list[float]:
+    floor = [max(0.0, value) for value in values]
+    total = sum(floor)
+    return [value / total for value in floor] if total > 0 else [1.0 / len(values)] * len(values)

@@ -1,0 +1,174 @@
+"""Bots through the public contract: legal choices only, levels by name, and no reading of hidden cards."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from evolutio.bots import bot_names, make_bot, with_think_time
+from evolutio.bots.heuristic import HeuristicBot, ScoreEstimate, estimator_for
+from evolutio.bots.ismcts import LEVELS, IsmctsBot, Level, parse_level
+from evolutio.kernel import Action, Rng, State, game_plugin, load_game
+from evolutio.sim.runner import play_game
+
+from ..conftest import GAMES
+
+#: a small search budget so that whole games stay quick in the suite
+SMALL = Level(iterations=12, rollout_depth=4, worlds=4)
+
+
+class CheckingBot:
+    """Wraps a bot and asserts that each of its choices is one of the legal actions."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.choices = 0
+
+    def choose(self, state: State) -> Action:
+        action = self.bot.choose(state)
+        assert action in state.legal_actions(), f"{self.bot!r} chose {action} which is not legal"
+        self.choices += 1
+        return action
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_heuristic_and_ismcts_choose_only_legal_actions_in_whole_games(game_name: str) -> None:
+    game = load_game(game_name)
+    seats = [CheckingBot(HeuristicBot(seed=1)), CheckingBot(IsmctsBot(seed=2, level=SMALL))]
+    seats += [CheckingBot(make_bot("random", seed=3 + seat)) for seat in range(game.num_players - 2)]
+    state = play_game(game, 5, seats)
+    assert state.is_terminal
+    assert seats[0].choices > 0 and seats[1].choices > 0
+
+
+def test_fresh_determinizations_and_heuristic_rollouts_also_play_legally() -> None:
+    game = load_game("origin", players=3)
+    seats = [CheckingBot(IsmctsBot(seed=4, level=Level(iterations=6, rollout_depth=2, rollout="heuristic"))),
+             CheckingBot(make_bot("random", seed=5)), CheckingBot(make_bot("random", seed=6))]
+    assert play_game(game, 11, seats).is_terminal
+
+
+def test_each_ruleset_with_a_heuristic_plugin_uses_it_and_others_fall_back_to_scores() -> None:
+    for name in GAMES:
+        estimator = estimator_for(name)
+        if game_plugin(name, "heuristic") is None:
+            assert isinstance(estimator, ScoreEstimate)
+        else:
+            state = load_game(name).new_state(3)
+            estimates = estimator.estimate(state, 0)
+            assert len(estimates) == state.num_players
+    assert game_plugin("origin", "heuristic") is not None
+    assert game_plugin("northstar", "heuristic") is not None
+
+
+def test_levels_by_name_and_think_time() -> None:
+    assert {"heuristic", "ismcts", "ismcts:easy", "ismcts:medium", "ismcts:hard"} <= set(bot_names())
+    hard = make_bot("ismcts:hard", seed=1)
+    assert isinstance(hard, IsmctsBot) and hard.level == LEVELS["hard"] and not hard.uses_clock
+    assert make_bot("ismcts").level == LEVELS["medium"]
+    timed = make_bot(with_think_time("ismcts:easy", 0.5))
+    assert isinstance(timed, IsmctsBot) and timed.level.seconds == 0.5 and timed.uses_clock
+    assert with_think_time("heuristic", 2.0) == "heuristic"
+    assert parse_level("hard:2s").iterations == LEVELS["hard"].iterations
+    assert parse_level("easy:heuristic").rollout == "heuristic" and parse_level("easy").rollout == "random"
+
+
+@pytest.mark.parametrize("name, message", [("ismcts:clever", "unknown ismcts level 'clever'"),
+                                           ("ismcts:hard:-1s", "positive number of seconds"),
+                                           ("alphazero", "unknown bot 'alphazero'")])
+def test_bad_bot_names_are_refused_with_a_clear_message(name: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_bot(name)
+
+
+def test_think_time_bounds_the_search_by_the_clock() -> None:
+    game = load_game("northstar")
+    state = game.new_state(8)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    bot = IsmctsBot(seed=1, level=Level(iterations=1, rollout_depth=2, seconds=0.05))
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.last_iterations >= 1
+
+
+def test_same_seed_same_choice() -> None:
+    state = load_game("origin").new_state(21)
+    first = IsmctsBot(seed=9, level=SMALL).choose(state)
+    assert IsmctsBot(seed=9, level=SMALL).choose(state) == first
+    assert HeuristicBot(seed=9).choose(state) == HeuristicBot(seed=9).choose(state)
+
+
+class PoisonedState:
+    """The deciding seat's information set and nothing else.
+
+    It forwards the public contract a fair bot may use — ``game``, ``current_player``, ``legal_actions()``,
+    ``view(own seat)`` and ``determinize(own seat, rng)`` — and fails loudly on any other attribute, on another
+    seat's view and on another seat's determinization. The hidden cards of the wrapped state are poisoned (redealt
+    at random); determinizations are drawn from one fixed position of the same information set, so the only way the
+    bot's choice could change between poisoned states is by reading what it must not.
+    """
+
+    def __init__(self, poisoned: State, sampler: State) -> None:
+        object.__setattr__(self, "_poisoned", poisoned)
+        object.__setattr__(self, "_sampler", sampler)
+        object.__setattr__(self, "game", poisoned.game)
+        object.__setattr__(self, "num_players", poisoned.num_players)
+
+    def __getattr__(self, name: str):
+        raise AssertionError(f"a bot read {name!r} of the state, outside the information-set contract")
+
+    @property
+    def current_player(self) -> int | None:
+        return self._poisoned.current_player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._poisoned.is_terminal
+
+    def legal_actions(self) -> list[Action]:
+        return self._poisoned.legal_actions()
+
+    def determinize(self, seat: int, rng: Rng) -> State:
+        assert seat == self._poisoned.current_player, "a bot asked for another seat's information set"
+        return self._sampler.determinize(seat, rng)
+
+    def view(self, seat: int | None) -> dict:
+        assert seat == self._poisoned.current_player, "a bot read another seat's view"
+        return self._poisoned.view(seat)
+
+
+@pytest.mark.parametrize("game_name", ["origin", "northstar"])
+def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str) -> None:
+    game = load_game(game_name, players=4)
+    state = game.new_state(17)
+    random_bot = make_bot("random", seed=2)
+    while len(state.legal_actions()) < 3 or state.current_player != 0:
+        state.apply(random_bot.choose(state))
+    seat = state.current_player
+    assert seat is not None
+    level = Level(iterations=60, rollout_depth=4, worlds=6)
+    ismcts_choice = IsmctsBot(seed=5, level=level).choose(PoisonedState(state, state))  # type: ignore[arg-type]
+    heuristic_choice = HeuristicBot(seed=5).choose(PoisonedState(state, state))  # type: ignore[arg-type]
+    hidden = set()
+    for redeal in range(3):
+        poisoned = state.determinize(seat, Rng(redeal, stream=99))  # other hands and the deck redealt
+        assert poisoned.view(seat) == state.view(seat)  # the same information set for the deciding seat
+        hidden.add(repr([poisoned.view(other) for other in range(game.num_players) if other != seat]))
+        wrapped = PoisonedState(poisoned, state)
+        assert IsmctsBot(seed=5, level=level).choose(wrapped) == ismcts_choice  # type: ignore[arg-type]
+        assert HeuristicBot(seed=5).choose(wrapped) == heuristic_choice  # type: ignore[arg-type]
+    assert len(hidden) > 1, "the redeals changed no hidden card, so the test would prove nothing"
+
+
+def test_play_gives_searching_bots_the_think_time(tmp_path, capsys, monkeypatch) -> None:
+    from evolutio.cli.main import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code = main(["play", "northstar", "--players", "2", "--bots", "ismcts:easy", "--seat", "2=heuristic",
+                 "--think", "0.005", "--seed", "4", "--records", str(tmp_path)])
+    assert code == 0
+    output = capsys.readouterr().out
+    assert "seat 1 (ismcts:easy:0.005s)" in output and "seat 2 (heuristic)" in output
+    assert main(["play", "northstar", "--think", "0", "--seed", "4"]) == 2
+    assert "--think must be a positive number of seconds" in capsys.readouterr().err
