@@ -31,7 +31,7 @@ from rich.text import Text
 
 import evolutio
 from evolutio.bots import bot_names, make_bot, with_think_time
-from evolutio.cli import tournament
+from evolutio.cli import scenario, tournament
 from evolutio.cli.play import EXIT_INTERRUPTED, HUMAN, event_text, play_terminal, print_log
 from evolutio.cli.render import renderer_for
 from evolutio.cli.serve import add_serve_parser
@@ -407,7 +407,7 @@ def add_replay_command(sub: Any) -> None:
 #: every sub-command, in the order `evolutio --help` lists them
 COMMANDS: list[Callable[[Any], None]] = [
     add_games_command, add_play_command, add_simulate_command, add_bench_command, add_replay_command,
-    tournament.add_parser, add_serve_parser,
+    tournament.add_parser, scenario.add_parser, add_serve_parser,
 ]
 
 
