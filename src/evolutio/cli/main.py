@@ -115,6 +115,9 @@ def cmd_games(ns: argparse.Namespace) -> int:
         con.print(table)
         if info["note"]:
             con.print(f"  [yellow]note:[/] {escape(info['note'])}")
+        if info["hold_points"]:
+            con.print("  scenario hold points: " + "; ".join(
+                f"{escape(point)} ({escape(meaning)})" for point, meaning in info["hold_points"].items()))
         con.print()
     return 0
 
