@@ -43,6 +43,13 @@ def test_seeded_reset_is_the_engine_game_of_that_seed(name):
 
 
 @pytest.mark.parametrize("name", RULESETS)
+def test_observing_before_reset_says_to_reset(name):
+    e = raw_env(name)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+        e.observe(e.possible_agents[0])
+
+
+@pytest.mark.parametrize("name", RULESETS)
 def test_illegal_and_out_of_range_actions(name):
     e = env(name)
     e.reset(seed=5)

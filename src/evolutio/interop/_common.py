@@ -49,6 +49,15 @@ def win_shares(state: State) -> list[float]:
     return out
 
 
+def deciding_seat(state: State) -> int:
+    """The seat that must decide now in a running game; :class:`RuntimeError` once the game is over (no seat
+    decides then, so asking is a caller's bug)."""
+    seat = state.current_player
+    if seat is None:
+        raise RuntimeError(f"{state.game.name}: the game is over, no seat is deciding")
+    return seat
+
+
 def render_text(state: State, seat: int | None, *, codec: Any = None, max_actions: int = 40) -> str:
     """A plain-text picture of ``state`` as ``seat`` (``None``: spectator) may see it."""
     g = state.game

@@ -32,9 +32,9 @@ import numpy as np
 from gymnasium import spaces
 
 from evolutio.bots import Bot, make_bot
-from evolutio.kernel import IllegalAction, State, list_games
+from evolutio.kernel import Action, IllegalAction, State, list_games
 
-from ._common import render_output, resolve_game, win_shares
+from ._common import deciding_seat, render_output, resolve_game, win_shares
 from .actions import ActionCodec
 from .observation import CLIP, DEFAULT_SIZE, ViewEncoder
 
@@ -87,11 +87,12 @@ class EvolutioEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.codec.num_actions)
         self.state: State | None = None
         self.bots: dict[int, Bot] = {}
-        self._legal: dict[int, Any] | None = None
+        self._legal: dict[int, Action] | None = None
         self._done = True
 
     # -- gymnasium API ---------------------------------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             game_seed = int(seed)
@@ -109,13 +110,13 @@ class EvolutioEnv(gymnasium.Env):
         self._legal = None
         self._done = False
         self._play_opponents()
-        if self.state.is_terminal:  # the others ended the game before the learner's first decision
+        if state.is_terminal:  # the others ended the game before the learner's first decision
             self._done = True
         if self.render_mode == "human":
             self.render()
         return self._obs(), self._info()
 
-    def step(self, action: Any):
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         if self.state is None or self._done:
             raise RuntimeError("the episode is over (or was never started): call reset() first")
         state = self.state
@@ -152,15 +153,21 @@ class EvolutioEnv(gymnasium.Env):
         except IllegalAction:
             return False
 
-    def _legal_map(self) -> dict[int, Any]:
+    def _live_state(self) -> State:
+        """The engine state of the running episode; :class:`RuntimeError` before the first ``reset()``."""
+        if self.state is None:
+            raise RuntimeError(f"{env_id(self.game.name)}: no episode yet: call reset() first")
+        return self.state
+
+    def _legal_map(self) -> dict[int, Action]:
         if self._legal is None:
-            self._legal = self.codec.legal_map(self.state)
+            self._legal = self.codec.legal_map(self._live_state())
         return self._legal
 
     def _play_opponents(self) -> None:
-        state = self.state
+        state = self._live_state()
         while not state.is_terminal and state.current_player != self.seat:
-            bot = self.bots[state.current_player]
+            bot = self.bots[deciding_seat(state)]
             a = bot.choose(state)
             if a in state.legal_actions():
                 state.apply_trusted(a)
@@ -169,7 +176,7 @@ class EvolutioEnv(gymnasium.Env):
         self._legal = None
 
     def _obs(self) -> dict[str, np.ndarray]:
-        state = self.state
+        state = self._live_state()
         vec = self.encoder.encode(state.view(self.seat), self.seat)
         if not self._done and not state.is_terminal and state.current_player == self.seat:
             mask = self.codec.mask_from_codes(self._legal_map())
@@ -178,7 +185,7 @@ class EvolutioEnv(gymnasium.Env):
         return {"observation": vec, "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
-        state = self.state
+        state = self._live_state()
         info: dict[str, Any] = {"decisions": state.num_actions_applied}
         if state.is_terminal:
             info["scores"] = list(state.scores())

@@ -39,7 +39,7 @@ import pyspiel
 from evolutio.kernel import Action, Game, IllegalAction, Rng, State, game_class, list_games, load_game
 from evolutio.kernel.rng import _splitmix64
 
-from ._common import max_decisions, win_shares
+from ._common import deciding_seat, max_decisions, win_shares
 from .actions import ActionCodec
 from .observation import DEFAULT_SIZE, ViewEncoder, canonical_json
 
@@ -177,6 +177,8 @@ class _Core:
             if self.explicit:
                 raise RuntimeError("the deal has not happened yet: apply the initial chance outcome first")
             game, self._pending = self._pending, None
+            if game is None:
+                raise RuntimeError(f"{self.ctx.ruleset}: a state with no deal and no game to draw its seed from")
             st = self.state = self.ctx.game.new_state(game._next_seed())
             st.log_events = False
         return st
@@ -296,7 +298,7 @@ class EvolutioSpielState(pyspiel.State):
         st = core.s()
         if st.is_terminal:
             return pyspiel.PlayerId.TERMINAL
-        return st.current_player
+        return deciding_seat(st)
 
     def _legal_actions(self, player: int) -> list[int]:
         core = self._core
@@ -325,7 +327,7 @@ class EvolutioSpielState(pyspiel.State):
         if st.is_terminal:
             raise IllegalAction(f"{core.ctx.ruleset}: the game is over; action {action} cannot be played")
         a = core.ctx.codec.action(st, action, core.legal())
-        p = st.current_player
+        p = deciding_seat(st)
         own = list(core.own)
         own[p] = own[p] + (int(action),)
         core.own = tuple(own)

@@ -29,9 +29,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from evolutio.kernel import Game, IllegalAction, Rng, State
+from evolutio.kernel import Action, Game, IllegalAction, Rng, State
 
-from ._common import render_output, resolve_game, win_shares
+from ._common import deciding_seat, render_output, resolve_game, win_shares
 from .actions import ActionCodec
 from .observation import CLIP, DEFAULT_SIZE, ViewEncoder
 
@@ -55,7 +55,7 @@ def raw_env(game: str | Game, *, render_mode: str | None = None, obs_size: int =
 
 
 class EvolutioAEC(AECEnv):
-    metadata = {"render_modes": ["human", "ansi"], "name": "evolutio_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "evolutio_v0", "is_parallelizable": False}
 
     def __init__(self, game: Game, *, render_mode: str | None = None, obs_size: int = DEFAULT_SIZE,
                  illegal_action: str = "raise", illegal_reward: float = -1.0) -> None:
@@ -74,17 +74,13 @@ class EvolutioAEC(AECEnv):
         n = game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(low=-CLIP, high=CLIP, shape=(obs_size,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(self.codec.num_actions,), dtype=np.int8),
-        })
         # one space object per agent (PettingZoo requires the same object on every call, seeded per agent)
-        self.observation_spaces = {a: obs_space if i == 0 else _copy_dict_space(obs_space)
-                                   for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: _observation_space(obs_size, self.codec.num_actions)
+                                   for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.codec.num_actions) for a in self.possible_agents}
         self.state_: State | None = None
         self._seed_rng: Rng | None = None
-        self._legal: dict[int, Any] | None = None
+        self._legal: dict[int, Action] | None = None
         self._obs_cache: dict[int, tuple[int, dict[str, np.ndarray]]] = {}
         self._step_no = 0
 
@@ -99,7 +95,7 @@ class EvolutioAEC(AECEnv):
         return self.metadata["name"]
 
     # -- lifecycle -----------------------------------------------------------------------------------------
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seed_rng = Rng(int(seed), stream=11)
             game_seed = int(seed)
@@ -115,18 +111,24 @@ class EvolutioAEC(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos = {a: dict[str, Any]() for a in self.agents}
         self._legal = None
         self._obs_cache = {}
         self._step_no = 0
         if state.is_terminal:  # degenerate: a game over before any decision
             self._finish(win_shares(state))
         else:
-            self.agent_selection = self.possible_agents[state.current_player]
+            self.agent_selection = self.possible_agents[deciding_seat(state)]
 
-    def _legal_map(self) -> dict[int, Any]:
+    def _live_state(self) -> State:
+        """The engine state of the running game; :class:`RuntimeError` before the first ``reset()``."""
+        if self.state_ is None:
+            raise RuntimeError(f"{self.metadata['name']}: no game yet: call reset() first")
+        return self.state_
+
+    def _legal_map(self) -> dict[int, Action]:
         if self._legal is None:
-            self._legal = self.codec.legal_map(self.state_)
+            self._legal = self.codec.legal_map(self._live_state())
         return self._legal
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -135,7 +137,7 @@ class EvolutioAEC(AECEnv):
         if hit is not None and hit[0] == self._step_no:
             obs = hit[1]
         else:
-            state = self.state_
+            state = self._live_state()
             vec = self.encoder.encode(state.view(seat), seat)
             if not state.is_terminal and state.current_player == seat:
                 mask = self.codec.mask_from_codes(self._legal_map())
@@ -151,7 +153,7 @@ class EvolutioAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state_
+        state = self._live_state()
         seat = self.agent_name_mapping[agent]
         try:
             act = self.codec.action(state, action, self._legal_map())
@@ -172,7 +174,7 @@ class EvolutioAEC(AECEnv):
         if state.is_terminal:
             self._finish(win_shares(state))
         else:
-            self.agent_selection = self.possible_agents[state.current_player]
+            self.agent_selection = self.possible_agents[deciding_seat(state)]
         if self.render_mode == "human":
             self.render()
 
@@ -202,6 +204,9 @@ class EvolutioAEC(AECEnv):
         return self.state_
 
 
-def _copy_dict_space(space: spaces.Dict) -> spaces.Dict:
-    return spaces.Dict({k: spaces.Box(low=v.low, high=v.high, shape=v.shape, dtype=v.dtype)
-                        for k, v in space.spaces.items()})
+def _observation_space(obs_size: int, num_actions: int) -> spaces.Dict:
+    """A fresh observation space: the encoded view plus the legal-action mask."""
+    return spaces.Dict({
+        "observation": spaces.Box(low=-CLIP, high=CLIP, shape=(obs_size,), dtype=np.float32),
+        "action_mask": spaces.Box(low=0, high=1, shape=(num_actions,), dtype=np.int8),
+    })
