@@ -33,6 +33,7 @@ from gymnasium import spaces
 
 from evolutio.bots import Bot, make_bot
 from evolutio.kernel import Action, IllegalAction, State, list_games
+from evolutio.kernel.rng import derive_seed
 
 from ._common import deciding_seat, render_output, resolve_game, win_shares
 from .actions import ActionCodec
@@ -98,7 +99,6 @@ class EvolutioEnv(gymnasium.Env):
             game_seed = int(seed)
         else:
             game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        from evolutio.sim.runner import derive_seed
 
         n = self.game.num_players
         others = [p for p in range(n) if p != self.seat]

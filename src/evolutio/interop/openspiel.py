@@ -37,7 +37,7 @@ import numpy as np
 import pyspiel
 
 from evolutio.kernel import Action, Game, IllegalAction, Rng, State, game_class, list_games, load_game
-from evolutio.kernel.rng import _splitmix64
+from evolutio.kernel.rng import derive_seed, mix64
 
 from ._common import deciding_seat, max_decisions, win_shares
 from .actions import ActionCodec
@@ -64,12 +64,6 @@ def short_name(ruleset: str) -> str:
 def registered() -> list[str]:
     """pyspiel names registered by this module so far (each ruleset and its explicit-chance twin)."""
     return sorted(n for r in _REGISTERED for n in (short_name(r), short_name(r) + EXPLICIT_SUFFIX))
-
-
-def _derive_seed(seed: int, k: int) -> int:
-    from evolutio.sim.runner import derive_seed
-
-    return derive_seed(seed, k)
 
 
 # -- parameters <-> ruleset options ---------------------------------------------------------------------------------
@@ -249,11 +243,11 @@ class EvolutioSpielGame(pyspiel.Game):
     def _next_seed(self) -> int:
         k = self._made
         self._made += 1
-        return _derive_seed(self._seed_base, k)
+        return derive_seed(self._seed_base, k)
 
     def deal_seed(self, outcome: int) -> int:
         """The engine seed of chance outcome ``outcome`` of the explicit-chance twin."""
-        return _derive_seed(self._seed_base, outcome)
+        return derive_seed(self._seed_base, outcome)
 
     @property
     def engine_game(self) -> Game:
@@ -372,9 +366,9 @@ class EvolutioSpielState(pyspiel.State):
             return self.clone()
         st = core.s()
         u = float(probability_sampler())
-        seed = _splitmix64(int(u * (1 << 53)) ^ (st.num_actions_applied << 1) ^ player_id)
+        seed = mix64(int(u * (1 << 53)) ^ (st.num_actions_applied << 1) ^ player_id)
         det = st.determinize(player_id, Rng(seed, stream=23))
-        det.rng = Rng(_splitmix64(seed ^ 0x5EED), stream=29)  # future chance must not be the real one
+        det.rng = Rng(mix64(seed ^ 0x5EED), stream=29)  # future chance must not be the real one
         det.log_events = False
         new = self.clone()
         new._core = _Core(core.ctx, det, core.own, explicit=core.explicit)

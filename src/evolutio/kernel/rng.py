@@ -23,6 +23,19 @@ def _splitmix64(x: int) -> int:
     return z ^ (z >> 31)
 
 
+def mix64(value: int) -> int:
+    """A 64-bit mixing function (splitmix64's finaliser): turns nearby integers into unrelated ones."""
+    return _splitmix64(value & _MASK64)
+
+
+def derive_seed(seed: int, *path: int) -> int:
+    """A seed for game ``i`` (and seat ``j``…) derived deterministically from a master seed."""
+    x = seed & _MASK64
+    for p in path:
+        x = _splitmix64(x ^ _splitmix64((p + 0x632BE59BD9B4E019) & _MASK64))
+    return x >> 1  # keep it a positive 63-bit int
+
+
 class Rng:
     """PCG32 generator. ``Rng(seed)`` accepts any int (negative and huge seeds are folded into 64 bits).
 

@@ -8,15 +8,9 @@ from typing import Any
 from evolutio.bots import Bot, RandomBot, make_bot
 from evolutio.bots.ismcts import LEVELS, IsmctsBot, Level
 from evolutio.kernel import Game, State, load_game, make_record
-from evolutio.kernel.rng import _splitmix64
+from evolutio.kernel.rng import derive_seed
 
-
-def derive_seed(seed: int, *path: int) -> int:
-    """A seed for game ``i`` (and seat ``j``…) derived deterministically from a master seed."""
-    x = seed & ((1 << 64) - 1)
-    for p in path:
-        x = _splitmix64(x ^ _splitmix64(p + 0x632BE59BD9B4E019))
-    return x >> 1  # keep it a positive 63-bit int
+__all__ = ["GameResult", "bench", "derive_seed", "ismcts_bench", "play_game", "simulate", "summarize"]
 
 
 @dataclass
