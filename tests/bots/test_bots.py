@@ -166,9 +166,9 @@ def test_play_gives_searching_bots_the_think_time(tmp_path, capsys, monkeypatch)
 
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     code = main(["play", "northstar", "--players", "2", "--bots", "ismcts:easy", "--seat", "2=heuristic",
-                 "--think", "0.005", "--seed", "4", "--records", str(tmp_path)])
+                 "--think", "0.005", "--seed", "4", "--records", str(tmp_path), "--watch"])
     assert code == 0
     output = capsys.readouterr().out
-    assert "seat 1 (ismcts:easy:0.005s)" in output and "seat 2 (heuristic)" in output
+    assert "1=ismcts:easy:0.005s" in output and "2=heuristic" in output
     assert main(["play", "northstar", "--think", "0", "--seed", "4"]) == 2
     assert "--think must be a positive number of seconds" in capsys.readouterr().err

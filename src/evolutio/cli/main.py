@@ -162,7 +162,7 @@ def who_plays(ns: argparse.Namespace, players: int, recorded: Sequence[str] | No
         try:
             kinds = [kind if kind == HUMAN else with_think_time(kind, think) for kind in kinds]
         except ValueError as exc:
-            raise EvolutioError(f"--think: {exc}") from None
+            raise EvolutioError(str(exc)) from None
     if ns.watch:
         if HUMAN in seats.values():
             raise EvolutioError("--watch is for bots only, but --seat puts a person at the table; use one or the other")

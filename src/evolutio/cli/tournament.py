@@ -19,14 +19,15 @@ from evolutio.sim.tournament import BACKENDS, TournamentSpec, check_spec, run_to
 
 
 def add_parser(sub: Any) -> None:
-    parser = sub.add_parser("tournament", help="many bot games with seats rotated: win shares, ratings, plots")
+    parser = sub.add_parser(
+        "tournament", help="many bot games, every bot playing every place at the table: win shares, ratings, plots")
     parser.add_argument("game", help="ruleset name (see `evolutio games`)")
     parser.add_argument("--players", "-p", type=int, help="number of players (default: one per bot in --bots)")
     parser.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a ruleset option, repeatable")
     parser.add_argument("--bots", required=True,
-                        help="comma-separated bots, one per seat, e.g. ismcts:medium,heuristic,heuristic,heuristic")
+                        help="comma-separated bots, one per player, e.g. ismcts:medium,heuristic,heuristic,heuristic")
     parser.add_argument("--games", "-n", type=int, default=100,
-                        help="number of games (default 100; a multiple of the players keeps seats balanced)")
+                        help="number of games (default 100; a multiple of the players keeps the places balanced)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument("--workers", "-w", type=int, help="processes (default: all cores)")
     parser.add_argument("--backend", choices=BACKENDS, default="pool", help="pool (default) or ray")
@@ -76,7 +77,7 @@ def cmd_tournament(ns: argparse.Namespace) -> int:
 def _print_summary(summary: dict[str, Any]) -> None:
     console = Console(highlight=False)
     console.print(f"[bold]{summary['game']}[/]: {summary['games']} games, bots by seat "
-                  f"{','.join(summary['bots_by_seat'])}, seed {summary['seed']} (seats rotated)")
+                  f"{','.join(summary['bots_by_seat'])}, seed {summary['seed']} (places at the table rotated)")
     table = Table(title="by bot (per seat-game; 95% Wilson intervals)", title_justify="left")
     for column in ("bot", "seat-games", "win share", "95% interval", "mean score", "openskill μ ± σ"):
         table.add_column(column, justify="left" if column == "bot" else "right")
