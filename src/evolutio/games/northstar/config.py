@@ -86,6 +86,15 @@ class Cfg:
             r = self._cache[key] = [Action(kind, i, j) for j in range(size)]
         return r
 
+    def play_rows(self, card: int) -> tuple[list[Action], list[Action], list[Action], list[Action]]:
+        """The rows of a card's play actions: trait, grow_body, grow_pop (by species) and new_species (by side)."""
+        key = ("play", card)
+        rows = self._cache.get(key)
+        if rows is None:
+            rows = self._cache[key] = (self.row("trait", card, MAX_SPECIES), self.row("grow_body", card, MAX_SPECIES),
+                                       self.row("grow_pop", card, MAX_SPECIES), self.row("new_species", card, SIDES))
+        return rows
+
     def one(self, kind: str, i: int) -> Action:
         key = (kind, i, None)
         a = self._cache.get(key)

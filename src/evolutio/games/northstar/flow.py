@@ -13,7 +13,7 @@ from .cards import B_CARN, B_FAT, B_INTEL, FAT_TISSUE
 from .config import (
     BODY, CARDS, COURSE_GREW_BODY, COURSE_GREW_POPULATION, COURSE_NEW_BOARDS, COURSE_REPLACED, DEFENCE_BITS,
     DEFENCE_NAMES, DOWN, FAT, FOOD_, LEAF_NAMES, LEFT_END, MASK, MAX_SPECIES, NUM_DEFENCES, POP, POPCOUNT, RIGHT_END,
-    SIDES, new_species,
+    new_species,
 )
 from .steps import (
     AfterFeed, AfterLeaf, AfterLeafChoice, ChooseFoodCard, Continuation, Extinction, FeedingTurn, FoodReveal,
@@ -309,11 +309,10 @@ class TurnFlow:
             for x in sp[CARDS]:
                 m |= 1 << ct[x]
             tmasks.append(m if len(sp[CARDS]) < maxt else -1)
+        play_rows = cfg.play_rows
         for c in hand:
             bit = 1 << ct[c]
-            tr = cfg.row("trait", c, MAX_SPECIES)
-            gb = cfg.row("grow_body", c, MAX_SPECIES)
-            gp = cfg.row("grow_pop", c, MAX_SPECIES)
+            tr, gb, gp, nw = play_rows(c)
             for s in range(ns):
                 tm = tmasks[s]
                 if tm >= 0 and not tm & bit:
@@ -324,7 +323,6 @@ class TurnFlow:
                 if sp[POP] < maxv:
                     acts.append(gp[s])
             if ns < MAX_SPECIES:
-                nw = cfg.row("new_species", c, SIDES)
                 if ns:
                     acts.append(nw[LEFT_END])
                 acts.append(nw[RIGHT_END])

@@ -48,7 +48,7 @@ class ChooseFoodCard(PlayerStep):
         return [one("food_card", card) for card in state.hands[self.player]]
 
     def resolve(self, state: Any, action: Action) -> None:
-        state.pop()
+        state.flow.pop()
         state.choose_food_card(self.player, action.args[0])
 
     def prompt(self, state: Any) -> str:
@@ -110,7 +110,7 @@ class OrderLeafEffects(PlayerStep):
         return state.leaf_options(self.effects)
 
     def resolve(self, state: Any, action: Action) -> None:
-        state.pop()
+        state.flow.pop()
         state.resolve_leaf_choice(self.player, self.effects, action.args[0], action.args[1])
 
     def prompt(self, state: Any) -> str:
@@ -126,7 +126,7 @@ class FeedingTurn(PlayerStep):
         return state.feeding_options(self.player)
 
     def resolve(self, state: Any, action: Action) -> None:
-        state.pop()
+        state.flow.pop()
         state.feed(self.player, action.kind, action.args)
 
     def prompt(self, state: Any) -> str:
@@ -151,7 +151,7 @@ class NegateDefences(PlayerStep):
         return state.negation_options(self)
 
     def resolve(self, state: Any, action: Action) -> None:
-        state.pop()
+        state.flow.pop()
         state.negate_or_strike(self, action.kind, action.args)
 
     def prompt(self, state: Any) -> str:
@@ -176,7 +176,7 @@ class IntelligenceWindow(NorthstarStep):
         return state.intelligence_options(self.players[0])
 
     def resolve(self, state: Any, action: Action) -> None:
-        state.pop()
+        state.flow.pop()
         state.use_intelligence_window(self.players, action.kind, action.args)
 
     def prompt(self, state: Any) -> str:
@@ -211,7 +211,7 @@ class StoreSurplus(NorthstarStep):
         return [one("store_surplus", tokens) for tokens in range(self.most, self.least - 1, -1)]
 
     def resolve(self, state: Any, action: Action) -> None:
-        state.pop()
+        state.flow.pop()
         state.store(self, action.args[0])
 
     def prompt(self, state: Any) -> str:
@@ -227,7 +227,7 @@ class FoodReveal(NorthstarStep):
     phase = LEAF
 
     def run(self, state: Any) -> None:
-        state.pop()
+        state.flow.pop()
         state.reveal_food()
 
 
@@ -239,7 +239,7 @@ class Extinction(NorthstarStep):
     phase = FEED
 
     def run(self, state: Any) -> None:
-        state.pop()
+        state.flow.pop()
         state.end_feeding()
 
 
