@@ -9,16 +9,13 @@ from .cards import Deck, load_limits
 #: species per player the engine supports (the HU box holds 24 species boards; the rules set no per-player limit)
 MAX_SPECIES = 24
 
-# phases
+# the phases views show (``PHASE_NAMES``): each step of the decision stack (``steps.py``) names its phase
 FOOD, PLAY, LEAF, FEED, NEGATE, INTEL, REPLACE, STORE, HELD, OVER = range(10)
 PHASE_NAMES = ("select-food", "play-cards", "leaf-effects", "feeding", "intelligence-negation",
                "intelligence-window", "replace-trait", "store-surplus", "held", "game-over")
 
 #: the most surplus tokens one decision can store (a Fat Tissue card holds at most body size <= 6)
 MAX_STORE = 6
-
-# what resumes after a store-surplus decision (first element of ``NorthstarState.after``)
-AF_FEED, AF_INTEL, AF_LEAF, AF_LEAFACT, AF_MEAT, AF_SCAV = range(6)
 
 # defences that can block an attack (bit d of a blocker mask); SIZE = the basic size rule (not negatable)
 DEFENCE_NAMES = ("Burrowing", "Climbing", "Defensive Herding", "Hard Shell", "Horns", "Symbiosis",
@@ -88,6 +85,15 @@ class Cfg:
         if r is None:
             r = self._cache[key] = [Action(kind, i, j) for j in range(size)]
         return r
+
+    def play_rows(self, card: int) -> tuple[list[Action], list[Action], list[Action], list[Action]]:
+        """The rows of a card's play actions: trait, grow_body, grow_pop (by species) and new_species (by side)."""
+        key = ("play", card)
+        rows = self._cache.get(key)
+        if rows is None:
+            rows = self._cache[key] = (self.row("trait", card, MAX_SPECIES), self.row("grow_body", card, MAX_SPECIES),
+                                       self.row("grow_pop", card, MAX_SPECIES), self.row("new_species", card, SIDES))
+        return rows
 
     def one(self, kind: str, i: int) -> Action:
         key = (kind, i, None)

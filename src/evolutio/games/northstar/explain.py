@@ -12,6 +12,8 @@ from .config import (
     NEGATE, NUM_DEFENCES, PHASE_NAMES, PLAY, POP, REPLACE, SIZE, STORE,
 )
 
+from .steps import StoreSurplus
+
 if TYPE_CHECKING:  # pragma: no cover
     from .state import NorthstarState
 
@@ -87,8 +89,9 @@ def describe(st: "NorthstarState", a: Action) -> str:
             return "pass" if st.phase != INTEL else "do not use Intelligence now"
         if k == "store_surplus":
             n = x[0]
-            if st.phase == STORE and st.surplus is not None:
-                _, s, _, meat, bank, _, _, _ = st.surplus
+            decision = st.step
+            if isinstance(decision, StoreSurplus):
+                s, meat, bank = decision.species, decision.meat, decision.bank
                 what = "meat" if meat else "plant food"
                 where = "the bank" if bank else "the watering hole"
                 if n == 0:
@@ -107,6 +110,8 @@ def explain(st: "NorthstarState", a: Action) -> str:
         return f"there is no action {k!r} in northstar; known actions: {', '.join(ARITY)}"
     if len(x) != ARITY[k]:
         return f"{k} takes {ARITY[k]} argument(s), got {len(x)}"
+    if st.held is not None:
+        return st.step.prompt(st)
     ph = st.phase
     p = st.current_player
     if k == "store_surplus":
@@ -115,7 +120,8 @@ def explain(st: "NorthstarState", a: Action) -> str:
                     "there is no surplus to store now: you are asked (store_surplus) when a take brings a species "
                     "with Fat Tissue room more food than its board holds; to fill a full species' Fat Tissue, feed "
                     "it") + f"; now player {p + 1} must {WHAT_NOW[ph]}"
-        _, s, tok, meat, _, lo, hi, _ = st.surplus
+        decision = st.step
+        s, tok, meat, lo, hi = decision.species, decision.tokens, decision.meat, decision.least, decision.most
         sp = st.boards[p][s]
         surplus = tok - (sp[POP] - sp[FOOD_])
         why = []
@@ -156,7 +162,7 @@ def explain(st: "NorthstarState", a: Action) -> str:
         if k == "trait":
             ct = cfg.ctrait
             if ph == REPLACE:
-                s0, i = st.pend
+                s0 = st.step.species
                 if s != s0:
                     return f"you are replacing a trait of species {s0 + 1}, not species {s + 1}"
                 return f"species {s + 1} already has {TRAIT_NAMES[ct[c]]}"
@@ -207,7 +213,7 @@ def explain(st: "NorthstarState", a: Action) -> str:
     if k == "end_turn":
         return "you cannot end your turn now"
     if k == "leaf":
-        return f"that leaf effect is not pending; pending: {', '.join(f'{LEAF_NAMES[e]} of species {s + 1}' for s, e in st.pend)}"
+        return f"that leaf effect is not pending; pending: {', '.join(f'{LEAF_NAMES[e]} of species {s + 1}' for s, e in st.step.effects)}"
     if k == "feed":
         s = x[0]
         r = need_species(s)
@@ -274,7 +280,8 @@ def explain(st: "NorthstarState", a: Action) -> str:
         return f"{DEFENCE_NAMES[d]} does not protect the target in this attack (or is already negated), or negating " \
                f"it would leave you without the cards the remaining defences need"
     if k == "strike":
-        a, tp, t, neg = st.pend
+        step = st.step
+        a, tp, t, neg = step.attacker, step.target_player, step.target, step.negated
         return "the attack is still blocked: " + "; ".join(st.block_reasons(p, a, tp, t, st.blockers(p, a, tp, t, neg)))
     if k == "intelligence_food":
         c, s = x

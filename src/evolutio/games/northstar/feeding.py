@@ -11,9 +11,10 @@ from evolutio.kernel import Action
 
 from .cards import B_CARN, B_COOP, B_FAT, B_FORAGE, B_HORNS, B_INTEL, B_SCAV
 from .config import (
-    AF_FEED, AF_INTEL, AF_LEAF, AF_LEAFACT, AF_MEAT, AF_SCAV, BODY, DEFENCE_BITS, DEFENCE_NAMES, D_HORNS, D_WARN_L,
-    D_WARN_R, FAT, FEED, FOOD_, INTEL, MASK, MAX_SPECIES, NUM_DEFENCES, POP, POPCOUNT, REASON_ORDER, SIZE, STORE,
+    BODY, DEFENCE_BITS, DEFENCE_NAMES, D_HORNS, D_WARN_L, D_WARN_R, FAT, FOOD_, MASK, MAX_SPECIES, NUM_DEFENCES, POP,
+    POPCOUNT, REASON_ORDER, SIZE,
 )
+from .steps import AfterIntelligence, AfterMeat, AfterScavenger, FeedingTurn, IntelligenceWindow, StoreSurplus
 from .traits import (
     BLOCK_REASONS, DEFENDING_TRAITS, LEAF_EFFECTS, NEGATABLE_TRAITS, NEIGHBOUR_DEFENDING_TRAITS, SIZE_TRAITS,
 )
@@ -53,8 +54,7 @@ class FeedingRules:
                     if x > k - room:
                         x = k - room
                     if x > lo:
-                        self.surplus = (p, s, k, meat, bank, lo, x, head)
-                        self.phase = STORE
+                        self.push(StoreSurplus(p, s, k, meat, bank, lo, x, head))
                         return -1
                 k = room + x
                 if k <= 0:
@@ -76,11 +76,11 @@ class FeedingRules:
             lo = 0
         return head if head > 0 else 0
 
-    def _store(self, x: int) -> None:
+    def store(self, decision: StoreSurplus, x: int) -> None:
         """The owner's store-surplus decision: the board fills up, ``x`` surplus tokens go on the Fat Tissue card, the
         rest stay in the watering hole or the bank; then the Cooperation chain and the interrupted flow resume."""
-        p, s, k, meat, bank, lo, hi, head = self.surplus
-        self.surplus = None
+        p, s, k, meat, bank, head = (decision.owner, decision.species, decision.tokens, decision.meat, decision.bank,
+                                     decision.head)
         row = self.boards[p]
         sp = row[s]
         room = sp[POP] - sp[FOOD_]
@@ -100,47 +100,39 @@ class FeedingRules:
             head = got
         if got > 0 and sp[MASK] & B_COOP and s + 1 < len(row):
             if self._take(p, s + 1, 1, meat, bank, 0, head) < 0:
-                return  # the chain stopped again; ``after`` still holds the flow
-        af = self.after
-        self.after = None
-        kind = af[0]
-        log = self.log_events
-        if kind == AF_FEED:
-            self._fed(af[1], af[2], head)
-        elif kind == AF_INTEL:
-            _, q, c, t, win = af
-            if log:
-                self._log_intel(q, c, t, head)
-            if win:
-                self.phase = INTEL
-                if not self._intel_eligible(q):
-                    self._intel_next()
-            else:
-                self.phase = FEED
-        elif kind == AF_LEAF:
-            _, q, t, k = af
-            if log:
-                self._finish_leaf_take(q, t, head)
-            self._leaf_next(k)
-        elif kind == AF_LEAFACT:
-            _, q, t = af
-            if log:
-                self._finish_leaf_take(q, t, head)
-            self._leaf_rest(q)
-        elif kind == AF_MEAT:
-            if log:
-                self.emit("meat", {"text": f"the attacker takes {head} meat from the bank"})
-            if self._scavs(af[1], 0, 0, head):
-                self._end_feed_turn(True)
-        else:  # AF_SCAV
-            _, q, k, t = af
-            if log:
-                self._log_scav((q + k) % self.cfg.n, t, head)
-            if self._scavs(q, k, t + 1, 1):
-                self._end_feed_turn(True)
+                return  # the chain stopped again: the continuation waits below the new decision
+        continuation = self.pop()
+        continuation.resume(self, head)
+
+    def after_intelligence(self, step: AfterIntelligence, head: int) -> None:
+        """After an Intelligence take that waited for a store-surplus decision."""
+        q = step.player
+        if self.log_events:
+            self._log_intel(q, step.card, step.species, head)
+        if not step.window:
+            self.push(FeedingTurn(q))
+        elif self._intel_eligible(q):
+            self.push(IntelligenceWindow(step.window))
+        else:
+            self._intel_next(list(step.window))
+
+    def after_meat(self, p: int, head: int) -> None:
+        """After the attacker's meat take that waited for a store-surplus decision: the Scavengers."""
+        if self.log_events:
+            self.emit("meat", {"text": f"the attacker takes {head} meat from the bank"})
+        if self._scavs(p, 0, 0, head):
+            self._end_feed_turn(True)
+
+    def after_scavenger(self, step: AfterScavenger, head: int) -> None:
+        """After a Scavenger's take that waited for a store-surplus decision: the next Scavengers."""
+        p, k, t = step.player, step.offset, step.species
+        if self.log_events:
+            self._log_scav((p + k) % self.cfg.n, t, head)
+        if self._scavs(p, k, t + 1, 1):
+            self._end_feed_turn(True)
 
     # --------------------------------------------------------------------------------------------- attacks
-    def _finish_leaf_take(self, p: int, s: int, got: int) -> None:
+    def finish_leaf_take(self, p: int, s: int, got: int) -> None:
         """The log of a leaf effect's take that waited for a store-surplus decision (Long Neck is the only one)."""
         for leaf in LEAF_EFFECTS.values():
             if leaf.finish is not None:
@@ -246,7 +238,7 @@ class FeedingRules:
         if alive:
             took = self._take(p, a, dbody, True, True, 1 if full else 0)
             if took < 0:
-                self.after = (AF_MEAT, p, a)
+                self.wait_for_decision(AfterMeat(p, a))
                 return False
             if log:
                 self.emit("meat", {"text": f"the attacker takes {took} meat from the bank"})
@@ -267,7 +259,7 @@ class FeedingRules:
                 if row[s][MASK] & B_SCAV:
                     got = self._take(q, s, 1, True, True)
                     if got < 0:
-                        self.after = (AF_SCAV, p, k, s)
+                        self.wait_for_decision(AfterScavenger(p, k, s))
                         return False
                     if log:
                         self._log_scav(q, s, got)
@@ -328,37 +320,38 @@ class FeedingRules:
                 return True
         return False
 
-    def _fed(self, p: int, s: int, got: int) -> None:
+    def fed(self, p: int, s: int, got: int) -> None:
         if self.log_events:
             self.emit("feed", {"text": f"player {p + 1}'s species {s + 1} takes {got} plant food from the watering "
                                        f"hole ({self.wh} left)", "player": p, "species": s})
         self._end_feed_turn(True)
 
-    def _intel_next(self) -> None:
-        """The Intelligence window moves on to the next eligible player, or the feeding turn begins."""
+    def _intel_next(self, window: list[int]) -> None:
+        """The Intelligence window (its first player done) moves on to the next eligible player, or the feeding turn
+        begins."""
         cfg = self.cfg
-        self.window.pop(0)
-        while self.window and not self._intel_eligible(self.window[0]):
-            self.window.pop(0)
-        if self.window:
+        window.pop(0)
+        while window and not self._intel_eligible(window[0]):
+            window.pop(0)
+        if window:
+            self.push(IntelligenceWindow(tuple(window)))
             return
         acts, comp = self._feed_legal(self.turn)
         if not acts:
             self.passes += 1
-            self.phase = FEED
             self._feed_seek((self.turn + 1) % cfg.n)
             return
-        self.phase = FEED
+        self.push(FeedingTurn(self.turn))
 
-    def _intel_food(self, p: int, c: int, s: int, win: int) -> bool:
+    def _intel_food(self, p: int, c: int, s: int, window: tuple[int, ...]) -> bool:
         """R37: discard a card, the herbivore takes 2 plant food from the bank (Foraging +1, Cooperation). False when
-        the take waits for a store-surplus decision (``win``: used in the Intelligence window)."""
+        the take waits for a store-surplus decision (``window``: the Intelligence window it is used in, if any)."""
         self.hands[p].remove(c)
         self.discard.append(c)
         sp = self.boards[p][s]
         got = self._take(p, s, self.cfg.intelligence_food, False, True, 1 if sp[FOOD_] >= sp[POP] else 0)
         if got < 0:
-            self.after = (AF_INTEL, p, c, s, win)
+            self.wait_for_decision(AfterIntelligence(p, c, s, window))
             return False
         if self.log_events:
             self._log_intel(p, c, s, got)

@@ -2,7 +2,7 @@
 
 A mixin of :class:`~evolutio.games.northstar.state.NorthstarState`: deal, food-card choice, card play (quick play's
 hidden commitments), the reveal, leaf effects, the food reveal, feeding turns, the end of the round and of the game;
-``_legal_actions`` and ``_apply`` dispatch on the phase.
+each decision is a step of :mod:`.steps` that calls back into the methods here.
 """
 
 from __future__ import annotations
@@ -11,10 +11,13 @@ from evolutio.kernel import Action
 
 from .cards import B_CARN, B_FAT, B_INTEL, FAT_TISSUE
 from .config import (
-    AF_FEED, AF_LEAF, AF_LEAFACT, BODY, CARDS, COURSE_GREW_BODY, COURSE_GREW_POPULATION, COURSE_NEW_BOARDS,
-    COURSE_REPLACED, DEFENCE_BITS, DEFENCE_NAMES, DOWN, FAT, FEED, FOOD, FOOD_, HELD, INTEL, LEAF, LEAF_NAMES,
-    LEFT_END, MASK, MAX_SPECIES, NEGATE, NUM_DEFENCES, OVER, PLAY, POP, POPCOUNT, REPLACE, RIGHT_END, SIDES, STORE,
+    BODY, CARDS, COURSE_GREW_BODY, COURSE_GREW_POPULATION, COURSE_NEW_BOARDS, COURSE_REPLACED, DEFENCE_BITS,
+    DEFENCE_NAMES, DOWN, FAT, FOOD_, LEAF_NAMES, LEFT_END, MASK, MAX_SPECIES, NUM_DEFENCES, POP, POPCOUNT, RIGHT_END,
     new_species,
+)
+from .steps import (
+    AfterFeed, AfterLeaf, AfterLeafChoice, ChooseFoodCard, Continuation, Extinction, FeedingTurn, FoodReveal,
+    IntelligenceWindow, NegateDefences, OrderLeafEffects, PlayCards, ReplaceTrait,
 )
 from .traits import LEAF_EFFECTS, LEAF_ORDER, LEAF_TRAITS
 
@@ -56,7 +59,6 @@ class TurnFlow:
             for p in range(n):
                 self.emit("hand", {"text": f"your hand: {', '.join(self._label(c) for c in self.hands[p])}",
                                    "player": p, "cards": list(self.hands[p])}, to=(p,))
-        self.phase = FOOD
         self._food_seek(0)
 
     def _food_seek(self, k: int) -> None:
@@ -65,14 +67,13 @@ class TurnFlow:
             q = (self.first + k) % n
             if self.hands[q]:
                 self.turn = q
-                self.phase = FOOD
+                self.push(ChooseFoodCard(q))
                 return
             k += 1
         self._begin_play()
 
     def _begin_play(self) -> None:
         cfg = self.cfg
-        self.phase = PLAY
         if cfg.quick:
             # what the others may see until the reveal: boards, hand sizes and bags (a discarded Fat Tissue card's
             # food reaches the bag during the phase) as they were when the phase began
@@ -86,9 +87,9 @@ class TurnFlow:
             q = (self.first + k) % n
             if self.hands[q] or (not self.cfg.course and any(sp[CARDS] for sp in self.boards[q])):
                 self.turn = q
-                self.phase = PLAY
                 self.stage = COURSE_NEW_BOARDS
                 self.nstart = len(self.boards[q])
+                self.push(PlayCards(q))
                 return
             k += 1
         self._after_play()
@@ -111,9 +112,9 @@ class TurnFlow:
         if self.log_events:
             self.emit("reveal", {"text": "all face-down traits are turned face up", "boards": self._boards_json(None)})
         if cfg.course:
-            self._course_food_and_auto()
+            self.push(FoodReveal())
             return
-        self._leaf_next(0)
+        self.leaf_next(0)
 
     # ---------------------------------------------------------------------------------------- leaf (phase 4)
     def _leaf_effects(self, p: int) -> list[tuple[int, int]]:
@@ -127,43 +128,65 @@ class TurnFlow:
                         eff.append((s, effect))
         return eff
 
-    def _leaf_next(self, k: int) -> None:
+    def leaf_next(self, k: int) -> None:
+        """Leaf effects of the ``k``-th player in turn order and after, then the food reveal."""
         n = self.cfg.n
         while k < n:
             p = (self.first + k) % n
             eff = self._leaf_effects(p)
             if len(eff) >= 2:  # the owner chooses the order (R9); Engine convention: players in turn order
-                self.phase = LEAF
                 self.turn = p
-                self.pend = eff
+                self.push(OrderLeafEffects(p, tuple(eff)))
                 return
             if eff:
                 s, e = eff[0]
                 if not self._leaf_apply(p, s, e):
-                    self.after = (AF_LEAF, p, s, k + 1)
+                    self.wait_for_decision(AfterLeaf(p, s, k + 1))
                     return
             k += 1
-        self.pend = None
-        self._reveal_food()
+        self.push(FoodReveal())
 
-    def _leaf_rest(self, p: int) -> None:
+    def leaf_options(self, effects: tuple[tuple[int, int], ...]) -> list[Action]:
+        row = self.cfg.row
+        return [row("leaf", s, len(LEAF_NAMES))[e] for s, e in effects]
+
+    def resolve_leaf_choice(self, p: int, effects: tuple[tuple[int, int], ...], s: int, e: int) -> None:
+        """Player ``p`` chose leaf effect ``e`` of species ``s`` among ``effects``."""
+        rest = tuple(x for x in effects if x != (s, e))
+        if not self._leaf_apply(p, s, e):
+            self.wait_for_decision(AfterLeafChoice(p, s, rest))
+            return
+        self.leaf_rest(p, rest)
+
+    def leaf_rest(self, p: int, effects: tuple[tuple[int, int], ...]) -> None:
         """After a leaf effect player ``p`` chose: they choose again, or their last effect resolves by itself and the
         next players' effects follow."""
-        if len(self.pend) >= 2:
-            self.phase = LEAF
+        if len(effects) >= 2:
             self.turn = p
+            self.push(OrderLeafEffects(p, effects))
             return
-        s, e = self.pend[0]
-        self.pend = None
+        s, e = effects[0]
         k = (p - self.first) % self.cfg.n + 1
         if not self._leaf_apply(p, s, e):
-            self.after = (AF_LEAF, p, s, k)
+            self.wait_for_decision(AfterLeaf(p, s, k))
             return
-        self._leaf_next(k)
+        self.leaf_next(k)
+
+    def wait_for_decision(self, continuation: Continuation) -> None:
+        """A take stopped for a store-surplus decision (on top): ``continuation`` goes below it, to carry on after."""
+        flow = self.flow
+        flow.insert(len(flow) - 1, continuation)
 
     def _leaf_apply(self, p: int, s: int, e: int) -> bool:
         """One leaf effect; False when a take waits for a store-surplus decision."""
         return LEAF_EFFECTS[e].resolve(self, p, s)
+
+    def reveal_food(self) -> None:
+        """The food reveal step: the published rules' or the course's."""
+        if self.cfg.course:
+            self._course_food_and_auto()
+        else:
+            self._reveal_food()
 
     def _reveal_food(self) -> None:
         """Turn up the food cards: the sum is added to the watering hole, a negative sum removes, never below 0
@@ -186,7 +209,6 @@ class TurnFlow:
                                      + f"; sum {total:+d}; the watering hole now holds {self.wh}",
                                      "cards": [[p, c] for p, c in shown], "sum": total, "watering_hole": self.wh})
         self.passes = 0
-        self.phase = FEED
         self._feed_seek(self.first)
 
     def _feed_seek(self, start: int) -> None:
@@ -204,16 +226,15 @@ class TurnFlow:
                     w = [(q + j) % n for j in range(1, n)]
                     w = [r for r in w if self._intel_eligible(r)]
                     if w:
-                        self.window = w
-                        self.phase = INTEL
+                        self.push(IntelligenceWindow(tuple(w)))
                         return
-                self.phase = FEED
                 if not comp:
                     acts.append(self.cfg.PASS)
+                self.push(FeedingTurn(q))
                 self._legal = acts
                 return
             self.passes += 1
-        self._end_feeding()
+        self.push(Extinction())
 
     def _end_feed_turn(self, fed: bool) -> None:
         if fed:
@@ -222,15 +243,11 @@ class TurnFlow:
             self.passes += 1
         self._feed_seek((self.turn + 1) % self.cfg.n)
 
-    def _end_feeding(self) -> None:
+    def end_feeding(self) -> None:
         """End of feeding (R21–R23), then the end of the round or of the game (R39)."""
         cfg = self.cfg
         n = cfg.n
-        self.phase = FEED
-        self.pend = None
-        self.window = []
-        if self.hold:  # conformance hook: stop before the end-of-round steps (SPEC §6.4)
-            self.phase = HELD
+        if self.hold:  # conformance hook: the game stops before the end-of-round steps (SPEC §6.4)
             return
         log = self.log_events
         for k in range(n):
@@ -266,8 +283,7 @@ class TurnFlow:
                 for sp in self.boards[p]:
                     self.bags[p] += sp[FAT]
                     sp[FAT] = 0
-        self.phase = OVER
-        self.pend = None
+        self.flow.clear()
         if self.log_events:
             sc = self.scores()
             self.emit("game_over", {"text": "game over: " + ", ".join(f"player {i + 1} {s} points"
@@ -276,7 +292,7 @@ class TurnFlow:
                                     "scores": sc, "winners": self.winners()})
 
     # ------------------------------------------------------------------------------------------- legal actions
-    def _play_legal(self, p: int) -> list[Action]:
+    def play_options(self, p: int) -> list[Action]:
         cfg = self.cfg
         ct = cfg.ctrait
         hand = self.hands[p]
@@ -293,11 +309,10 @@ class TurnFlow:
             for x in sp[CARDS]:
                 m |= 1 << ct[x]
             tmasks.append(m if len(sp[CARDS]) < maxt else -1)
+        play_rows = cfg.play_rows
         for c in hand:
             bit = 1 << ct[c]
-            tr = cfg.row("trait", c, MAX_SPECIES)
-            gb = cfg.row("grow_body", c, MAX_SPECIES)
-            gp = cfg.row("grow_pop", c, MAX_SPECIES)
+            tr, gb, gp, nw = play_rows(c)
             for s in range(ns):
                 tm = tmasks[s]
                 if tm >= 0 and not tm & bit:
@@ -308,7 +323,6 @@ class TurnFlow:
                 if sp[POP] < maxv:
                     acts.append(gp[s])
             if ns < MAX_SPECIES:
-                nw = cfg.row("new_species", c, SIDES)
                 if ns:
                     acts.append(nw[LEFT_END])
                 acts.append(nw[RIGHT_END])
@@ -318,149 +332,139 @@ class TurnFlow:
         acts.append(cfg.END)
         return acts
 
-    def _legal_actions(self) -> list[Action]:
-        ph = self.phase
+    def feeding_options(self, p: int) -> list[Action]:
+        """A feeding turn's actions: the feeding options, then pass (standard: only when feeding is not compulsory)."""
         cfg = self.cfg
-        if ph == FOOD:
-            return [cfg.one("food_card", c) for c in self.hands[self.turn]]
-        if ph == PLAY:
-            return self._play_legal(self.turn)
-        if ph == FEED:
-            if cfg.course:
-                acts = self.course_options(self.turn)
-                acts.append(cfg.PASS)
-                return acts
-            acts, comp = self._feed_legal(self.turn)
-            if not comp:
-                acts.append(cfg.PASS)
-            return acts
-        if ph == STORE:  # the most first: storing everything is what the engine did before R16 was applied
-            lo, hi = self.surplus[5], self.surplus[6]
-            return [cfg.one("store_surplus", x) for x in range(hi, lo - 1, -1)]
-        if ph == LEAF:
-            return [cfg.row("leaf", s, len(LEAF_NAMES))[e] for s, e in self.pend]
-        if ph == NEGATE:
-            a, tp, t, neg = self.pend
-            p = self.turn
-            hand = self.hands[p]
-            blk = self.blockers(p, a, tp, t, neg)
-            can = self._negatable(p, a, tp, t, neg)
-            need = POPCOUNT[blk & DEFENCE_BITS]
-            acts = []
-            for d in range(NUM_DEFENCES):
-                if can >> d & 1 and (blk >> d & 1 or len(hand) - 1 >= need):
-                    for c in hand:
-                        acts.append(cfg.row("negate", c, NUM_DEFENCES)[d])
-            if not blk:
-                acts.append(cfg.STRIKE)
-            return acts
-        if ph == INTEL:
-            p = self.window[0]
-            acts = []
-            for s, sp in enumerate(self.boards[p]):
-                m = sp[MASK]
-                if m & B_INTEL and not m & B_CARN and (sp[FOOD_] < sp[POP] or (m & B_FAT and sp[FAT] < sp[BODY])):
-                    for c in self.hands[p]:
-                        acts.append(cfg.row("intelligence_food", c, MAX_SPECIES)[s])
+        if cfg.course:
+            acts = self.course_options(p)
             acts.append(cfg.PASS)
             return acts
-        if ph == REPLACE:
-            s, i = self.pend
-            ct = cfg.ctrait
-            cards = self.boards[self.turn][s][CARDS]
-            others = {ct[x] for j, x in enumerate(cards) if j != i}
-            return [cfg.row("trait", c, MAX_SPECIES)[s] for c in self.hands[self.turn] if ct[c] not in others]
-        return []
+        acts, comp = self._feed_legal(p)
+        if not comp:
+            acts.append(cfg.PASS)
+        return acts
 
-    # ------------------------------------------------------------------------------------------------ apply
-    def _apply(self, action: Action) -> None:
-        kind = action.kind
-        args = action.args
-        ph = self.phase
+    def negation_options(self, step: NegateDefences) -> list[Action]:
+        """Intelligence's negations the attacker can still afford (a card per defence), then strike when unblocked."""
         cfg = self.cfg
-        p = self.turn
-        log = self.log_events
-        if ph == FOOD:
-            c = args[0]
-            self.hands[p].remove(c)
-            self.foodcards[p] = c
-            if log:
-                self.emit("food_card", {"text": f"you chose {self._label(c)} as your food card", "player": p,
-                                        "card": c}, to=(p,),
-                          redacted={"text": f"player {p + 1} put a food card face down", "player": p})
-            self._food_seek((p - self.first) % cfg.n + 1)
-            return
-        if ph == PLAY or ph == REPLACE:
-            self._apply_play(p, kind, args)
-            return
-        if ph == FEED:
-            if cfg.course:
-                self._apply_course_feed(p, kind, args)
-                return
-            if kind == "feed":
-                s = args[0]
-                sp = self.boards[p][s]
-                got = self._take(p, s, 1, False, False, 1 if sp[FOOD_] >= sp[POP] else 0)
-                if got < 0:
-                    self.after = (AF_FEED, p, s)
-                    return
-                self._fed(p, s, got)
-            elif kind == "attack":
-                a, tp, t = args
-                if self.boards[p][a][MASK] & B_INTEL and self.hands[p] and self._negatable(p, a, tp, t, 0):
-                    self.phase = NEGATE
-                    self.pend = (a, tp, t, 0)
-                    return
-                if self._resolve_attack(p, a, tp, t, 0):
-                    self._end_feed_turn(True)
-            elif kind == "intelligence_food":
-                self.passes = 0
-                self._intel_food(p, args[0], args[1], 0)
-            else:  # pass
-                if log:
-                    self.emit("pass", {"text": f"player {p + 1} passes", "player": p})
-                self._end_feed_turn(False)
-            return
-        if ph == STORE:
-            self._store(args[0])
-            return
-        if ph == LEAF:
-            s, e = args
-            self.pend = [x for x in self.pend if x != (s, e)]
-            if not self._leaf_apply(p, s, e):
-                self.after = (AF_LEAFACT, p, s)
-                return
-            self._leaf_rest(p)
-            return
-        if ph == NEGATE:
-            a, tp, t, neg = self.pend
-            if kind == "negate":
-                c, d = args
-                self.hands[p].remove(c)
-                self.discard.append(c)
-                neg |= 1 << d
-                self.pend = (a, tp, t, neg)
-                if log:
-                    self.emit("negate", {"text": f"Intelligence: player {p + 1} discards {self._label(c)} to negate "
-                                                 f"{DEFENCE_NAMES[d]}", "player": p, "card": c, "defence": d})
-                if self.hands[p] and self._negatable(p, a, tp, t, neg):
-                    return
-            self.phase = FEED
-            self.pend = None
-            if self._resolve_attack(p, a, tp, t, neg):
-                self._end_feed_turn(True)
-            return
-        if ph == INTEL:
-            q = self.window[0]
-            if kind == "intelligence_food":
-                self.passes = 0
-                if not self._intel_food(q, args[0], args[1], 1) or self._intel_eligible(q):
-                    return
-            self._intel_next()
-            return
-        raise AssertionError(f"no action expected in phase {ph}")  # pragma: no cover
+        p, a, tp, t, neg = step.player, step.attacker, step.target_player, step.target, step.negated
+        hand = self.hands[p]
+        blk = self.blockers(p, a, tp, t, neg)
+        can = self._negatable(p, a, tp, t, neg)
+        need = POPCOUNT[blk & DEFENCE_BITS]
+        acts = []
+        for d in range(NUM_DEFENCES):
+            if can >> d & 1 and (blk >> d & 1 or len(hand) - 1 >= need):
+                for c in hand:
+                    acts.append(cfg.row("negate", c, NUM_DEFENCES)[d])
+        if not blk:
+            acts.append(cfg.STRIKE)
+        return acts
 
-    def _apply_play(self, p: int, kind: str, args: tuple) -> None:
+    def intelligence_options(self, p: int) -> list[Action]:
+        """The Intelligence window: plant food from the bank for a card, or pass."""
+        cfg = self.cfg
+        acts = []
+        for s, sp in enumerate(self.boards[p]):
+            m = sp[MASK]
+            if m & B_INTEL and not m & B_CARN and (sp[FOOD_] < sp[POP] or (m & B_FAT and sp[FAT] < sp[BODY])):
+                for c in self.hands[p]:
+                    acts.append(cfg.row("intelligence_food", c, MAX_SPECIES)[s])
+        acts.append(cfg.PASS)
+        return acts
+
+    def replacement_options(self, p: int, s: int, i: int) -> list[Action]:
+        """Course rules: the hand cards that can replace trait ``i`` of species ``s`` without duplicating a trait."""
+        cfg = self.cfg
+        ct = cfg.ctrait
+        cards = self.boards[p][s][CARDS]
+        others = {ct[x] for j, x in enumerate(cards) if j != i}
+        return [cfg.row("trait", c, MAX_SPECIES)[s] for c in self.hands[p] if ct[c] not in others]
+
+    # ------------------------------------------------------------------------------------------------ decisions
+    def choose_food_card(self, p: int, c: int) -> None:
+        self.hands[p].remove(c)
+        self.foodcards[p] = c
+        if self.log_events:
+            self.emit("food_card", {"text": f"you chose {self._label(c)} as your food card", "player": p,
+                                    "card": c}, to=(p,),
+                      redacted={"text": f"player {p + 1} put a food card face down", "player": p})
+        self._food_seek((p - self.first) % self.cfg.n + 1)
+
+    def feed(self, p: int, kind: str, args: tuple) -> None:
+        """Player ``p``'s feeding-turn action (the turn's step is already off the stack)."""
+        if self.cfg.course:
+            self._apply_course_feed(p, kind, args)
+            return
+        if kind == "feed":
+            s = args[0]
+            sp = self.boards[p][s]
+            got = self._take(p, s, 1, False, False, 1 if sp[FOOD_] >= sp[POP] else 0)
+            if got < 0:
+                self.wait_for_decision(AfterFeed(p, s))
+                return
+            self.fed(p, s, got)
+        elif kind == "attack":
+            a, tp, t = args
+            if self.boards[p][a][MASK] & B_INTEL and self.hands[p] and self._negatable(p, a, tp, t, 0):
+                self.push(NegateDefences(p, a, tp, t, 0))
+                return
+            if self._resolve_attack(p, a, tp, t, 0):
+                self._end_feed_turn(True)
+        elif kind == "intelligence_food":
+            self.passes = 0
+            if self._intel_food(p, args[0], args[1], ()):
+                self.push(FeedingTurn(p))
+        else:  # pass
+            if self.log_events:
+                self.emit("pass", {"text": f"player {p + 1} passes", "player": p})
+            self._end_feed_turn(False)
+
+    def negate_or_strike(self, step: NegateDefences, kind: str, args: tuple) -> None:
+        p, a, tp, t, neg = step.player, step.attacker, step.target_player, step.target, step.negated
+        if kind == "negate":
+            c, d = args
+            self.hands[p].remove(c)
+            self.discard.append(c)
+            neg |= 1 << d
+            if self.log_events:
+                self.emit("negate", {"text": f"Intelligence: player {p + 1} discards {self._label(c)} to negate "
+                                             f"{DEFENCE_NAMES[d]}", "player": p, "card": c, "defence": d})
+            if self.hands[p] and self._negatable(p, a, tp, t, neg):
+                self.push(NegateDefences(p, a, tp, t, neg))
+                return
+        if self._resolve_attack(p, a, tp, t, neg):
+            self._end_feed_turn(True)
+
+    def use_intelligence_window(self, players: tuple[int, ...], kind: str, args: tuple) -> None:
+        q = players[0]
+        if kind == "intelligence_food":
+            self.passes = 0
+            if not self._intel_food(q, args[0], args[1], players):
+                return
+            if self._intel_eligible(q):
+                self.push(IntelligenceWindow(players))
+                return
+        self._intel_next(list(players))
+
+    def replace_trait(self, p: int, c: int, s: int, i: int) -> None:
+        """Course rules: card ``c`` replaces trait ``i`` of species ``s`` (face down)."""
+        log = self.log_events
+        self.hands[p].remove(c)
+        sp = self.boards[p][s]
+        old = sp[CARDS][i]
+        sp[CARDS] = sp[CARDS][:i] + (c,) + sp[CARDS][i + 1:]
+        sp[DOWN] = tuple(x for x in sp[DOWN] if x != old) + (c,)
+        self._recompute_mask(sp)
+        self._discard_card(p, old)
+        self.stage = COURSE_REPLACED
+        if log:
+            self.emit("replace", {"text": f"you replaced {self._label(old)} on species {s + 1} by "
+                                          f"{self._label(c)} (face down)", "player": p}, to=(p,),
+                      redacted={"text": f"player {p + 1} replaced a trait"})
+
+    def play(self, p: int, kind: str, args: tuple) -> None:
+        """A play-turn action of player ``p`` (its step stays on top until the turn ends or a replacement begins)."""
         cfg = self.cfg
         log = self.log_events
         row = self.boards[p]
@@ -470,21 +474,6 @@ class TurnFlow:
             c, s = args
             hand.remove(c)
             sp = row[s]
-            if self.phase == REPLACE:
-                _, i = self.pend
-                old = sp[CARDS][i]
-                sp[CARDS] = sp[CARDS][:i] + (c,) + sp[CARDS][i + 1:]
-                sp[DOWN] = tuple(x for x in sp[DOWN] if x != old) + (c,)
-                self._recompute_mask(sp)
-                self._discard_card(p, old)
-                self.phase = PLAY
-                self.pend = None
-                self.stage = COURSE_REPLACED
-                if log:
-                    self.emit("replace", {"text": f"you replaced {self._label(old)} on species {s + 1} by "
-                                                  f"{self._label(c)} (face down)", "player": p}, to=(p,),
-                              redacted={"text": f"player {p + 1} replaced a trait"})
-                return
             sp[CARDS] = sp[CARDS] + (c,)
             sp[DOWN] = sp[DOWN] + (c,)
             if log:
@@ -548,10 +537,10 @@ class TurnFlow:
                     self.emit("discard_trait", {"text": txt, "player": p, "card": c})
         elif kind == "replace_trait":
             s, i = args
-            self.phase = REPLACE
-            self.pend = (s, i)
+            self.replace(ReplaceTrait(p, s, i))
             self.stage = COURSE_REPLACED
         else:  # end_turn
             if log:
                 self.emit("end_turn", {"text": f"player {p + 1} ends their play turn", "player": p})
+            self.pop()
             self._play_seek((p - self.first) % cfg.n + 1)

@@ -20,7 +20,12 @@ from .state import NorthstarState
 class NorthstarGame(Game):
     name = "northstar"
     title = "Evolution (North Star Games) — with 2-player, quick-play and CS 4500 course variants"
-    rules_version = "2"  # 2: storing a take's surplus on Fat Tissue is the owner's decision (R16)
+    # 2: storing a take's surplus on Fat Tissue is the owner's decision (R16); 3: saved states hold the decision
+    # stack ("flow") instead of phase codes and pending tuples
+    rules_version = "3"
+    hold_points = {"food_reveal": "before the food cards are revealed",
+                   "extinction": "at the end of feeding, before starving species shrink and go extinct"}
+    die_sides = 0
     min_players = 2
     max_players = 6
     option_schema = (
@@ -85,6 +90,7 @@ class NorthstarGame(Game):
                                   + (f", {len(st.removed)} cards removed unseen" if st.removed else "")
                                   + (", quick play" if self.cfg.quick else "")})
         st._start_round()
+        st.settle()
         return st
 
     def state_from_json(self, data: dict[str, Any]) -> NorthstarState:

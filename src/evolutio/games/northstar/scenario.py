@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, TYPE_CHECKING
 
 from evolutio.kernel import ScenarioError
+from evolutio.kernel.scenario import apply_scenario_controls
 
 from .cards import B_FAT, COURSE_TRAITS, Deck, TRAIT_IDS, TRAIT_INDEX
-from .config import FAT, FEED, MAX_SPECIES, MAX_TRAIT_SLOTS, PLAY
+from .config import FAT, MAX_SPECIES, MAX_TRAIT_SLOTS
 from .state import NorthstarState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -15,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 PHASES = ("select-food", "play-cards", "reveal", "feeding")
 TOP_KEYS = {"game", "options", "seed", "phase", "round", "first_player", "turn", "watering_hole", "last_round", "deck",
-            "discard", "players", "queue", "passes", "hold_round_end", "title", "description", "note"}
+            "discard", "players", "queue", "passes", "hold_round_end", "chance", "hold", "title", "description", "note"}
 PLAYER_KEYS = {"hand", "bag", "food_card", "species", "name"}
 SPECIES_KEYS = {"body", "population", "food", "fat", "traits", "face_down"}
 
@@ -242,6 +243,7 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
     st.hold = bool(data.get("hold_round_end", False))
     turn = _int(data.get("turn", st.first), "turn", 0, n - 1)
     off = (turn - st.first) % n
+    apply_scenario_controls(st, data)  # before the position advances to its first decision
     if phase_name == "select-food":
         for k in range(n):
             q = (st.first + k) % n
@@ -250,7 +252,6 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
                      f"choice yet (the turn is player {turn + 1}'s)")
         st._food_seek(off)
     elif phase_name == "play-cards":
-        st.phase = PLAY
         if cfg.quick:
             st.snap = ([[sp[:] for sp in row] for row in st.boards], [len(h) for h in st.hands], st.bags[:])
             st.pdisc = [[] for _ in range(n)]
@@ -261,7 +262,6 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
         if any(f >= 0 for f in st.foodcards):
             holder = next(seat for seat, card in enumerate(st.foodcards) if card >= 0)
             _err(f"players[{holder}].food_card: food cards are already revealed in the feeding phase; remove it")
-        st.phase = FEED
         if course:
             q = data.get("queue")
             if q is None:
@@ -274,4 +274,5 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
         else:
             st.passes = _int(data.get("passes", 0), "passes", 0, n - 1)
             st._feed_seek(turn)
+    st.settle()
     return st

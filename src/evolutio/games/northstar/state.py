@@ -14,24 +14,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from evolutio.kernel import Action, Rng, State
+from evolutio.kernel import Action, Rng
+from evolutio.kernel.flow import FlowState, steps_from_json, steps_to_json
 
 from .cards import TRAIT_IDS
-from .config import (
-    BODY, CARDS, Cfg, DOWN, FAT, FEED, FOOD, FOOD_, HELD, INTEL, LEAF, MASK, NEGATE, PLAY, POP, REPLACE, STORE,
-)
+from .config import BODY, CARDS, Cfg, DOWN, FAT, FOOD_, HELD, MASK, OVER, PLAY, POP, REPLACE
 from .feeding import FeedingRules
 from .flow import TurnFlow
+from .steps import STEP_TYPES, NorthstarStep
 from .variants.cs4500 import CourseRules
 from .view import NorthstarViews
 
 
-class NorthstarState(TurnFlow, FeedingRules, CourseRules, NorthstarViews, State):
-    """A northstar position: plain lists (see the module docstring) plus the rules, from the mixins."""
+class NorthstarState(TurnFlow, FeedingRules, CourseRules, NorthstarViews, FlowState):
+    """A northstar position: plain lists (see the module docstring) plus the rules, from the mixins; the turn
+    structure is the decision stack ``flow`` of :mod:`.steps`."""
 
-    __slots__ = ("cfg", "deck", "discard", "removed", "hands", "boards", "bags", "foodcards", "wh", "phase", "rnd",
-                 "first", "turn", "last_round", "passes", "pend", "queue", "stage", "nstart", "snap", "pdisc",
-                 "window", "hold", "surplus", "after")
+    __slots__ = ("cfg", "deck", "discard", "removed", "hands", "boards", "bags", "foodcards", "wh", "rnd",
+                 "first", "turn", "last_round", "passes", "queue", "stage", "nstart", "snap", "pdisc", "hold")
 
     # ------------------------------------------------------------------------------------------------ basics
     def _init_empty(self, cfg: Cfg) -> None:
@@ -45,24 +45,18 @@ class NorthstarState(TurnFlow, FeedingRules, CourseRules, NorthstarViews, State)
         self.bags = [0] * n
         self.foodcards = [-1] * n
         self.wh = 0
-        self.phase = FOOD
         self.rnd = 1
         self.first = 0
         self.turn = 0
         self.last_round = 0
         self.passes = 0
-        self.pend: Any = None
         self.queue: list[int] = []
         self.stage = 0
         self.nstart = 0
         self.snap: Any = None
         self.pdisc: list[list[int]] | None = None
-        self.window: list[int] = []
+        #: course conformance hook (scenario ``hold_round_end``): the game stops, finished, before the round's end
         self.hold = False
-        # a pending store-surplus decision (standard variant): the interrupted take
-        # (owner, species, tokens, meat, bank, least, most, head) and what resumes after its chain (AF_* tuple)
-        self.surplus: tuple | None = None
-        self.after: tuple | None = None
 
     @property
     def num_players(self) -> int:
@@ -74,21 +68,16 @@ class NorthstarState(TurnFlow, FeedingRules, CourseRules, NorthstarViews, State)
         return self.rnd
 
     @property
-    def current_player(self) -> int | None:
-        ph = self.phase
-        if ph < INTEL:  # FOOD, PLAY, LEAF, FEED, NEGATE: the hot path
-            return self.turn
-        if ph == INTEL:
-            return self.window[0]
-        if ph == STORE:
-            return self.surplus[0]
-        if ph >= HELD:
-            return None
-        return self.turn
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase >= HELD
+    def phase(self) -> int:
+        """The phase the views show (``PHASE_NAMES``): the top step's, or the held step's while held."""
+        flow = self.flow
+        if not flow:
+            return HELD if self.hold else OVER
+        top = flow[-1]
+        if not isinstance(top, NorthstarStep):  # a hold point: the step it holds before
+            top = flow[-2]
+        assert isinstance(top, NorthstarStep)
+        return top.phase
 
     # ------------------------------------------------------------------------------------------------ cards
     def _draw(self, p: int, k: int, in_deal: bool) -> None:
@@ -199,23 +188,18 @@ class NorthstarState(TurnFlow, FeedingRules, CourseRules, NorthstarViews, State)
         new.bags = self.bags[:]
         new.foodcards = self.foodcards[:]
         new.wh = self.wh
-        new.phase = self.phase
+        self._copy_flow(new)
         new.rnd = self.rnd
         new.first = self.first
         new.turn = self.turn
         new.last_round = self.last_round
         new.passes = self.passes
-        pend = self.pend
-        new.pend = pend[:] if isinstance(pend, list) else pend
         new.queue = self.queue[:]
         new.stage = self.stage
         new.nstart = self.nstart
         new.snap = self.snap
         new.pdisc = None if self.pdisc is None else [x[:] for x in self.pdisc]
-        new.window = self.window[:]
         new.hold = self.hold
-        new.surplus = self.surplus
-        new.after = self.after
         return new
 
     # ------------------------------------------------------------------------------------------------ json
@@ -234,13 +218,12 @@ class NorthstarState(TurnFlow, FeedingRules, CourseRules, NorthstarViews, State)
             "bags": list(self.bags),
             "foodcards": list(self.foodcards),
             "watering_hole": self.wh,
-            "phase": self.phase,
+            "flow": steps_to_json(self.flow),
             "round": self.rnd,
             "first": self.first,
             "turn": self.turn,
             "last_round": self.last_round,
             "passes": self.passes,
-            "pend": None if self.pend is None else [list(x) if isinstance(x, tuple) else x for x in self.pend],
             "queue": list(self.queue),
             "stage": self.stage,
             "nstart": self.nstart,
@@ -248,12 +231,8 @@ class NorthstarState(TurnFlow, FeedingRules, CourseRules, NorthstarViews, State)
                 [[[sp[BODY], sp[POP], sp[FOOD_], sp[FAT], list(sp[CARDS]), list(sp[DOWN])] for sp in row]
                  for row in self.snap[0]], list(self.snap[1]), list(self.snap[2])],
             "pdisc": None if self.pdisc is None else [list(x) for x in self.pdisc],
-            "window": list(self.window),
             "hold": self.hold,
         })
-        if self.surplus is not None:
-            d["surplus"] = list(self.surplus)
-            d["after"] = list(self.after)
         if base is None or cfg.deck is not base:
             d["card_table"] = [[TRAIT_IDS[t], f] for t, f in zip(cfg.ctrait, cfg.cfood)]
         return d
@@ -274,19 +253,12 @@ class NorthstarState(TurnFlow, FeedingRules, CourseRules, NorthstarViews, State)
         self.bags = list(data["bags"])
         self.foodcards = list(data["foodcards"])
         self.wh = data["watering_hole"]
-        self.phase = data["phase"]
+        self.flow = steps_from_json(data["flow"], STEP_TYPES)
         self.rnd = data["round"]
         self.first = data["first"]
         self.turn = data["turn"]
         self.last_round = data["last_round"]
         self.passes = data["passes"]
-        pend = data["pend"]
-        if pend is None:
-            self.pend = None
-        elif self.phase == LEAF or self.phase == STORE:  # STORE: a Long Neck take may interrupt the leaf effects
-            self.pend = [tuple(x) for x in pend]
-        else:
-            self.pend = tuple(pend)
         self.queue = list(data["queue"])
         self.stage = data["stage"]
         self.nstart = data["nstart"]
@@ -294,11 +266,7 @@ class NorthstarState(TurnFlow, FeedingRules, CourseRules, NorthstarViews, State)
         self.snap = None if snap is None else ([[sp_of(x) for x in row] for row in snap[0]], list(snap[1]),
                                                list(snap[2]) if len(snap) > 2 else list(self.bags))
         self.pdisc = None if data["pdisc"] is None else [list(x) for x in data["pdisc"]]
-        self.window = list(data["window"])
         self.hold = bool(data["hold"])
-        sur = data.get("surplus")
-        self.surplus = None if sur is None else tuple(sur)
-        self.after = None if sur is None else tuple(data["after"])
 
     # ---------------------------------------------------------------------------------------------- determinize
     def determinize(self, player: int, rng: Rng) -> "NorthstarState":

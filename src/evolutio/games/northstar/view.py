@@ -87,6 +87,7 @@ class NorthstarViews:
             v["queue"] = list(self.queue)
         if self.phase == STORE:  # public: everyone sees the take and who decides
             v["surplus_decision"] = self._surplus_json()
+        v["held"] = self.held
         if player is not None and player == self.current_player:
             v["pending"] = self._pending_json()
         if self.phase == OVER:
@@ -96,15 +97,16 @@ class NorthstarViews:
 
     def _pending_json(self) -> dict[str, Any] | None:
         ph = self.phase
+        step = self.step
         if ph == NEGATE:
-            a, tp, t, neg = self.pend
+            a, tp, t, neg = step.attacker, step.target_player, step.target, step.negated
             return {"attack": {"attacker": a, "target_player": tp, "target": t},
                     "negated": [DEFENCE_NAMES[d] for d in range(NUM_DEFENCES) if neg >> d & 1],
                     "blocking": self.block_reasons(self.turn, a, tp, t, self.blockers(self.turn, a, tp, t, neg))}
         if ph == LEAF:
-            return {"leaf_effects": [{"species": s, "effect": LEAF_NAMES[e]} for s, e in self.pend]}
+            return {"leaf_effects": [{"species": s, "effect": LEAF_NAMES[e]} for s, e in step.effects]}
         if ph == REPLACE:
-            return {"replace": {"species": self.pend[0], "slot": self.pend[1]}}
+            return {"replace": {"species": step.species, "slot": step.slot}}
         if ph == INTEL:
             return {"intelligence_window": {"turn_of": self.turn}}
         if ph == STORE:
@@ -112,7 +114,9 @@ class NorthstarViews:
         return None
 
     def _surplus_json(self) -> dict[str, Any]:
-        p, s, k, meat, bank, lo, hi, _ = self.surplus
+        decision = self.step
+        p, s, k, meat, bank, lo, hi = (decision.owner, decision.species, decision.tokens, decision.meat, decision.bank,
+                                       decision.least, decision.most)
         sp = self.boards[p][s]
         room = sp[POP] - sp[FOOD_]
         return {"player": p, "species": s, "food": "meat" if meat else "plant", "source": "bank" if bank else

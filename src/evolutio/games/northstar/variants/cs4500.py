@@ -12,9 +12,10 @@ from evolutio.kernel import Action
 
 from ..cards import B_CARN, B_COOP, B_FAT, B_FERTILE, B_FORAGE, B_HERD, B_HORNS, B_LONG, B_PACK, B_SCAV, B_SHELL
 from ..config import (
-    BODY, CARDS, COURSE_GREW_POPULATION, COURSE_NEW_BOARDS, COURSE_REPLACED, D_HERD, D_SHELL, FAT, FEED, FOOD_, MASK,
+    BODY, CARDS, COURSE_GREW_POPULATION, COURSE_NEW_BOARDS, COURSE_REPLACED, D_HERD, D_SHELL, FAT, FOOD_, MASK,
     MAX_SPECIES, MAX_TRAIT_SLOTS, POP, RIGHT_END, SIDES,
 )
+from ..steps import Extinction, FeedingTurn
 
 
 class CourseRules:
@@ -68,7 +69,6 @@ class CourseRules:
                     if mv > 0:
                         sp[FOOD_] += mv
                         sp[FAT] -= mv
-        self.phase = FEED
         self.queue = order
         self._course_seek()
 
@@ -123,12 +123,12 @@ class CourseRules:
             acts = self.course_options(p)
             if acts:
                 self.turn = p
-                self.phase = FEED
                 acts.append(self.cfg.PASS)
+                self.push(FeedingTurn(p))
                 self._legal = acts
                 return
             q.pop(0)
-        self._end_feeding()
+        self.push(Extinction())
 
     def _course_attack(self, p: int, a: int, tp: int, t: int) -> None:
         """SPEC §5.5 step 3."""

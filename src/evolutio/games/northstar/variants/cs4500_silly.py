@@ -83,7 +83,7 @@ def silly_action(st: NorthstarState) -> Action:
     if ph == FOOD:
         return cfg.one("food_card", sorted_hand(st, p)[0])  # §5.9: the 1st card is the food card
     if ph == REPLACE:
-        s, _ = st.pend
+        s = st.step.species
         return cfg.row("trait", sorted_hand(st, p)[2], MAX_SPECIES)[s]  # the 6th card of the original hand
     if ph == PLAY:
         h = sorted_hand(st, p)

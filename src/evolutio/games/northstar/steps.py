@@ -1,0 +1,352 @@
+"""The steps of northstar's decision stack (see :mod:`evolutio.kernel.flow`): its phases and interrupts.
+
+Decision steps: the food-card choice, a play turn, a course trait replacement, the order of a player's leaf effects,
+a feeding turn, Intelligence's negation of defences, the Intelligence window (Hungarian reading) and the owner's
+store-surplus decision (R16). Automatic steps: the food reveal and the end of feeding (starvation and extinction) —
+the game's hold points. Continuations (``After*``) sit below a store-surplus decision and carry on the interrupted
+take's flow once the owner has decided; they get the tokens the head species took (:meth:`Continuation.resume`).
+
+Each step's ``phase`` is the phase shown in views (``PHASE_NAMES``); the rules themselves live in the state's mixins.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterable
+
+from evolutio.kernel import Action
+from evolutio.kernel.flow import Step
+
+from .config import FEED, FOOD, INTEL, LEAF, NEGATE, PLAY, REPLACE, STORE
+
+
+class NorthstarStep(Step):
+    """A northstar step: ``phase`` is the phase the views show while it is on top."""
+
+    __slots__ = ()
+    phase: ClassVar[int] = FEED
+
+
+class PlayerStep(NorthstarStep):
+    """A decision of one player (``player``)."""
+
+    __slots__ = ("player",)
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+
+    def decider(self, state: Any) -> int | None:
+        return self.player
+
+
+class ChooseFoodCard(PlayerStep):
+    __slots__ = ()
+    name = "food_card"
+    phase = FOOD
+
+    def candidates(self, state: Any) -> Iterable[Action]:
+        one = state.cfg.one
+        return [one("food_card", card) for card in state.hands[self.player]]
+
+    def resolve(self, state: Any, action: Action) -> None:
+        state.flow.pop()
+        state.choose_food_card(self.player, action.args[0])
+
+    def prompt(self, state: Any) -> str:
+        return "choose your secret food card (food_card)"
+
+
+class PlayCards(PlayerStep):
+    """A play turn; it stays on top while the player plays cards, until ``end_turn`` (or a course replacement)."""
+
+    __slots__ = ()
+    name = "play_cards"
+    phase = PLAY
+
+    def candidates(self, state: Any) -> Iterable[Action]:
+        return state.play_options(self.player)
+
+    def resolve(self, state: Any, action: Action) -> None:
+        state.play(self.player, action.kind, action.args)
+
+    def prompt(self, state: Any) -> str:
+        return "play cards from your hand or end your play turn"
+
+
+class ReplaceTrait(PlayerStep):
+    """Course rules: the card that replaces trait ``slot`` of species ``species``."""
+
+    __slots__ = ("species", "slot")
+    name = "replace_trait"
+    phase = REPLACE
+
+    def __init__(self, player: int, species: int, slot: int) -> None:
+        self.player = player
+        self.species = species
+        self.slot = slot
+
+    def candidates(self, state: Any) -> Iterable[Action]:
+        return state.replacement_options(self.player, self.species, self.slot)
+
+    def resolve(self, state: Any, action: Action) -> None:
+        state.replace_trait(self.player, action.args[0], self.species, self.slot)
+        state.replace(PlayCards(self.player))
+
+    def prompt(self, state: Any) -> str:
+        return "choose the card whose trait replaces the chosen trait"
+
+
+class OrderLeafEffects(PlayerStep):
+    """The owner of two or more leaf effects chooses which resolves next (R9); ``effects``: (species, effect)."""
+
+    __slots__ = ("effects",)
+    name = "leaf_effects"
+    phase = LEAF
+
+    def __init__(self, player: int, effects: tuple[tuple[int, int], ...]) -> None:
+        self.player = player
+        self.effects = effects
+
+    def candidates(self, state: Any) -> Iterable[Action]:
+        return state.leaf_options(self.effects)
+
+    def resolve(self, state: Any, action: Action) -> None:
+        state.flow.pop()
+        state.resolve_leaf_choice(self.player, self.effects, action.args[0], action.args[1])
+
+    def prompt(self, state: Any) -> str:
+        return "choose which of your leaf effects resolves next"
+
+
+class FeedingTurn(PlayerStep):
+    __slots__ = ()
+    name = "feeding_turn"
+    phase = FEED
+
+    def candidates(self, state: Any) -> Iterable[Action]:
+        return state.feeding_options(self.player)
+
+    def resolve(self, state: Any, action: Action) -> None:
+        state.flow.pop()
+        state.feed(self.player, action.kind, action.args)
+
+    def prompt(self, state: Any) -> str:
+        return "feed one of your species (or pass when nothing hungry can eat)"
+
+
+class NegateDefences(PlayerStep):
+    """An Intelligence Carnivore's attack before the strike: discard cards to negate defences (``negated``: bits)."""
+
+    __slots__ = ("attacker", "target_player", "target", "negated")
+    name = "negate_defences"
+    phase = NEGATE
+
+    def __init__(self, player: int, attacker: int, target_player: int, target: int, negated: int) -> None:
+        self.player = player
+        self.attacker = attacker
+        self.target_player = target_player
+        self.target = target
+        self.negated = negated
+
+    def candidates(self, state: Any) -> Iterable[Action]:
+        return state.negation_options(self)
+
+    def resolve(self, state: Any, action: Action) -> None:
+        state.flow.pop()
+        state.negate_or_strike(self, action.kind, action.args)
+
+    def prompt(self, state: Any) -> str:
+        return "discard cards to negate the target's defences, then strike"
+
+
+class IntelligenceWindow(NorthstarStep):
+    """Hungarian reading: before a feeding turn, other players may use herbivore Intelligence (``players`` in
+    order, the first decides now)."""
+
+    __slots__ = ("players",)
+    name = "intelligence_window"
+    phase = INTEL
+
+    def __init__(self, players: tuple[int, ...]) -> None:
+        self.players = players
+
+    def decider(self, state: Any) -> int | None:
+        return self.players[0]
+
+    def candidates(self, state: Any) -> Iterable[Action]:
+        return state.intelligence_options(self.players[0])
+
+    def resolve(self, state: Any, action: Action) -> None:
+        state.flow.pop()
+        state.use_intelligence_window(self.players, action.kind, action.args)
+
+    def prompt(self, state: Any) -> str:
+        return "use Intelligence for plant food, or pass"
+
+
+class StoreSurplus(NorthstarStep):
+    """R16: a take brought ``tokens`` to species ``species`` of ``owner``, more than its board holds; the owner stores
+    ``least``..``most`` of the surplus on Fat Tissue. ``head``: what the head species of the Cooperation chain took
+    (-1 while it is that species' take)."""
+
+    __slots__ = ("owner", "species", "tokens", "meat", "bank", "least", "most", "head")
+    name = "store_surplus"
+    phase = STORE
+
+    def __init__(self, owner: int, species: int, tokens: int, meat: bool, bank: bool, least: int, most: int,
+                 head: int) -> None:
+        self.owner = owner
+        self.species = species
+        self.tokens = tokens
+        self.meat = meat
+        self.bank = bank
+        self.least = least
+        self.most = most
+        self.head = head
+
+    def decider(self, state: Any) -> int | None:
+        return self.owner
+
+    def candidates(self, state: Any) -> Iterable[Action]:
+        one = state.cfg.one  # the most first: storing everything is what the engine did before R16 was applied
+        return [one("store_surplus", tokens) for tokens in range(self.most, self.least - 1, -1)]
+
+    def resolve(self, state: Any, action: Action) -> None:
+        state.flow.pop()
+        state.store(self, action.args[0])
+
+    def prompt(self, state: Any) -> str:
+        return "decide how much of a take's surplus to store on Fat Tissue (store_surplus)"
+
+
+# ------------------------------------------------------------------------------------------------ automatic steps
+class FoodReveal(NorthstarStep):
+    """The food cards are turned up (standard R12; course SPEC §5.6 with its automatic feeding)."""
+
+    __slots__ = ()
+    name = "food_reveal"
+    phase = LEAF
+
+    def run(self, state: Any) -> None:
+        state.flow.pop()
+        state.reveal_food()
+
+
+class Extinction(NorthstarStep):
+    """The end of feeding: starving species shrink or go extinct, food goes to the bags, the round ends (R21–R23)."""
+
+    __slots__ = ()
+    name = "extinction"
+    phase = FEED
+
+    def run(self, state: Any) -> None:
+        state.flow.pop()
+        state.end_feeding()
+
+
+# ------------------------------------------------------------------------------------------------ continuations
+class Continuation(NorthstarStep):
+    """What carries on after a store-surplus decision; never on top of the stack (the decision above resumes it)."""
+
+    __slots__ = ()
+
+    def resume(self, state: Any, head: int) -> None:
+        raise NotImplementedError
+
+    def run(self, state: Any) -> None:  # pragma: no cover - a continuation is always below its decision
+        raise AssertionError(f"continuation {self.name!r} reached the top of the stack")
+
+
+class AfterFeed(Continuation):
+    __slots__ = ("player", "species")
+    name = "after_feed"
+
+    def __init__(self, player: int, species: int) -> None:
+        self.player = player
+        self.species = species
+
+    def resume(self, state: Any, head: int) -> None:
+        state.fed(self.player, self.species, head)
+
+
+class AfterIntelligence(Continuation):
+    """After an Intelligence take; ``window``: the Intelligence window it was used in (empty: the feeding turn)."""
+
+    __slots__ = ("player", "card", "species", "window")
+    name = "after_intelligence"
+
+    def __init__(self, player: int, card: int, species: int, window: tuple[int, ...]) -> None:
+        self.player = player
+        self.card = card
+        self.species = species
+        self.window = window
+
+    def resume(self, state: Any, head: int) -> None:
+        state.after_intelligence(self, head)
+
+
+class AfterLeaf(Continuation):
+    """After a leaf effect that resolved by itself; ``next_player``: the turn-order index whose effects follow."""
+
+    __slots__ = ("player", "species", "next_player")
+    name = "after_leaf"
+
+    def __init__(self, player: int, species: int, next_player: int) -> None:
+        self.player = player
+        self.species = species
+        self.next_player = next_player
+
+    def resume(self, state: Any, head: int) -> None:
+        state.finish_leaf_take(self.player, self.species, head)
+        state.leaf_next(self.next_player)
+
+
+class AfterLeafChoice(Continuation):
+    """After a leaf effect the owner chose; ``effects``: the owner's effects still pending."""
+
+    __slots__ = ("player", "species", "effects")
+    name = "after_leaf_choice"
+
+    def __init__(self, player: int, species: int, effects: tuple[tuple[int, int], ...]) -> None:
+        self.player = player
+        self.species = species
+        self.effects = effects
+
+    def resume(self, state: Any, head: int) -> None:
+        state.finish_leaf_take(self.player, self.species, head)
+        state.leaf_rest(self.player, self.effects)
+
+
+class AfterMeat(Continuation):
+    """After the attacker's meat take: the Scavengers, then the end of the feeding turn."""
+
+    __slots__ = ("player", "attacker")
+    name = "after_meat"
+
+    def __init__(self, player: int, attacker: int) -> None:
+        self.player = player
+        self.attacker = attacker
+
+    def resume(self, state: Any, head: int) -> None:
+        state.after_meat(self.player, head)
+
+
+class AfterScavenger(Continuation):
+    """After a Scavenger's take: the next Scavengers (``offset``-th player after ``player``, from ``species`` on)."""
+
+    __slots__ = ("player", "offset", "species")
+    name = "after_scavenger"
+
+    def __init__(self, player: int, offset: int, species: int) -> None:
+        self.player = player
+        self.offset = offset
+        self.species = species
+
+    def resume(self, state: Any, head: int) -> None:
+        state.after_scavenger(self, head)
+
+
+STEP_TYPES: tuple[type[Step], ...] = (
+    ChooseFoodCard, PlayCards, ReplaceTrait, OrderLeafEffects, FeedingTurn, NegateDefences, IntelligenceWindow,
+    StoreSurplus, FoodReveal, Extinction, AfterFeed, AfterIntelligence, AfterLeaf, AfterLeafChoice, AfterMeat,
+    AfterScavenger,
+)
