@@ -108,7 +108,10 @@ class TableState(BaseModel):
     current_player: int | None
     view: dict[str, Any] = Field(description="the ruleset's view() for the asking seat")
     legal: list[LegalAction] = Field(description="the asking seat's legal actions; empty unless it decides now")
-    events: list[dict[str, Any]] = Field(description="the game log as this seat may see it")
+    events_from: int = Field(description="the index in the seat's log of the first entry of events: 0 in every "
+                             "answer and a socket's first message (the whole log), then the number of entries the "
+                             "socket has already sent")
+    events: list[dict[str, Any]] = Field(description="the game log as this seat may see it, from entry events_from")
     scores: list[float] | None = None
     winners: list[int] | None = None
 
@@ -374,8 +377,10 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         listener = asyncio.ensure_future(_until_closed(websocket))
         waiter: asyncio.Future[int] | None = None
         try:
+            # the first message carries the seat's whole log; each later one only the entries that follow
             sent_turn = live.turn
-            await websocket.send_text(service().state_json(live, seat).decode())
+            message, sent_events = service().state_message(live, seat)
+            await websocket.send_text(message.decode())
             while True:
                 waiter = asyncio.ensure_future(subscription.next_turn())
                 done, _pending = await asyncio.wait({waiter, listener}, return_when=asyncio.FIRST_COMPLETED)
@@ -385,7 +390,8 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
                 if live.turn <= sent_turn:  # announced while the first snapshot was on its way: already sent
                     continue
                 sent_turn = live.turn
-                await websocket.send_text(service().state_json(live, seat).decode())
+                message, sent_events = service().state_message(live, seat, sent_events)
+                await websocket.send_text(message.decode())
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
