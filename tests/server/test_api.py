@@ -226,3 +226,26 @@ def test_a_ruleset_without_a_players_option_is_seated_without_one(sqlite_url: st
     assert answers["state"] == [0, 2]
     assert answers["three"][0] == 422 and "seats" in answers["three"][1]["detail"]
     assert answers["players"][0] == 422 and "players" in answers["players"][1]["detail"]
+
+
+def test_view_at_a_step_is_the_asking_seats_view_after_that_many_actions(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "human"], seed=8)
+    table = created["table"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    reference = load_game("origin", players=2).new_state(8)
+    views = [[reference.view(0)], [reference.view(1)]]
+    for turn in range(5):
+        seat = get_state(client, table)["current_player"]
+        action = get_state(client, table, tokens[seat])["legal"][-1]["action"]
+        assert act(client, table, tokens[seat], action, turn).status_code == 200
+        reference.apply(Action.from_json(action))
+        for viewer in (0, 1):
+            views[viewer].append(reference.view(viewer))
+    for viewer in (0, 1):
+        for step in (0, 3, 5):
+            answer = client.get(f"/api/tables/{table}/view", params={"at": step}, headers=bearer(tokens[viewer]))
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["view"] == views[viewer][step] and answer.json()["at"] == step
+    assert views[0][3] != views[1][3]
+    beyond = client.get(f"/api/tables/{table}/view", params={"at": 6}, headers=bearer(tokens[0]))
+    assert beyond.status_code == 422 and "at" in beyond.json()["detail"]

@@ -8,6 +8,7 @@ rule's reason (``explain_illegal``) is only computed for the seat whose decision
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
@@ -34,6 +35,8 @@ TABLE_ID_BYTES = 9
 #: the largest seed a client may ask for (JavaScript clients read numbers as doubles)
 MAX_SEED = 2**53 - 1
 MAX_SEATS = 16
+#: batches of bots thinking at once, by default
+DEFAULT_BOT_JOBS = 4
 #: the option a ruleset uses for its number of players, set from the seats when the ruleset has it
 PLAYERS_OPTION = "players"
 
@@ -152,6 +155,18 @@ def encode_json(value: Any) -> bytes:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
+def choose_all(decisions: list[tuple[Bot, State]]) -> list[Action | Exception]:
+    """Run on a bot thread: each bot's choice for its position, or the exception it raised (reported to its table
+    alone, not to the other bots of the batch)."""
+    choices: list[Action | Exception] = []
+    for bot, position in decisions:
+        try:
+            choices.append(bot.choose(position))
+        except Exception as exc:  # noqa: BLE001 — one bot's failure must not cost the batch's other tables their turn
+            choices.append(exc)
+    return choices
+
+
 def _safe_text(state: State, action: Action) -> str:
     try:
         return state.describe(action)
@@ -165,12 +180,17 @@ class TableService:
     an SQLite commit in WAL mode takes well under a millisecond, less than handing it to a thread costs."""
 
     def __init__(self, store: Store, broker: Broker, *, bot_delay: float, db_executor: Executor | None,
-                 bot_executor: Executor, public_url: str = "") -> None:
+                 bot_executor: Executor, bot_jobs: int = DEFAULT_BOT_JOBS, public_url: str = "") -> None:
         self.store = store
         self.broker = broker
         self.bot_delay = bot_delay
         self.db_executor = db_executor
         self.bot_executor = bot_executor
+        #: how many batches of bots think at once (at most the bot executor's threads)
+        self.bot_jobs = bot_jobs
+        self._undecided: list[tuple[Bot, State, asyncio.Future[Action]]] = []
+        self._bot_jobs_running = 0
+        self._dispatch_planned = False
         self.public_url = public_url.rstrip("/")
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -509,6 +529,19 @@ class TableService:
             "events": state.events_for(seat),
         }
 
+    def view_at(self, live: LiveTable, seat: int | None, step: int) -> dict[str, Any]:
+        """The board at step ``step`` (after that many actions) as ``seat`` (``None``: a spectator) saw it then, for
+        the replay viewer. Only the asking seat's own view, which it was shown at the time anyway: so it is safe
+        before the end as after it."""
+        if not 0 <= step <= live.turn:
+            raise ApiError(422, f"at: a step between 0 and {live.turn}, got {step}")
+        position = live.game.new_state(live.state.seed)
+        for action in live.state.history[:step]:
+            position.apply(action)
+        return {"table": live.id, "game": live.game.name, "seat": seat, "at": step, "turn": live.turn,
+                "finished": live.state.is_terminal, "current_player": position.current_player,
+                "view": position.view(seat)}
+
     # -- bots -----------------------------------------------------------------------------------------------
     def _schedule_bot(self, live: LiveTable) -> None:
         if self.closing or live.state.is_terminal:
@@ -530,8 +563,7 @@ class TableService:
             bot = live.seats[seat].bot
             if bot is None:
                 return
-            position = live.state.clone()
-            action = await asyncio.get_running_loop().run_in_executor(self.bot_executor, bot.choose, position)
+            action = await self._think(bot, live.state.clone())
             await self.act(live, seat, action.to_json(), turn, by_bot=True)
         except ApiError as exc:
             if exc.status != 409:  # 409: someone else (another process) already played this turn
@@ -540,6 +572,49 @@ class TableService:
             raise
         except Exception:
             log.exception("bot at table %s seat %s failed", live.id, seat)
+
+    async def _think(self, bot: Bot, position: State) -> Action:
+        """``bot.choose(position)`` on a bot thread. Bots whose turns come up together are handed over in batches
+        (one thread hand-off for several tables' bots instead of one each), spread over the free bot threads."""
+        loop = asyncio.get_running_loop()
+        choice: asyncio.Future[Action] = loop.create_future()
+        self._undecided.append((bot, position, choice))
+        if not self._dispatch_planned:
+            self._dispatch_planned = True
+            loop.call_soon(self._dispatch_bots)
+        return await choice
+
+    def _dispatch_bots(self) -> None:
+        self._dispatch_planned = False
+        loop = asyncio.get_running_loop()
+        while self._undecided and self._bot_jobs_running < self.bot_jobs:
+            free_jobs = self.bot_jobs - self._bot_jobs_running
+            size = -(-len(self._undecided) // free_jobs)  # ceiling: share the waiting bots among the free threads
+            batch, self._undecided = self._undecided[:size], self._undecided[size:]
+            self._bot_jobs_running += 1
+            job = loop.run_in_executor(self.bot_executor, choose_all, [(bot, position) for bot, position, _ in batch])
+            job.add_done_callback(functools.partial(self._bots_decided, batch))
+
+    def _bots_decided(self, batch: list[tuple[Bot, State, asyncio.Future[Action]]],
+                      job: asyncio.Future[list[Action | Exception]]) -> None:
+        self._bot_jobs_running -= 1
+        failure = None if job.cancelled() else job.exception()
+        for index, (_bot, _position, choice) in enumerate(batch):
+            if choice.done():
+                continue
+            if job.cancelled():
+                choice.cancel()
+            elif failure is not None:
+                choice.set_exception(failure)
+            else:
+                outcome = job.result()[index]
+                if isinstance(outcome, Exception):
+                    choice.set_exception(outcome)
+                else:
+                    choice.set_result(outcome)
+        if self._undecided and not self._dispatch_planned:
+            self._dispatch_planned = True
+            asyncio.get_running_loop().call_soon(self._dispatch_bots)
 
     async def close(self) -> None:
         self.closing = True
