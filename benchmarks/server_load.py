@@ -23,6 +23,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -180,16 +181,26 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=100, help="HTTP connections of the load generator")
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary directory)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--profile", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--py-spy", metavar="FILE", default=None,
+                        help="sample the server with py-spy during the run; its collapsed stacks go to FILE "
+                             "(input for flamegraph.pl or speedscope)")
     args = parser.parse_args()
+    load_at_start = os.getloadavg()
     directory = tempfile.mkdtemp(prefix="evolutio-load-")
     db_url = args.db or f"sqlite:///{Path(directory) / 'load.sqlite3'}"
     port = free_port()
-    server = subprocess.Popen([sys.executable, *(["/tmp/prof_server.py"] if args.profile else ["-m", "evolutio.cli.main"]), "serve", "--port", str(port), "--db", db_url,
+    server = subprocess.Popen([sys.executable, "-m", "evolutio.cli.main", "serve", "--port", str(port), "--db", db_url,
                                "--bot-delay", "0", "--log-level", "warning"])
+    profiler = None
+    if args.py_spy:
+        profiler = subprocess.Popen(["py-spy", "record", "--pid", str(server.pid), "--format", "raw",
+                                     "--output", args.py_spy, "--nonblocking"])
     try:
         result = asyncio.run(run(args, f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", server))
     finally:
+        if profiler is not None:
+            profiler.send_signal(signal.SIGINT)
+            profiler.wait()
         server.terminate()
         server.wait()
     humans, bots, bot_lat = bot_latencies(db_url, result["table_ids"])
@@ -208,8 +219,10 @@ def main() -> int:
         "server_cpu_seconds": round(result["server_cpu"], 2),
         "server_cpu_ms_per_action": round(1000 * result["server_cpu"] / max(1, humans + bots), 3),
         "load_generator_cpu_seconds": round(result["generator_cpu"], 2),
-        "load_average_1min_at_end": os.getloadavg()[0],
-        "note": "load generator and server share this machine's cores (loopback)",
+        "load_average_1_5_15min_at_start": [round(value, 2) for value in load_at_start],
+        "load_average_1_5_15min_at_end": [round(value, 2) for value in os.getloadavg()],
+        "cores": os.cpu_count(),
+        "note": "the load generator runs on the same machine as the server and shares its cores (loopback)",
     }
     if args.json:
         print(json.dumps(figures, indent=2))

@@ -1,5 +1,6 @@
 """A ruleset with no board of its own is playable in the browser at once: the generic board draws its view and its
-legal actions are buttons. The test-only *Duel* ruleset (generic_ruleset.py) is registered in the server for it."""
+legal actions are buttons. The test-only *Duel* ruleset (generic_ruleset.py), which has no options (not even
+`players`), is registered in the server for it."""
 
 from __future__ import annotations
 

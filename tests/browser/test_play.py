@@ -76,6 +76,8 @@ def test_two_people_and_two_bots_play_to_the_end(browser: Any, server_url: str, 
     assert page_a.locator(".replay-actions li").count() == turn(page_b)
     page_a.click(".step-back")
     assert page_a.locator(".replay-actions li.todo").count() == 1
+    # the board is redrawn as the seat saw it one action before the end
+    page_a.wait_for_selector(f'.replay-board[data-at="{turn(page_b) - 1}"] .board', timeout=STEP_TIMEOUT_MS)
     if screenshots is not None:
         page_a.screenshot(path=str(screenshots / f"replay-{game}.png"))
     first.close()

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 from fastapi.testclient import TestClient
 
 from evolutio.bots import bot_names
 from evolutio.kernel import Action, list_games, load_game
 
 from .helpers import act, bearer, create, get_state, play_to_end
+
+REPOSITORY_ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_games_lists_every_registered_ruleset_with_options_and_the_bots(client: TestClient) -> None:
@@ -67,6 +74,32 @@ def test_an_action_answers_the_new_state_and_the_socket_pushes_it(client: TestCl
     reference = load_game("origin", players=2).new_state(2)
     reference.apply(Action.from_json(chosen))
     assert pushed["turn"] == 1 and pushed["view"] == reference.view(other)
+
+
+def test_socket_pushes_carry_only_new_log_entries_which_extend_the_first_snapshot_to_the_whole_log(
+        client: TestClient) -> None:
+    created = create(client, "origin", ["human", "human"], seed=6)
+    table = created["table"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    reference = load_game("origin", players=2).new_state(6)
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={tokens[0]}") as socket:
+        snapshot = socket.receive_json()
+        assert snapshot["events_from"] == 0 and snapshot["events"] == reference.events_for(0)
+        log = list(snapshot["events"])
+        for turn in range(6):
+            seat = get_state(client, table)["current_player"]
+            mine = get_state(client, table, tokens[seat])
+            assert mine["events_from"] == 0
+            action = mine["legal"][-1]["action"]
+            answer = act(client, table, tokens[seat], action, turn)
+            assert answer.status_code == 200, answer.text
+            reference.apply(Action.from_json(action))
+            assert answer.json()["events"] == reference.events_for(seat)
+            pushed = socket.receive_json()
+            assert pushed["turn"] == turn + 1
+            assert pushed["events_from"] == len(log)
+            log.extend(pushed["events"])
+            assert log == reference.events_for(0)
 
 
 def test_bots_play_server_side_and_a_full_game_ends_with_a_record_that_replays(client: TestClient) -> None:
@@ -160,3 +193,59 @@ def test_openapi_and_docs_pages_describe_the_api(client: TestClient) -> None:
     page = client.get("/docs")
     assert page.status_code == 200 and "/api/tables/{table_id}/actions" in page.text
     assert client.get("/").status_code == 200
+
+
+#: run in a child process, so that the test-only ruleset is registered there and nowhere else
+RULESET_WITHOUT_PLAYERS_SCRIPT = """
+import json, sys
+from fastapi.testclient import TestClient
+from evolutio.kernel.registry import register
+from evolutio.server import ServerSettings, create_app
+from tests.interop.duel import NAME, DuelGame
+
+register(DuelGame)
+answers = {}
+with TestClient(create_app(ServerSettings(db_url=sys.argv[1], bot_delay=0))) as client:
+    for label, seats, options in (("two", ["human", "bot:random"], {}), ("three", ["human", "human", "human"], {}),
+                                  ("players", ["human", "human"], {"players": 2})):
+        response = client.post("/api/tables", json={"game": NAME, "seats": seats, "seed": 1, "options": options})
+        answers[label] = [response.status_code, response.json()]
+    table = answers["two"][1]
+    state = client.get(f"/api/tables/{table['table']}", params={"token": table["seats"][0]["token"]}).json()
+    answers["state"] = [state["turn"], len(state["seats"])]
+print(json.dumps(answers))
+"""
+
+
+def test_a_ruleset_without_a_players_option_is_seated_without_one(sqlite_url: str) -> None:
+    done = subprocess.run([sys.executable, "-c", RULESET_WITHOUT_PLAYERS_SCRIPT, sqlite_url], capture_output=True,
+                          text=True, cwd=REPOSITORY_ROOT)
+    assert done.returncode == 0, done.stderr
+    answers = json.loads(done.stdout.strip().splitlines()[-1])
+    assert answers["two"][0] == 201
+    assert answers["state"] == [0, 2]
+    assert answers["three"][0] == 422 and "seats" in answers["three"][1]["detail"]
+    assert answers["players"][0] == 422 and "players" in answers["players"][1]["detail"]
+
+
+def test_view_at_a_step_is_the_asking_seats_view_after_that_many_actions(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "human"], seed=8)
+    table = created["table"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    reference = load_game("origin", players=2).new_state(8)
+    views = [[reference.view(0)], [reference.view(1)]]
+    for turn in range(5):
+        seat = get_state(client, table)["current_player"]
+        action = get_state(client, table, tokens[seat])["legal"][-1]["action"]
+        assert act(client, table, tokens[seat], action, turn).status_code == 200
+        reference.apply(Action.from_json(action))
+        for viewer in (0, 1):
+            views[viewer].append(reference.view(viewer))
+    for viewer in (0, 1):
+        for step in (0, 3, 5):
+            answer = client.get(f"/api/tables/{table}/view", params={"at": step}, headers=bearer(tokens[viewer]))
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["view"] == views[viewer][step] and answer.json()["at"] == step
+    assert views[0][3] != views[1][3]
+    beyond = client.get(f"/api/tables/{table}/view", params={"at": 6}, headers=bearer(tokens[0]))
+    assert beyond.status_code == 422 and "at" in beyond.json()["detail"]

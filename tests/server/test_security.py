@@ -70,7 +70,8 @@ def test_missing_token_cannot_act_or_ask_why(client: TestClient, table: dict[str
 def test_acting_out_of_turn_is_403_and_stale_or_future_turns_409(client: TestClient, table: dict[str, Any]) -> None:
     mover_token, other_token = table["tokens"][table["mover"]], table["tokens"][table["other"]]
     legal = first_legal(get_state(client, table["id"], mover_token))
-    _refusal(act(client, table["id"], other_token, legal, 0), 403, "not your decision", f"seat {table['mover']}")
+    _refusal(act(client, table["id"], other_token, legal, 0), 403, "not your decision",
+             f"player {table['mover'] + 1} decides")
     _refusal(act(client, table["id"], mover_token, legal, 5), 409, "stale turn", "turn 0")
     _unchanged(client, table)
     assert act(client, table["id"], mover_token, legal, 0).status_code == 200

@@ -40,6 +40,8 @@ STATIC_DIR = Path(__file__).with_name("static")
 MAX_BODY_BYTES = 64 * 1024
 TABLE_ID_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
 TOKEN_MAX_LENGTH = 200
+#: the largest step a view may be asked for (far beyond any game's length)
+MAX_STEP = 1_000_000
 #: WebSocket close codes: 4000 + the HTTP status of the refusal
 WS_CLOSE_BASE = 4000
 #: threads for PostgreSQL calls (SQLite calls run on the event loop: see TableService)
@@ -108,9 +110,23 @@ class TableState(BaseModel):
     current_player: int | None
     view: dict[str, Any] = Field(description="the ruleset's view() for the asking seat")
     legal: list[LegalAction] = Field(description="the asking seat's legal actions; empty unless it decides now")
-    events: list[dict[str, Any]] = Field(description="the game log as this seat may see it")
+    events_from: int = Field(description="the index in the seat's log of the first entry of events: 0 in every "
+                             "answer and a socket's first message (the whole log), then the number of entries the "
+                             "socket has already sent")
+    events: list[dict[str, Any]] = Field(description="the game log as this seat may see it, from entry events_from")
     scores: list[float] | None = None
     winners: list[int] | None = None
+
+
+class ViewAt(BaseModel):
+    table: str
+    game: str
+    seat: int | None = Field(description="the asking seat; null for a spectator")
+    at: int = Field(description="the step shown: the number of actions applied before it")
+    turn: int = Field(description="actions applied so far in the game")
+    finished: bool = Field(description="whether the game is over now")
+    current_player: int | None = Field(description="who decided at that step")
+    view: dict[str, Any] = Field(description="the ruleset's view() for the asking seat at that step")
 
 
 class WhyAnswer(BaseModel):
@@ -236,7 +252,8 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         loop = asyncio.get_running_loop()
         store = await loop.run_in_executor(db_executor, Store.open, settings.db_url)
         service = TableService(store, the_broker, bot_delay=settings.bot_delay, db_executor=db_executor,
-                               bot_executor=bot_executor, public_url=settings.public_url)
+                               bot_executor=bot_executor, bot_jobs=BOT_THREADS,
+                               public_url=settings.public_url)
         holder["service"] = service
         _app.state.service = service
         if settings.resume:
@@ -355,6 +372,17 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         live, seat = await seat_of(table_id, authorization, token)
         return json_response(encode_json(service().record(live, seat)))
 
+    @app.get("/api/tables/{table_id}/view", response_model=ViewAt,
+             responses={status: REFUSALS[status] for status in (401, 404, 422)},
+             summary="The board at one step of the game", description="The asking seat's view (the spectator's "
+             "without a token) after the first `at` actions, for the replay viewer. Only views the seat was "
+             "shown at the time, so any step of any game, finished or not.")
+    async def view_at(table_id: TableId, at: int = Query(ge=0, le=MAX_STEP, description="the number of actions"),
+                      authorization: str | None = Header(default=None),
+                      token: str | None = token_query) -> Response:
+        live, seat = await seat_of(table_id, authorization, token)
+        return json_response(encode_json(service().view_at(live, seat, at)))
+
     @app.websocket("/api/tables/{table_id}/ws")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         await websocket.accept()
@@ -374,8 +402,10 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         listener = asyncio.ensure_future(_until_closed(websocket))
         waiter: asyncio.Future[int] | None = None
         try:
+            # the first message carries the seat's whole log; each later one only the entries that follow
             sent_turn = live.turn
-            await websocket.send_text(service().state_json(live, seat).decode())
+            message, sent_events = service().state_message(live, seat)
+            await websocket.send_text(message.decode())
             while True:
                 waiter = asyncio.ensure_future(subscription.next_turn())
                 done, _pending = await asyncio.wait({waiter, listener}, return_when=asyncio.FIRST_COMPLETED)
@@ -385,7 +415,8 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
                 if live.turn <= sent_turn:  # announced while the first snapshot was on its way: already sent
                     continue
                 sent_turn = live.turn
-                await websocket.send_text(service().state_json(live, seat).decode())
+                message, sent_events = service().state_message(live, seat, sent_events)
+                await websocket.send_text(message.decode())
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

@@ -14,6 +14,7 @@ loop. The schema is created and upgraded by Alembic (see ``migrations/``) before
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +26,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Connection,
     DateTime,
     Engine,
     ForeignKey,
@@ -100,6 +102,18 @@ class TableRow:
     rules_version: str
     finished: bool
     seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True)
+class NewAction:
+    """An action to store: number ``turn`` (0-based) of the table, and whether it ends the game."""
+
+    table_id: str
+    turn: int
+    seat: int
+    action: Any
+    rules_version: str
+    finished: bool
 
 
 @dataclass(frozen=True)
@@ -197,15 +211,42 @@ class Store:
                       finished: bool) -> None:
         """Commit action number ``turn`` (0-based) of the table; raises :class:`TurnTaken` if that turn is taken.
         When it ends the game, the table is marked finished in the same transaction."""
+        if not self.append_actions([NewAction(table_id, turn, seat, action, rules_version, finished)])[0]:
+            raise TurnTaken(f"turn {turn} of table {table_id} is already taken")
+
+    def append_actions(self, actions: Sequence[NewAction]) -> list[bool]:
+        """Commit several tables' new actions in one transaction (a group commit); for each, ``True`` if it was
+        committed, ``False`` if its (table, turn) was already taken. When one turn is taken the others are committed
+        one by one, so that a taken turn never costs another table its action."""
+        if not actions:
+            return []
         try:
             with self.engine.begin() as connection:
-                connection.execute(self._insert_action, {
-                    "table_id": table_id, "turn": turn, "seat": seat, "action": json.dumps(action),
-                    "rules_version": rules_version, "created_at": _now()})
-                if finished:
-                    connection.execute(update(tables_table).where(tables_table.c.id == table_id).values(finished=True))
+                self._write_actions(connection, actions)
+            return [True] * len(actions)
         except IntegrityError:
-            raise TurnTaken(f"turn {turn} of table {table_id} is already taken") from None
+            if len(actions) == 1:
+                return [False]
+        outcomes = []
+        for action in actions:
+            try:
+                with self.engine.begin() as connection:
+                    self._write_actions(connection, [action])
+                outcomes.append(True)
+            except IntegrityError:
+                outcomes.append(False)
+        return outcomes
+
+    def _write_actions(self, connection: Connection, actions: Sequence[NewAction]) -> None:
+        now = _now()
+        connection.execute(self._insert_action, [
+            {"table_id": action.table_id, "turn": action.turn, "seat": action.seat,
+             "action": json.dumps(action.action), "rules_version": action.rules_version, "created_at": now}
+            for action in actions])
+        for action in actions:
+            if action.finished:
+                connection.execute(
+                    update(tables_table).where(tables_table.c.id == action.table_id).values(finished=True))
 
     def unfinished_table_ids(self) -> list[str]:
         with self.engine.connect() as connection:

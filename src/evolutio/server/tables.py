@@ -8,6 +8,7 @@ rule's reason (``explain_illegal``) is only computed for the seat whose decision
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
@@ -22,7 +23,7 @@ from evolutio.bots import Bot, bot_names, make_bot
 from evolutio.kernel import Action, EvolutioError, Game, IllegalAction, State, game_class, load_game, make_record
 
 from .broker import Broker
-from .storage import Store, TableRow, TurnTaken
+from .storage import NewAction, Store, TableRow
 
 log = logging.getLogger("evolutio.server")
 
@@ -34,6 +35,10 @@ TABLE_ID_BYTES = 9
 #: the largest seed a client may ask for (JavaScript clients read numbers as doubles)
 MAX_SEED = 2**53 - 1
 MAX_SEATS = 16
+#: batches of bots thinking at once, by default
+DEFAULT_BOT_JOBS = 4
+#: the option a ruleset uses for its number of players, set from the seats when the ruleset has it
+PLAYERS_OPTION = "players"
 
 
 class ApiError(Exception):
@@ -43,6 +48,11 @@ class ApiError(Exception):
         super().__init__(detail)
         self.status = status
         self.detail = detail
+
+
+def player_label(seat: int | None) -> str:
+    """How a text shown to people names a seat: "player 1" is seat 0 (JSON fields keep the 0-based seat)."""
+    return "nobody" if seat is None else f"player {seat + 1}"
 
 
 def hash_token(token: str) -> str:
@@ -77,10 +87,12 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     actors: list[int] = field(default_factory=list)  # the seat that made each applied action
     bot_turn_pending: int = -1
-    #: the state object last encoded for each seat (``None``: spectators), with the turn it shows
+    #: the state object without its log last encoded for each seat (``None``: spectators), with the turn it shows
     encoded: dict[int | None, tuple[int, bytes]] = field(default_factory=dict)
     #: the game log as each seat sees it, and how many of the state's events it has looked at so far
     seen_events: dict[int | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    #: that log encoded as a JSON array, with the number of entries it holds
+    encoded_events: dict[int | None, tuple[int, bytes]] = field(default_factory=dict)
 
     def events_for(self, seat: int | None) -> list[dict[str, Any]]:
         """``state.events_for(seat)``, extended with only the events added since the last call."""
@@ -94,6 +106,18 @@ class LiveTable:
                 visible.append(shown)
         self.seen_events[seat] = (len(events), visible)
         return visible
+
+    def encoded_log(self, seat: int | None) -> bytes:
+        """``events_for(seat)`` as a JSON array, extended with only the entries encoded since the last call."""
+        visible = self.events_for(seat)
+        count, encoded = self.encoded_events.get(seat, (0, b"[]"))
+        if count > len(visible):  # the log was rebuilt shorter: encode it again
+            count, encoded = 0, b"[]"
+        if count < len(visible):
+            added = encode_json(visible[count:])
+            encoded = added if count == 0 else b"".join((encoded[:-1], b",", added[1:]))
+            self.encoded_events[seat] = (len(visible), encoded)
+        return encoded
 
     @property
     def turn(self) -> int:
@@ -131,6 +155,18 @@ def encode_json(value: Any) -> bytes:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
+def choose_all(decisions: list[tuple[Bot, State]]) -> list[Action | Exception]:
+    """Run on a bot thread: each bot's choice for its position, or the exception it raised (reported to its table
+    alone, not to the other bots of the batch)."""
+    choices: list[Action | Exception] = []
+    for bot, position in decisions:
+        try:
+            choices.append(bot.choose(position))
+        except Exception as exc:  # noqa: BLE001 — one bot's failure must not cost the batch's other tables their turn
+            choices.append(exc)
+    return choices
+
+
 def _safe_text(state: State, action: Action) -> str:
     try:
         return state.describe(action)
@@ -144,18 +180,27 @@ class TableService:
     an SQLite commit in WAL mode takes well under a millisecond, less than handing it to a thread costs."""
 
     def __init__(self, store: Store, broker: Broker, *, bot_delay: float, db_executor: Executor | None,
-                 bot_executor: Executor, public_url: str = "") -> None:
+                 bot_executor: Executor, bot_jobs: int = DEFAULT_BOT_JOBS, public_url: str = "") -> None:
         self.store = store
         self.broker = broker
         self.bot_delay = bot_delay
         self.db_executor = db_executor
         self.bot_executor = bot_executor
+        #: how many batches of bots think at once (at most the bot executor's threads)
+        self.bot_jobs = bot_jobs
+        self._undecided: list[tuple[Bot, State, asyncio.Future[Action]]] = []
+        self._bot_jobs_running = 0
+        self._dispatch_planned = False
         self.public_url = public_url.rstrip("/")
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self.closing = False
         self.counters = {"human_actions": 0, "bot_actions": 0}
+        #: actions waiting for the next group commit, each with the future its caller awaits
+        self._uncommitted: list[tuple[NewAction, asyncio.Future[bool]]] = []
+        self._committing = False
+        self._commit_tasks: set[asyncio.Task[None]] = set()
 
     async def _db(self, function: Any, *args: Any) -> Any:
         if self.db_executor is None:
@@ -174,22 +219,29 @@ class TableService:
             raise ApiError(422, "options: an object of option names and values")
         options = dict(options)
         try:
-            free_text = {option.name for option in game_class(game_name).option_schema if option.kind == "str"}
+            schema = game_class(game_name).option_schema
         except EvolutioError as exc:
             raise ApiError(422, str(exc)) from None
+        free_text = {option.name for option in schema if option.kind == "str"}
         refused = sorted(free_text & options.keys())
         if refused:
             raise ApiError(422, f"options.{refused[0]}: free-text options (such as a file on the server) cannot be "
                                 f"set from the web")
-        if "players" in options and options["players"] != len(kinds):
-            raise ApiError(422, f"options.players is {options['players']!r} but {len(kinds)} seats were given")
-        options["players"] = len(kinds)
+        # the number of seats sets the ruleset's player count, when it has one (a ruleset need not)
+        if any(option.name == PLAYERS_OPTION for option in schema):
+            if PLAYERS_OPTION in options and options[PLAYERS_OPTION] != len(kinds):
+                raise ApiError(422, f"options.{PLAYERS_OPTION} is {options[PLAYERS_OPTION]!r} but {len(kinds)} seats "
+                                    f"were given")
+            options[PLAYERS_OPTION] = len(kinds)
         try:
             game = load_game(game_name, **options)
         except EvolutioError as exc:
             raise ApiError(422, str(exc)) from None
         except (TypeError, ValueError) as exc:
             raise ApiError(422, f"options: {exc}") from None
+        if game.num_players != len(kinds):
+            raise ApiError(422, f"seats: {game.name} is played by {game.num_players} players with these options, "
+                                f"but {len(kinds)} seats were given")
         seats = [SeatInfo(kind, None) for kind in kinds]
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
@@ -304,6 +356,13 @@ class TableService:
         raise ApiError(401, "this token belongs to no seat of this table")
 
     def state_object(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
+        """The state object of ``seat`` with its whole log (``events_from`` 0), as a dictionary."""
+        body = self._state_head_object(live, seat)
+        body["events_from"] = 0
+        body["events"] = list(live.events_for(seat))
+        return body
+
+    def _state_head_object(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
         state = live.state
         current = state.current_player
         legal: list[dict[str, Any]] = []
@@ -320,22 +379,70 @@ class TableService:
             "current_player": current,
             "view": state.view(seat),
             "legal": legal,
-            "events": live.events_for(seat),
         }
         if state.is_terminal:
             body["scores"] = state.scores()
             body["winners"] = state.winners()
         return body
 
-    def state_json(self, live: LiveTable, seat: int | None) -> bytes:
-        """:meth:`state_object` encoded, shared by the HTTP answer and every socket of that seat at that turn."""
+    def _state_head(self, live: LiveTable, seat: int | None) -> bytes:
+        """The state object of ``seat`` without its log, encoded once per turn and shared by every answer and socket
+        of that seat."""
         cached = live.encoded.get(seat)
         if cached is not None and cached[0] == live.turn:
             return cached[1]
         turn = live.turn
-        encoded = encode_json(self.state_object(live, seat))
+        encoded = encode_json(self._state_head_object(live, seat))
         live.encoded[seat] = (turn, encoded)
         return encoded
+
+    def state_message(self, live: LiveTable, seat: int | None, events_from: int = 0) -> tuple[bytes, int]:
+        """The encoded state object of ``seat`` whose ``events`` are the seat's log from entry ``events_from`` on
+        (0: the whole log), and the length of that log. A socket that has shown the log up to some entry is sent only
+        what follows it; every other answer carries the whole log."""
+        events = live.events_for(seat)
+        start = min(max(events_from, 0), len(events))
+        head = self._state_head(live, seat)
+        encoded_events = live.encoded_log(seat) if start == 0 else encode_json(events[start:])
+        # the head is a JSON object; the log goes in before its closing brace
+        message = b"".join((head[:-1], b',"events_from":', str(start).encode(), b',"events":', encoded_events, b"}"))
+        return message, len(events)
+
+    def state_json(self, live: LiveTable, seat: int | None) -> bytes:
+        """:meth:`state_object` encoded: the state object with the seat's whole log."""
+        return self.state_message(live, seat)[0]
+
+    # -- committing -----------------------------------------------------------------------------------------
+    async def _commit(self, action: NewAction) -> bool:
+        """Store ``action``; ``True`` once its row is committed, ``False`` if its turn was taken (another process).
+
+        Actions of different tables that arrive together are committed in one transaction: each caller waits for
+        the commit that holds its row, so nothing is acknowledged before it is stored."""
+        outcome: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._uncommitted.append((action, outcome))
+        if not self._committing:
+            self._committing = True
+            task = asyncio.get_running_loop().create_task(self._commit_waiting())
+            self._commit_tasks.add(task)
+            task.add_done_callback(self._commit_tasks.discard)
+        return await outcome
+
+    async def _commit_waiting(self) -> None:
+        try:
+            while self._uncommitted:
+                batch, self._uncommitted = self._uncommitted, []
+                try:
+                    outcomes = await self._db(self.store.append_actions, [action for action, _outcome in batch])
+                except Exception as exc:  # noqa: BLE001 — every waiting caller hears of the failure, not just one
+                    for _action, outcome in batch:
+                        if not outcome.done():
+                            outcome.set_exception(exc)
+                    continue
+                for (_action, outcome), committed in zip(batch, outcomes):
+                    if not outcome.done():
+                        outcome.set_result(committed)
+        finally:
+            self._committing = False
 
     # -- acting ---------------------------------------------------------------------------------------------
     def _check_turn(self, live: LiveTable, seat: int, turn: int) -> None:
@@ -345,7 +452,7 @@ class TableService:
             raise ApiError(409, "the game is over; no more actions can be played")
         current = live.state.current_player
         if seat != current:
-            raise ApiError(403, f"not your decision: seat {current} decides now")
+            raise ApiError(403, f"not your decision: {player_label(current)} decides now")
 
     def _parse_action(self, raw: Any) -> Action:
         try:
@@ -369,10 +476,9 @@ class TableService:
             # the action is applied to a copy; the table shows it only once its row is committed
             after = live.state.clone()
             after.apply(action)
-            try:
-                await self._db(self.store.append_action, live.id, turn, seat, action.to_json(),
-                               live.game.rules_version, after.is_terminal)
-            except TurnTaken:
+            committed = await self._commit(NewAction(live.id, turn, seat, action.to_json(), live.game.rules_version,
+                                                     after.is_terminal))
+            if not committed:
                 await self._catch_up(live)
                 raise ApiError(409, f"stale turn: another action took turn {turn}; the table is at turn {live.turn}") \
                     from None
@@ -389,7 +495,7 @@ class TableService:
             return {"legal": False, "detail": "the game is over; no more actions can be played"}
         current = state.current_player
         if seat != current:
-            return {"legal": False, "detail": f"not your decision: seat {current} decides now"}
+            return {"legal": False, "detail": f"not your decision: {player_label(current)} decides now"}
         if action in state.legal_actions():
             return {"legal": True, "detail": f"{_safe_text(state, action)} is legal now"}
         return {"legal": False, "detail": self._refusal(live, action)}
@@ -423,6 +529,19 @@ class TableService:
             "events": state.events_for(seat),
         }
 
+    def view_at(self, live: LiveTable, seat: int | None, step: int) -> dict[str, Any]:
+        """The board at step ``step`` (after that many actions) as ``seat`` (``None``: a spectator) saw it then, for
+        the replay viewer. Only the asking seat's own view, which it was shown at the time anyway: so it is safe
+        before the end as after it."""
+        if not 0 <= step <= live.turn:
+            raise ApiError(422, f"at: a step between 0 and {live.turn}, got {step}")
+        position = live.game.new_state(live.state.seed)
+        for action in live.state.history[:step]:
+            position.apply(action)
+        return {"table": live.id, "game": live.game.name, "seat": seat, "at": step, "turn": live.turn,
+                "finished": live.state.is_terminal, "current_player": position.current_player,
+                "view": position.view(seat)}
+
     # -- bots -----------------------------------------------------------------------------------------------
     def _schedule_bot(self, live: LiveTable) -> None:
         if self.closing or live.state.is_terminal:
@@ -444,8 +563,7 @@ class TableService:
             bot = live.seats[seat].bot
             if bot is None:
                 return
-            position = live.state.clone()
-            action = await asyncio.get_running_loop().run_in_executor(self.bot_executor, bot.choose, position)
+            action = await self._think(bot, live.state.clone())
             await self.act(live, seat, action.to_json(), turn, by_bot=True)
         except ApiError as exc:
             if exc.status != 409:  # 409: someone else (another process) already played this turn
@@ -454,6 +572,49 @@ class TableService:
             raise
         except Exception:
             log.exception("bot at table %s seat %s failed", live.id, seat)
+
+    async def _think(self, bot: Bot, position: State) -> Action:
+        """``bot.choose(position)`` on a bot thread. Bots whose turns come up together are handed over in batches
+        (one thread hand-off for several tables' bots instead of one each), spread over the free bot threads."""
+        loop = asyncio.get_running_loop()
+        choice: asyncio.Future[Action] = loop.create_future()
+        self._undecided.append((bot, position, choice))
+        if not self._dispatch_planned:
+            self._dispatch_planned = True
+            loop.call_soon(self._dispatch_bots)
+        return await choice
+
+    def _dispatch_bots(self) -> None:
+        self._dispatch_planned = False
+        loop = asyncio.get_running_loop()
+        while self._undecided and self._bot_jobs_running < self.bot_jobs:
+            free_jobs = self.bot_jobs - self._bot_jobs_running
+            size = -(-len(self._undecided) // free_jobs)  # ceiling: share the waiting bots among the free threads
+            batch, self._undecided = self._undecided[:size], self._undecided[size:]
+            self._bot_jobs_running += 1
+            job = loop.run_in_executor(self.bot_executor, choose_all, [(bot, position) for bot, position, _ in batch])
+            job.add_done_callback(functools.partial(self._bots_decided, batch))
+
+    def _bots_decided(self, batch: list[tuple[Bot, State, asyncio.Future[Action]]],
+                      job: asyncio.Future[list[Action | Exception]]) -> None:
+        self._bot_jobs_running -= 1
+        failure = None if job.cancelled() else job.exception()
+        for index, (_bot, _position, choice) in enumerate(batch):
+            if choice.done():
+                continue
+            if job.cancelled():
+                choice.cancel()
+            elif failure is not None:
+                choice.set_exception(failure)
+            else:
+                outcome = job.result()[index]
+                if isinstance(outcome, Exception):
+                    choice.set_exception(outcome)
+                else:
+                    choice.set_result(outcome)
+        if self._undecided and not self._dispatch_planned:
+            self._dispatch_planned = True
+            asyncio.get_running_loop().call_soon(self._dispatch_bots)
 
     async def close(self) -> None:
         self.closing = True

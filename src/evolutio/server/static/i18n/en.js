@@ -139,6 +139,6 @@ export default {
   "replay.start": "The start of the game.",
   "replay.hidden": "(hidden)",
   "replay.actions": "Actions",
-  "replay.final_board": "The board now",
+  "replay.board_at": "The board after action {position}",
   "replay.back_to_table": "Back to the table",
 };

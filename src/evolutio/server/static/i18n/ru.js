@@ -139,6 +139,6 @@ export default {
   "replay.start": "Начало партии.",
   "replay.hidden": "(скрыто)",
   "replay.actions": "Ходы",
-  "replay.final_board": "Стол сейчас",
+  "replay.board_at": "Стол после хода {position}",
   "replay.back_to_table": "Вернуться к столу",
 };

@@ -49,6 +49,7 @@ export const api = {
   why: (table, token, action) =>
     request("POST", `/api/tables/${encodeURIComponent(table)}/why`, { token, body: { action } }),
   record: (table, token) => request("GET", `/api/tables/${encodeURIComponent(table)}/record`, { token }),
+  viewAt: (table, token, at) => request("GET", `/api/tables/${encodeURIComponent(table)}/view?at=${at}`, { token }),
 };
 
 // A live connection to one table: calls onState(state) for every pushed state, reconnects with a growing delay

@@ -1,6 +1,6 @@
 // The replay viewer: steps through a stored game (GET /record) action by action — who acted and what — beside the
-// game's log and the board as the asking seat sees it now. Before the end the record holds only this seat's own
-// actions (the others' are hidden), and no seed.
+// game's log and the board as the asking seat saw it at that step (GET /view?at=N). Before the end the record holds
+// only this seat's own actions (the others' are hidden), and no seed.
 
 import { ApiError, api } from "./api.js";
 import { boardFor } from "./boards/index.js";
@@ -37,11 +37,23 @@ export class ReplayScreen {
     }
     this.actions = normalisedActions(this.record);
     this.position = this.actions.length;
+    this.shown = { at: this.position, view: this.state.view, currentPlayer: this.state.current_player };
     this.render();
   }
 
-  step(delta) {
+  async step(delta) {
     this.position = Math.max(0, Math.min(this.actions.length, this.position + delta));
+    this.render();
+    const wanted = this.position;
+    try {
+      const answer = await api.viewAt(this.table, this.token, wanted);
+      // a later click may have moved on while this answer was on its way: draw only the step still wanted
+      if (wanted !== this.position) return;
+      this.shown = { at: wanted, view: answer.view, currentPlayer: answer.current_player };
+    } catch (error) {
+      if (wanted !== this.position) return;
+      this.shown = { ...this.shown, error: error instanceof ApiError ? error.detail : String(error) };
+    }
     this.render();
   }
 
@@ -56,7 +68,8 @@ export class ReplayScreen {
     const list = h("ol", { class: "replay-actions", start: "1" }, this.actions.map((entry, index) =>
       h("li", { class: index < this.position ? "done" : "todo", "aria-current": index === this.position - 1 ? "step" : null },
         h("span", { class: "actor" }, seatName(entry.seat)), " ", h("code", {}, actionText(entry.action)))));
-    const context = { seat: state.seat, currentPlayer: state.current_player, mark: (element) => element };
+    const { shown } = this;
+    const context = { seat: state.seat, currentPlayer: shown.currentPlayer, mark: (element) => element };
     replaceChildren(this.root, h("div", { class: "replay" },
       h("section", { class: "panel replay-head" },
         h("h2", {}, t("replay.title", { table: this.table })),
@@ -74,7 +87,10 @@ export class ReplayScreen {
         h("a", { href: `/?table=${encodeURIComponent(this.table)}` }, t("replay.back_to_table"))),
       h("div", { class: "replay-body" },
         h("section", { class: "panel" }, h("h3", {}, t("replay.actions")), list),
-        h("section", { class: "panel" }, h("h3", {}, t("replay.final_board")), boardFor(state.view.game).render(state.view, context)),
+        h("section", { class: "panel replay-board", dataset: { at: String(shown.at) } },
+          h("h3", {}, t("replay.board_at", { position: shown.at })),
+          shown.error ? h("p", { class: "notice" }, shown.error) : null,
+          boardFor(shown.view.game).render(shown.view, context)),
         h("section", { class: "panel" }, h("h3", {}, t("table.log")),
           h("ol", { class: "log" }, (record.events || []).map((event) => h("li", {}, event.text || titleCase(event.kind))))))));
     const current = this.root.querySelector('[aria-current="step"]');

@@ -96,6 +96,17 @@ export class TableScreen {
 
   receive(state, { force = false } = {}) {
     if (!force && this.state && state.turn < this.state.turn) return;
+    // A push carries only the log entries after the ones already shown (from entry `events_from` on): append them
+    // to ours. If ours does not end where the push begins (a push was missed), read the whole state again.
+    const from = state.events_from || 0;
+    if (from > 0) {
+      const known = (this.state && this.state.events) || [];
+      if (known.length < from) {
+        this.refresh();
+        return;
+      }
+      state = { ...state, events: known.slice(0, from).concat(state.events || []) };
+    }
     if (this.state && state.turn !== this.state.turn) this.selectedKey = null;
     this.state = state;
     // the turn and end on the page itself, for the browser tests and for user styles
