@@ -11,8 +11,22 @@ from evolutio.bots import RandomBot
 from evolutio.kernel import IllegalAction, Rng, load_game
 
 from .helpers import (
-    A, bag, board, discard_pile, face_down, first_player, food_card, hand,
-    make, own_view, phase, pl, round_number, sp, traits, watering_hole,
+    A,
+    bag,
+    board,
+    discard_pile,
+    face_down,
+    first_player,
+    food_card,
+    hand,
+    make,
+    own_view,
+    phase,
+    pl,
+    round_number,
+    sp,
+    traits,
+    watering_hole,
 )
 
 
@@ -348,9 +362,7 @@ def _may_attack(st, p, a, tp, t) -> bool:
     if _has(d, "symbiosis") and t + 1 < len(row) and row[t + 1][0] > d[0]:  # R30
         return False
     neighbours = [row[i] for i in (t - 1, t + 1) if 0 <= i < len(row)]
-    if not _has(at, "ambush") and any(_has(x, "warning-call") for x in neighbours):  # R29
-        return False
-    return True
+    return _has(at, "ambush") or not any(_has(x, "warning-call") for x in neighbours)  # R29
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from evolutio.kernel import IllegalAction, load_game
-
 from evolutio.bots import make_bot
+from evolutio.kernel import IllegalAction, load_game
 
 from .helpers import A, bag, board, hand, make, own_view, phase, pl, sp, watering_hole
 

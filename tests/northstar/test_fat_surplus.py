@@ -312,9 +312,9 @@ FAT_RICH = {
 
 @pytest.mark.parametrize("seed", range(8))
 def test_random_play_from_a_fat_rich_position(seed):
-    from .test_properties import all_cards, check_board, check_secrets
-
     from evolutio.bots import RandomBot
+
+    from .test_properties import all_cards, check_board, check_secrets
 
     sc = dict(FAT_RICH, seed=seed)
     st = load_scenario(json.loads(json.dumps(sc)))

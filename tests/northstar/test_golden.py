@@ -42,7 +42,7 @@ def test_golden_playthrough(name):
     got = play(opts, seed)
     path = GOLDEN / f"{name}.json"
     if os.environ.get("EVOLUTIO_UPDATE_GOLDEN") == "1" or not path.exists():
-        if not os.environ.get("EVOLUTIO_UPDATE_GOLDEN") == "1":
+        if os.environ.get("EVOLUTIO_UPDATE_GOLDEN") != "1":
             pytest.fail(f"missing golden file {path}; run with EVOLUTIO_UPDATE_GOLDEN=1 to create it")
         GOLDEN.mkdir(exist_ok=True)
         path.write_text(json.dumps(got, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

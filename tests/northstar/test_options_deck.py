@@ -6,9 +6,8 @@ import json
 
 import pytest
 
-from evolutio.kernel import OptionError, ScenarioError, game_class, load_game, load_scenario
-
 from evolutio.games.northstar.cards import builtin_deck
+from evolutio.kernel import OptionError, ScenarioError, game_class, load_game, load_scenario
 
 
 def test_default_deck_is_the_rules_packs_129_cards():
@@ -57,7 +56,8 @@ def test_own_deck_file_is_used(tmp_path):
     (json.dumps({"cards": []}), "non-empty list"),
     (json.dumps({"cards": [{"trait": "horns", "food": 1}, {"trait": "wings", "food": 1}]}),
      r"card entry #2: field 'trait' must be one of .*; got 'wings'"),
-    (json.dumps({"cards": [{"trait": "horns", "food": "3"}]}), r"card entry #1 \(horns\): field 'food' must be an integer"),
+    (json.dumps({"cards": [{"trait": "horns", "food": "3"}]}),
+     r"card entry #1 \(horns\): field 'food' must be an integer"),
     (json.dumps({"cards": [{"trait": "horns", "food": 1, "count": 0}]}), "field 'count' must be an integer between 1"),
     (json.dumps({"cards": [{"trait": "horns", "food": 1, "colour": "red"}]}), "card entry #1 has unknown field"),
     (json.dumps({"cards": [{"trait": "horns", "food": 1, "count": 5}]}), "the deck has 5 cards; 3 players need"),

@@ -11,7 +11,6 @@ from hypothesis import strategies as st_
 from evolutio.bots import RandomBot
 from evolutio.kernel import Rng, load_game, make_record, replay
 
-
 from .helpers import bags, board, own_view, phase, round_number, watering_hole
 
 CONFIGS = st_.sampled_from([

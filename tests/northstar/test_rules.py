@@ -9,8 +9,26 @@ import pytest
 from evolutio.kernel import IllegalAction, load_game
 
 from .helpers import (
-    A, bag, bags, board, discard_pile, draw_pile_size, face_down, first_player, food_card, hand,
-    hands, make, own_view, phase, pl, removed_unseen, round_number, sp, traits, watering_hole,
+    A,
+    bag,
+    bags,
+    board,
+    discard_pile,
+    draw_pile_size,
+    face_down,
+    first_player,
+    food_card,
+    hand,
+    hands,
+    make,
+    own_view,
+    phase,
+    pl,
+    removed_unseen,
+    round_number,
+    sp,
+    traits,
+    watering_hole,
 )
 
 

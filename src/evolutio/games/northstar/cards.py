@@ -9,7 +9,7 @@ reconstructed), or from a user's deck file given with the option ``deck_file=PAT
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,8 @@ TRAIT_NAMES: tuple[str, ...] = (
 TRAIT_INDEX: dict[str, int] = {t: i for i, t in enumerate(TRAIT_IDS)}
 TRAIT_INDEX["herding"] = HERDING  # course spelling
 #: course trait names (SPEC §3.1), index -> course spelling
-COURSE_NAME: dict[int, str] = {i: ("herding" if i == HERDING else t) for i, t in enumerate(TRAIT_IDS) if i != INTELLIGENCE}
+COURSE_NAME: dict[int, str] = {i: ("herding" if i == HERDING else t)
+                               for i, t in enumerate(TRAIT_IDS) if i != INTELLIGENCE}
 COURSE_TRAITS: frozenset[int] = frozenset(COURSE_NAME)
 
 B_CARN = 1 << CARNIVORE
@@ -130,7 +131,7 @@ def parse_deck(doc: Any, where: str, allowed: frozenset[int] | None = None, note
 VARIANTS = ("standard", "cs4500")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_limits(variant: str) -> dict[str, int]:
     """The numbers the rules of ``variant`` use (trait limit, maximum body size, cards dealt …), from
     ``data/limits.json``."""
@@ -139,7 +140,7 @@ def load_limits(variant: str) -> dict[str, int]:
     return limits
 
 
-@lru_cache(maxsize=None)
+@cache
 def builtin_deck(name: str) -> Deck:
     fname = {"standard": "cards.json", "cs4500": "cs4500-deck.json"}[name]
     text = resources.files(__package__).joinpath("data", fname).read_text(encoding="utf-8")

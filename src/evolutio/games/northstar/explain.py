@@ -8,10 +8,28 @@ from evolutio.kernel import Action
 
 from .cards import B_CARN, B_FAT, B_INTEL, TRAIT_NAMES
 from .config import (
-    BODY, CARDS, DEFENCE_BITS, DEFENCE_NAMES, FAT, FEED, FOOD, FOOD_, INTEL, LEAF, LEAF_NAMES, MASK, MAX_SPECIES,
-    NEGATE, NUM_DEFENCES, PHASE_NAMES, PLAY, POP, REPLACE, SIZE, STORE,
+    BODY,
+    CARDS,
+    DEFENCE_BITS,
+    DEFENCE_NAMES,
+    FAT,
+    FEED,
+    FOOD,
+    FOOD_,
+    INTEL,
+    LEAF,
+    LEAF_NAMES,
+    MASK,
+    MAX_SPECIES,
+    NEGATE,
+    NUM_DEFENCES,
+    PHASE_NAMES,
+    PLAY,
+    POP,
+    REPLACE,
+    SIZE,
+    STORE,
 )
-
 from .steps import StoreSurplus
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -213,7 +231,8 @@ def explain(st: "NorthstarState", a: Action) -> str:
     if k == "end_turn":
         return "you cannot end your turn now"
     if k == "leaf":
-        return f"that leaf effect is not pending; pending: {', '.join(f'{LEAF_NAMES[e]} of species {s + 1}' for s, e in st.step.effects)}"
+        pending = ", ".join(f"{LEAF_NAMES[e]} of species {s + 1}" for s, e in st.step.effects)
+        return f"that leaf effect is not pending; pending: {pending}"
     if k == "feed":
         s = x[0]
         r = need_species(s)

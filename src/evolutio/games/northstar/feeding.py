@@ -11,12 +11,30 @@ from evolutio.kernel import Action
 
 from .cards import B_CARN, B_COOP, B_FAT, B_FORAGE, B_HORNS, B_INTEL, B_SCAV
 from .config import (
-    BODY, DEFENCE_BITS, DEFENCE_NAMES, D_HORNS, D_WARN_L, D_WARN_R, FAT, FOOD_, MASK, MAX_SPECIES, NUM_DEFENCES, POP,
-    POPCOUNT, REASON_ORDER, SIZE,
+    BODY,
+    D_HORNS,
+    D_WARN_L,
+    D_WARN_R,
+    DEFENCE_BITS,
+    DEFENCE_NAMES,
+    FAT,
+    FOOD_,
+    MASK,
+    MAX_SPECIES,
+    NUM_DEFENCES,
+    POP,
+    POPCOUNT,
+    REASON_ORDER,
+    SIZE,
 )
 from .steps import AfterIntelligence, AfterMeat, AfterScavenger, FeedingTurn, IntelligenceWindow, StoreSurplus
 from .traits import (
-    BLOCK_REASONS, DEFENDING_TRAITS, LEAF_EFFECTS, NEGATABLE_TRAITS, NEIGHBOUR_DEFENDING_TRAITS, SIZE_TRAITS,
+    BLOCK_REASONS,
+    DEFENDING_TRAITS,
+    LEAF_EFFECTS,
+    NEGATABLE_TRAITS,
+    NEIGHBOUR_DEFENDING_TRAITS,
+    SIZE_TRAITS,
 )
 from .traits import hooks as HOOKS
 
@@ -98,9 +116,8 @@ class FeedingRules:
                                 "player": p, "species": s, "stored": x, "declined": left})
         if head < 0:
             head = got
-        if got > 0 and sp[MASK] & B_COOP and s + 1 < len(row):
-            if self._take(p, s + 1, 1, meat, bank, 0, head) < 0:
-                return  # the chain stopped again: the continuation waits below the new decision
+        if got > 0 and sp[MASK] & B_COOP and s + 1 < len(row) and self._take(p, s + 1, 1, meat, bank, 0, head) < 0:
+            return  # the chain stopped again: the continuation waits below the new decision
         continuation = self.pop()
         continuation.resume(self, head)
 
@@ -200,7 +217,6 @@ class FeedingRules:
         """NOTES §6.2: Horns (R34), defender −1 population (R32/R33), meat = printed body size from the bank,
         Scavengers (R35) from the attacking player clockwise, left to right. False when a take waits for a
         store-surplus decision (the feeding turn ends when it is resolved)."""
-        cfg = self.cfg
         log = self.log_events
         arow = self.boards[p]
         drow = self.boards[tp]

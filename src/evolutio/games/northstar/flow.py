@@ -11,13 +11,41 @@ from evolutio.kernel import Action
 
 from .cards import B_CARN, B_FAT, B_INTEL, FAT_TISSUE
 from .config import (
-    BODY, CARDS, COURSE_GREW_BODY, COURSE_GREW_POPULATION, COURSE_NEW_BOARDS, COURSE_REPLACED, DEFENCE_BITS,
-    DEFENCE_NAMES, DOWN, FAT, FOOD_, LEAF_NAMES, LEFT_END, MASK, MAX_SPECIES, NUM_DEFENCES, POP, POPCOUNT, RIGHT_END,
+    BODY,
+    CARDS,
+    COURSE_GREW_BODY,
+    COURSE_GREW_POPULATION,
+    COURSE_NEW_BOARDS,
+    COURSE_REPLACED,
+    DEFENCE_BITS,
+    DEFENCE_NAMES,
+    DOWN,
+    FAT,
+    FOOD_,
+    LEAF_NAMES,
+    LEFT_END,
+    MASK,
+    MAX_SPECIES,
+    NUM_DEFENCES,
+    POP,
+    POPCOUNT,
+    RIGHT_END,
     new_species,
 )
 from .steps import (
-    AfterFeed, AfterLeaf, AfterLeafChoice, ChooseFoodCard, Continuation, Extinction, FeedingTurn, FoodReveal,
-    IntelligenceWindow, NegateDefences, OrderLeafEffects, PlayCards, ReplaceTrait,
+    AfterFeed,
+    AfterLeaf,
+    AfterLeafChoice,
+    ChooseFoodCard,
+    Continuation,
+    Extinction,
+    FeedingTurn,
+    FoodReveal,
+    IntelligenceWindow,
+    NegateDefences,
+    OrderLeafEffects,
+    PlayCards,
+    ReplaceTrait,
 )
 from .traits import LEAF_EFFECTS, LEAF_ORDER, LEAF_TRAITS
 
@@ -490,7 +518,8 @@ class TurnFlow:
             else:
                 row.append(new_species(cfg.minbody))
             if log:
-                txt = f"player {p + 1} discards {self._label(c)} for a new species at the {'left' if side == 0 else 'right'} end"
+                end = "left" if side == 0 else "right"
+                txt = f"player {p + 1} discards {self._label(c)} for a new species at the {end} end"
                 if quiet:
                     self.emit("new_species", {"text": txt, "player": p}, to=(p,),
                               redacted={"text": f"player {p + 1} is playing cards"})
@@ -514,7 +543,7 @@ class TurnFlow:
                     self.emit(kind, {"text": txt, "player": p, "card": c, "species": s})
         elif kind == "discard_trait":
             c = args[0]
-            for s, sp in enumerate(row):
+            for s, sp in enumerate(row):  # noqa: B007 - s names the species after the loop
                 if c in sp[CARDS]:
                     break
             was_down = c in sp[DOWN]

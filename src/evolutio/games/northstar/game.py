@@ -10,9 +10,20 @@ from typing import Any
 
 from evolutio.kernel import ActionSchema, Game, Option, OptionError, ScenarioError, players_option, register
 
-from .cards import COURSE_TRAITS, Deck, TRAIT_IDS, TRAIT_INDEX, load_deck, load_limits
-from .config import Cfg, FEED, FOOD, LEAF_NAMES, MAX_SPECIES, MAX_STORE, MAX_TRAIT_SLOTS, NUM_DEFENCES, PLAY, SIDES
-from .config import new_species
+from .cards import COURSE_TRAITS, TRAIT_IDS, TRAIT_INDEX, Deck, load_deck, load_limits
+from .config import (
+    FEED,
+    FOOD,
+    LEAF_NAMES,
+    MAX_SPECIES,
+    MAX_STORE,
+    MAX_TRAIT_SLOTS,
+    NUM_DEFENCES,
+    PLAY,
+    SIDES,
+    Cfg,
+    new_species,
+)
 from .state import NorthstarState
 
 

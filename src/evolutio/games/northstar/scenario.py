@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from evolutio.kernel import ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls
 
-from .cards import B_FAT, COURSE_TRAITS, Deck, TRAIT_IDS, TRAIT_INDEX
+from .cards import B_FAT, COURSE_TRAITS, TRAIT_IDS, TRAIT_INDEX, Deck
 from .config import FAT, MAX_SPECIES, MAX_TRAIT_SLOTS
 from .state import NorthstarState
 
@@ -29,7 +29,8 @@ def _int(v: Any, where: str, lo: int, hi: int | None = None) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
         _err(f"{where}: must be an integer, got {v!r}")
     if v < lo or (hi is not None and v > hi):
-        _err(f"{where}: must be between {lo} and {hi}, got {v}" if hi is not None else f"{where}: must be ≥ {lo}, got {v}")
+        _err(f"{where}: must be between {lo} and {hi}, got {v}" if hi is not None
+             else f"{where}: must be ≥ {lo}, got {v}")
     return v
 
 

@@ -18,7 +18,7 @@ from evolutio.kernel import Action, Rng
 from evolutio.kernel.flow import FlowState, steps_from_json, steps_to_json
 
 from .cards import TRAIT_IDS
-from .config import BODY, CARDS, Cfg, DOWN, FAT, FOOD_, HELD, MASK, OVER, PLAY, POP, REPLACE
+from .config import BODY, CARDS, DOWN, FAT, FOOD_, HELD, MASK, OVER, PLAY, POP, REPLACE, Cfg
 from .feeding import FeedingRules
 from .flow import TurnFlow
 from .steps import STEP_TYPES, NorthstarStep

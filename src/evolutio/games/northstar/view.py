@@ -9,8 +9,23 @@ from __future__ import annotations
 from typing import Any
 
 from .config import (
-    BODY, CARDS, DEFENCE_NAMES, DOWN, FAT, FEED, FOOD_, INTEL, LEAF, LEAF_NAMES, NEGATE, NUM_DEFENCES, OVER,
-    PHASE_NAMES, POP, REPLACE, STORE,
+    BODY,
+    CARDS,
+    DEFENCE_NAMES,
+    DOWN,
+    FAT,
+    FEED,
+    FOOD_,
+    INTEL,
+    LEAF,
+    LEAF_NAMES,
+    NEGATE,
+    NUM_DEFENCES,
+    OVER,
+    PHASE_NAMES,
+    POP,
+    REPLACE,
+    STORE,
 )
 
 

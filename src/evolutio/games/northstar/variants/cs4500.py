@@ -12,8 +12,21 @@ from evolutio.kernel import Action
 
 from ..cards import B_CARN, B_COOP, B_FAT, B_FERTILE, B_FORAGE, B_HERD, B_HORNS, B_LONG, B_PACK, B_SCAV, B_SHELL
 from ..config import (
-    BODY, CARDS, COURSE_GREW_POPULATION, COURSE_NEW_BOARDS, COURSE_REPLACED, D_HERD, D_SHELL, FAT, FOOD_, MASK,
-    MAX_SPECIES, MAX_TRAIT_SLOTS, POP, RIGHT_END, SIDES,
+    BODY,
+    CARDS,
+    COURSE_GREW_POPULATION,
+    COURSE_NEW_BOARDS,
+    COURSE_REPLACED,
+    D_HERD,
+    D_SHELL,
+    FAT,
+    FOOD_,
+    MASK,
+    MAX_SPECIES,
+    MAX_TRAIT_SLOTS,
+    POP,
+    RIGHT_END,
+    SIDES,
 )
 from ..steps import Extinction, FeedingTurn
 

@@ -15,8 +15,23 @@ from evolutio.kernel import Action, EvolutioError, Game
 
 from ..cards import B_CARN, B_FAT, COURSE_NAME
 from ..config import (
-    BODY, CARDS, COURSE_GREW_POPULATION, COURSE_NEW_BOARDS, COURSE_REPLACED, FAT, FEED, FOOD, FOOD_, MASK, MAX_SPECIES,
-    MAX_TRAIT_SLOTS, PLAY, POP, REPLACE, RIGHT_END, SIDES,
+    BODY,
+    CARDS,
+    COURSE_GREW_POPULATION,
+    COURSE_NEW_BOARDS,
+    COURSE_REPLACED,
+    FAT,
+    FEED,
+    FOOD,
+    FOOD_,
+    MASK,
+    MAX_SPECIES,
+    MAX_TRAIT_SLOTS,
+    PLAY,
+    POP,
+    REPLACE,
+    RIGHT_END,
+    SIDES,
 )
 from ..state import NorthstarState
 
