@@ -110,8 +110,9 @@ def _hidden_from(s, p):
         if q != p:
             out |= set(s.hands[q]) | {s.animal_card[a] for a in s.animals[q]}
             out |= {c for c in s.discard[q] if c in animal_cards}
-    if s.pending is not None and s.view(None)["decision"]["kind"] in ("trait_target", "trait_second_target"):
-        out.discard(s.pending[2])                      # a card being played as a trait has been shown
+    decision = s.view(None)["decision"]
+    if decision["kind"] in ("trait_target", "trait_second_target"):
+        out.discard(decision["card"])                  # a card being played as a trait has been shown
     return out
 
 

@@ -8,14 +8,33 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from evolutio.kernel import Action, Rng
+from evolutio.kernel.flow import Hold, steps_from_json, steps_to_json
 
 from .card_data import NUM_CARDS
-from .phases import (
-    D_ATK, D_DEF, D_DEV, D_FEED, D_FIRE, D_PIR, D_SCAV, D_T1, D_T2, DECISION_NAMES, PHASE_NAMES, bits, mask_of,
+from .flow import (
+    STEP_TYPES,
+    AttackTarget,
+    Defence,
+    DevelopmentTurn,
+    PiracyVictim,
+    ScavengerChoice,
+    SecondTraitTarget,
+    TraitTarget,
+    TriggerOrder,
 )
-
+from .phases import PHASE_NAMES, bits, mask_of
 from .traits import (
-    CARNIVORE, EN, HIBERNATION, PAIRED, PIRACY, RU, SYMBIOSIS, TRAITS, TRAIT_IDS, TRAMP, card_name,
+    CARNIVORE,
+    EN,
+    HIBERNATION,
+    PAIRED,
+    PIRACY,
+    RU,
+    SYMBIOSIS,
+    TRAIT_IDS,
+    TRAITS,
+    TRAMP,
+    card_name,
     card_name_ru,
 )
 
@@ -70,27 +89,28 @@ class OriginPresentation:
         return v
 
     def decision_info(self) -> dict[str, Any]:
-
-        dk = self.decision
-        d: dict[str, Any] = {"kind": DECISION_NAMES[dk], "player": self.to_act}
-        pend = self.pending
-        if dk in (D_T1, D_T2):
-            c, f = pend[2], pend[3]
-            t = self.config.faces[c][f]
-            d.update(card=c, trait=TRAIT_IDS[t])
-            if dk == D_T2:
-                d["first_animal"] = pend[4]
-        elif dk == D_ATK:
-            d["carnivore"] = pend[2]
-        elif dk == D_PIR:
-            d["pirate"] = pend[2]
-        elif dk == D_DEF:
-            d.update(carnivore=pend[2], target=pend[3], running_rolled=pend[4], targeted=bits(pend[5]))
-        elif dk == D_FIRE:
+        """The decision on top of the stack, in the view's form (``kind`` "none" when the game is over)."""
+        step = self.step
+        player = self.current_player
+        d: dict[str, Any] = {"kind": getattr(step, "label", "none"), "player": player}
+        if isinstance(step, (TraitTarget, SecondTraitTarget)):
+            d.update(card=step.card, trait=TRAIT_IDS[self.config.faces[step.card][step.face]])
+            if isinstance(step, SecondTraitTarget):
+                d["first_animal"] = step.first
+        elif isinstance(step, AttackTarget):
+            d["carnivore"] = step.carnivore
+        elif isinstance(step, PiracyVictim):
+            d["pirate"] = step.pirate
+        elif isinstance(step, Defence):
+            d.update(carnivore=step.carnivore, target=step.target, running_rolled=step.rolled,
+                     targeted=bits(step.targeted))
+        elif isinstance(step, TriggerOrder):
             d["triggers"] = [{"card": x >> 1, "to": self.second_animal[x >> 1] if x & 1 else self.first_animal[x >> 1]}
-                             for x in sorted(set(self._valid_pool()))]
-        elif dk == D_SCAV:
-            d["scavenger_owner"] = pend[1]
+                             for x in sorted(set(self.valid_triggers(step.triggers)))]
+        elif isinstance(step, ScavengerChoice):
+            d["scavenger_owner"] = step.player
+        elif isinstance(step, Hold):
+            d.update(kind="hold", point=step.point)
         return d
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -119,8 +139,9 @@ class OriginPresentation:
             "turn": self.turn,
             "phase": PHASE_NAMES[self.phase],
             "first_player": self.first,
-            "to_act": self.to_act,
+            "to_act": self.current_player,
             "decision": self.decision_info(),
+            "held": self.held,
             "food_base": self.food_base,
             "dice": list(self.dice),
             "deck_size": len(self.deck),
@@ -153,19 +174,20 @@ class OriginPresentation:
         o = self.owner[a]
         if o < 0:
             return f"animal A{a}"
-        return f"{'your' if o == self.to_act else self.player_name(o) + chr(39) + 's'} animal A{a}"
+        return f"{'your' if o == self.current_player else self.player_name(o) + chr(39) + 's'} animal A{a}"
 
     def describe(self, action: Action) -> str:
         k, args = action.kind, action.args
         try:
             if k == "pass":
 
-                return "pass (play no more cards this phase)" if self.decision == D_DEV else "end your feeding turn"
+                development = isinstance(self.step, DevelopmentTurn)
+                return "pass (play no more cards this phase)" if development else "end your feeding turn"
             if k == "animal":
                 # the acting seat's own hand card (legal actions are for the seat to act; others see only the slot)
 
                 i = args[0]
-                hand = self.hands[self.to_act] if self.decision == D_DEV and self.to_act is not None else ()
+                hand = self.hands[self.actor] if isinstance(self.step, DevelopmentTurn) else ()
                 if 0 <= i < len(hand):
                     c = hand[i]
                     return f"play {card_name(self.config.faces[c])} card {c} (hand slot {i}) as a new animal"
@@ -213,30 +235,29 @@ class OriginPresentation:
         return str(action)
 
     def _describe_target(self, x: int) -> str:
-
-        pend = self.pending
-        if pend is None:
-            return f"choose animal A{x}"
-        if self.decision == D_T1:
-            t = self.config.faces[pend[2]][pend[3]]
+        step = self.step
+        if isinstance(step, TraitTarget):
+            t = self.config.faces[step.card][step.face]
             if t == SYMBIOSIS:
                 return f"Symbiosis: name {self._your(x)} as the symbiont"
             if PAIRED[t]:
                 return f"{EN[t]}: first animal {self._your(x)}"
             return f"play {EN[t]} on {self._your(x)}"
-        if self.decision == D_T2:
-            t = self.config.faces[pend[2]][pend[3]]
+        if isinstance(step, SecondTraitTarget):
+            t = self.config.faces[step.card][step.face]
             if t == SYMBIOSIS:
-                return f"Symbiosis: {self._your(x)} is protected by symbiont A{pend[4]}"
-            return f"{EN[t]}: link A{pend[4]} with {self._your(x)}"
-        if self.decision == D_ATK:
-            return f"Carnivore A{pend[2]} attacks {self.animal_text(x, self.to_act)}"
-        if self.decision == D_PIR:
-            return f"Piracy A{pend[2]} steals a token from {self.animal_text(x, self.to_act)}"
+                return f"Symbiosis: {self._your(x)} is protected by symbiont A{step.first}"
+            return f"{EN[t]}: link A{step.first} with {self._your(x)}"
+        if isinstance(step, AttackTarget):
+            return f"Carnivore A{step.carnivore} attacks {self.animal_text(x, step.player)}"
+        if isinstance(step, PiracyVictim):
+            return f"Piracy A{step.pirate} steals a token from {self.animal_text(x, step.player)}"
         return f"choose animal A{x}"
 
     # ---------------------------------------------------------------------------------------------------- refusals
     def explain_illegal(self, action: Action) -> str:
+        if self.held is not None:   # while held, the kernel's Hold step says what the only choice is
+            return super().explain_illegal(action)
         try:
             msg = self._explain(action)
         except (IndexError, TypeError, ValueError):
@@ -256,23 +277,25 @@ class OriginPresentation:
         for a in args[:1]:
             if not 0 <= a < N:
                 return f"{a} is not a valid {what} ({what}s are 0..83)"
-        dk = self.decision
-        p = self.to_act
+        step = self.step
+        dk = getattr(step, "label", "none")
+        p = self.current_player
         who = self.player_name(p) if p is not None else "nobody"
         wants = {
-            D_DEV: ("pass", "animal", "trait"), D_FEED: ("pass", "take", "attack", "convert", "pirate", "tramp",
-                                                         "hibernate"),
-            D_T1: ("target",), D_T2: ("target",), D_ATK: ("target",), D_PIR: ("target",),
-            D_DEF: ("run", "mimic", "tail", "accept"), D_SCAV: ("scavenge",), D_FIRE: ("fire",),
+            "development": ("pass", "animal", "trait"),
+            "feeding": ("pass", "take", "attack", "convert", "pirate", "tramp", "hibernate"),
+            "trait_target": ("target",), "trait_second_target": ("target",), "attack_target": ("target",),
+            "piracy_victim": ("target",), "defence": ("run", "mimic", "tail", "accept"), "scavenger": ("scavenge",),
+            "trigger_order": ("fire",), "hold": ("resume",),
         }.get(dk, ())
         if k not in wants:
-            if dk == D_DEV and k in ("take", "attack", "convert", "pirate", "tramp", "hibernate"):
+            if dk == "development" and k in ("take", "attack", "convert", "pirate", "tramp", "hibernate"):
                 return f"it is the development phase: {who} may only play a card or pass; feeding comes later"
-            if dk == D_FEED and k in ("animal", "trait"):
+            if dk == "feeding" and k in ("animal", "trait"):
                 return "cards are played only in the development phase"
-            return (f"now {who} must decide: {DECISION_NAMES[dk].replace('_', ' ')} "
+            return (f"now {who} must decide: {dk.replace('_', ' ')} "
                     f"(allowed: {', '.join(wants) or 'nothing'})")
-        if dk == D_DEV:
+        if dk == "development":
             if k == "animal" and args[0] >= len(self.hands[p]):
                 return f"{who}'s hand has {len(self.hands[p])} card(s): slots 0..{len(self.hands[p]) - 1}"
             if k == "trait" and args[0] not in self.hands[p]:
@@ -289,32 +312,32 @@ class OriginPresentation:
                     return f"{EN[t]} needs another player's animal without {EN[t]} (ruling 5)"
                 return f"none of your animals can take {EN[t]} (no animals, duplicates (ruling 6) or Carnivore/" \
                        "Scavenger conflict (ruling 8))"
-        if dk in (D_T1, D_T2):
+        if isinstance(step, (TraitTarget, SecondTraitTarget)):
             x = args[0]
-            c, f = self.pending[2], self.pending[3]
+            c, f = step.card, step.face
             t = self.config.faces[c][f]
             if self.owner[x] < 0:
                 return f"A{x} is not an animal on the table"
-            if dk == D_T1 and not TRAITS[t].paired:
+            if isinstance(step, TraitTarget) and not TRAITS[t].paired:
                 refusal = self.placement_refusal(p, t, x)
                 return None if refusal is None else refusal.reason
-            if dk == D_T1:
+            if isinstance(step, TraitTarget):
                 if self.owner[x] != p:
                     return f"{EN[t]} is played on two of your own animals (ruling 5)"
                 return f"animal A{x} has no partner left for another {EN[t]} (ruling 7)"
-            return self._pair_reason(p, t, self.pending[4], x)
-        if dk == D_ATK:
+            return self._pair_reason(p, t, step.first, x)
+        if isinstance(step, AttackTarget):
             x = args[0]
             if self.owner[x] < 0:
                 return f"A{x} is not an animal on the table"
-            why = self.attack_refusal(self.pending[2], x)
+            why = self.attack_refusal(step.carnivore, x)
             if why is not None:
                 return f"your Carnivore cannot attack this animal: {why}"
-        if dk == D_PIR:
+        if isinstance(step, PiracyVictim):
             x = args[0]
             if self.owner[x] < 0:
                 return f"A{x} is not an animal on the table"
-            if x == self.pending[2]:
+            if x == step.pirate:
                 return "a Piracy animal cannot rob itself"
             if not (self.received_food >> x) & 1:
                 return ("Piracy takes only from an animal that has received food this turn (converting its own fat "
@@ -322,10 +345,10 @@ class OriginPresentation:
             if self.is_fed(x):
                 return "Piracy cannot take from an animal that is already fed (ruling 29)"
             return "this animal has no food token left to take (ruling 29)"
-        if dk == D_FEED:
+        if dk == "feeding":
             return self._explain_feed(k, args, p)
-        if dk == D_DEF:
-            t = self.pending[3]
+        if isinstance(step, Defence):
+            t = step.target
             if k == "accept":
                 return ("the defence is compulsory: Running must be rolled and Mimicry must redirect the attack when "
                         "possible (rulings 41, 44)")
@@ -339,9 +362,9 @@ class OriginPresentation:
                         "Mimicry works once per turn (ruling 44)")
             if k == "tail":
                 return f"Tail Loss can drop only a trait card of the attacked animal A{t}, and only if it has Tail Loss"
-        if dk == D_FIRE:
+        if dk == "trigger_order":
             return "that paired card has no pending trigger that can take effect now (rulings 21-23)"
-        if dk == D_SCAV:
+        if dk == "scavenger":
             return "only one of your Scavengers that can still receive food can take the token (ruling 47)"
         return None
 
@@ -438,12 +461,7 @@ class OriginPresentation:
             "food_base": self.food_base,
             "main_action_used": self.main_action_used,
             "round_had_actions": self.round_had_actions,
-            "triggers": list(self.triggers),
-            "triggers_owner": self.triggers_owner,
-            "queued_effects": [list(t) for t in self.queued_effects],
-            "pending": list(self.pending) if self.pending is not None else None,
-            "to_act": self.to_act,
-            "decision": self.decision,
+            "flow": steps_to_json(self.flow),
             "decided_winners": list(self.decided_winners) if self.decided_winners is not None else None,
             "dice": list(self.dice),
         }
@@ -488,15 +506,11 @@ class OriginPresentation:
         ):
             setattr(self, k, mask_of(o[k]))
         self.received_food = mask_of(o["received_food"])
-        for k in ("phase", "turn", "first", "actor", "food_base", "triggers_owner", "decision"):
+        for k in ("phase", "turn", "first", "actor", "food_base"):
             setattr(self, k, int(o[k]))
         self.main_action_used = bool(o["main_action_used"])
         self.round_had_actions = bool(o["round_had_actions"])
-        self.triggers = list(o["triggers"])
-        self.queued_effects = [(str(name), int(argument)) for name, argument in o["queued_effects"]]
-        pend = o["pending"]
-        self.pending = tuple(pend) if pend is not None else None
-        self.to_act = o["to_act"]
+        self.flow = steps_from_json(o["flow"], STEP_TYPES, "origin.flow")
         self.decided_winners = list(o["decided_winners"]) if o["decided_winners"] is not None else None
         self.dice = tuple(o["dice"])
 
@@ -519,8 +533,9 @@ class OriginPresentation:
             raise ValueError(f"no seat {player!r} in a {self.player_count}-player game")
         new = self.clone()
         held = -1
-        if self.pending is not None and self.pending[0] in (D_T1, D_T2) and self.pending[1] != player:
-            held = self.pending[2]   # the card being played is public
+        step = self.step
+        if isinstance(step, (TraitTarget, SecondTraitTarget)) and step.player != player:
+            held = step.card   # the card being played is public
         acard = new.animal_card
         animal_of = {c: a for a, c in enumerate(acard) if c >= 0}
         pool: list[int] = list(new.deck) + list(new.out_of_play)
@@ -560,6 +575,7 @@ class OriginPresentation:
         k += nb
         new.deck = pool[k:]
         new.rng = rng.fork()
+        new.feeding_offer = None
         new.events = []
         new._legal = None
         return new

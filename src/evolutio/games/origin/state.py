@@ -17,31 +17,48 @@ Representation (hot path = plain lists of ints and int bit masks, copied cheaply
   receipt: food base, Communication, Cooperation, attack, Scavenger, Piracy — never the conversion of fat, ruling 24);
   Piracy robs only such animals (ruling 29).
 
-Flow: the state always rests at a decision. ``_resume`` runs the game forward from the last action until some seat
-must choose: first the pool of simultaneous paired-card triggers (a choice only when two or more can fire), then a
-pending multi-part choice (``pend``: trait targets, attack target, piracy victim, the defender's reaction, which
-Scavenger), then queued effects (``todo``: a carnivore's blue tokens, the Scavenger search), then the turn structure
-(development slots, feeding slots, extinction). A slot in which a player can do nothing but pass is skipped.
+Flow: the turn structure and every interrupt are steps on the kernel's decision stack (``flow.py``); the methods
+here are what those steps do to the position. A slot in which a player can do nothing but pass is skipped.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from evolutio.kernel import Action, State, rank_winners
-from evolutio.kernel.flow import Refusal
+from evolutio.kernel import Action, rank_winners
+from evolutio.kernel.flow import FlowState, Refusal
 
 from . import actions as A
 from .card_data import HAND_SIZE, NUM_CARDS
-from .phases import (
-    BLUE_TOKEN, D_ATK, D_DEF, D_DEV, D_FEED, D_FIRE, D_NONE, D_PIR, D_SCAV, D_T1, D_T2, DEV, EXT, FEED, OVER, mask_of,
+from .flow import (
+    DevelopmentPhase,
+    TriggerOrder,
 )
+from .phases import DEV
 from .present import OriginPresentation
 from .traits import (
-    AFTER_KILL, CAN_ATTACK, CAN_BE_ATTACKED, CAN_RECEIVE, DEFENDING, EFFECTS, EN, FAT, FOOD, HOOKS, LIMITING_ATTACKS,
-    LIMITING_FOOD, MAIN_ACTION_ORDER, OFFERING_FREE_ACTIONS, OFFER_DEFENCES, OFFER_FREE_ACTIONS, ON_EATEN, ON_RECEIVE,
-    PAIRED, PROTECTING, REACTING_TO_EATEN, REACTING_TO_FOOD, RESOLVERS, SYMBIOSIS, TRAITS, TRAIT_IDS, card_name,
+    CAN_ATTACK,
+    CAN_BE_ATTACKED,
+    CAN_RECEIVE,
+    DEFENDING,
+    EN,
+    FAT,
+    FOOD,
+    HOOKS,
+    LIMITING_ATTACKS,
+    LIMITING_FOOD,
+    MAIN_ACTION_ORDER,
+    OFFER_DEFENCES,
+    OFFER_FREE_ACTIONS,
+    OFFERING_FREE_ACTIONS,
+    ON_RECEIVE,
+    PAIRED,
+    PROTECTING,
+    REACTING_TO_FOOD,
+    TRAITS,
+    card_name,
 )
+from .turn import OriginTurn
 
 N = NUM_CARDS
 
@@ -93,7 +110,7 @@ class Config:
         self.tiebreak_dice = bool(options.get("tiebreak_dice", False))
 
 
-class OriginState(OriginPresentation, State):
+class OriginState(OriginPresentation, OriginTurn, FlowState):
     __slots__ = (
         "config",
         "player_count",
@@ -130,12 +147,7 @@ class OriginState(OriginPresentation, State):
         "food_base",
         "main_action_used",
         "round_had_actions",
-        "triggers",
-        "triggers_owner",
-        "queued_effects",
-        "pending",
-        "to_act",
-        "decision",
+        "feeding_offer",
         "decided_winners",
         "dice",
     )
@@ -171,12 +183,8 @@ class OriginState(OriginPresentation, State):
         self.food_base = 0
         self.main_action_used = False
         self.round_had_actions = False
-        self.triggers = []
-        self.triggers_owner = -1
-        self.queued_effects = []
-        self.pending = None
-        self.to_act = None
-        self.decision = D_NONE
+        #: the choices of the feeding turn on top of the stack, computed when it was pushed (``None``: not known)
+        self.feeding_offer: list[Action] | None = None
         self.decided_winners = None
         self.dice = ()
 
@@ -211,27 +219,23 @@ class OriginState(OriginPresentation, State):
                     redacted={"text": f"{self.player_name(p)} draws {HAND_SIZE} cards", "player": p,
                               "count": HAND_SIZE},
                 )
-        self._resume()
+        self.push(DevelopmentPhase())
+        self.settle()
 
     # ------------------------------------------------------------------------------------------------ kernel API
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
     @property
     def turn_number(self) -> int:
         return self.turn
 
     def _legal_actions(self) -> list[Action]:
-        return self._gen()
+        # every origin step lists exactly the choices the rules allow now (its ``check`` refuses none of them)
+        choices = self.flow[-1].candidates(self)
+        return choices if type(choices) is list else list(choices)
 
     def clone(self) -> "OriginState":
         new = OriginState.__new__(OriginState)
         self._copy_base(new)
+        self._copy_flow(new)
         new.config = self.config
         new.player_count = self.player_count
         new.deck = self.deck[:]
@@ -267,12 +271,7 @@ class OriginState(OriginPresentation, State):
         new.food_base = self.food_base
         new.main_action_used = self.main_action_used
         new.round_had_actions = self.round_had_actions
-        new.triggers = self.triggers[:]
-        new.triggers_owner = self.triggers_owner
-        new.queued_effects = self.queued_effects[:]
-        new.pending = self.pending
-        new.to_act = self.to_act
-        new.decision = self.decision
+        new.feeding_offer = self.feeding_offer
         new.decided_winners = self.decided_winners
         new.dice = self.dice
         return new
@@ -345,7 +344,7 @@ class OriginState(OriginPresentation, State):
         """Carnivore ``c`` may attack this turn (ignoring targets): not used, not hibernating, can eat (§6.1)."""
         return not ((self.attacked | self.hibernating) >> c) & 1 and self._can_receive(c)
 
-    def _targets(self, c: int) -> list[int]:
+    def attack_targets(self, c: int) -> list[int]:
         out = []
         refusal = self.attack_refusal
         for anims in self.animals:
@@ -393,7 +392,7 @@ class OriginState(OriginPresentation, State):
         if self.fat[a] > nf:
             self.fat[a] = nf
 
-    def _linked(self, a: int, b: int, t: int) -> bool:
+    def linked(self, a: int, b: int, t: int) -> bool:
         face, pa, pb = self.card_trait, self.first_animal, self.second_animal
         for c in self.trait_cards[a]:
             if face[c] == t and (pa[c] == b or pb[c] == b):
@@ -418,13 +417,13 @@ class OriginState(OriginPresentation, State):
             return f"{EN[t]} is played on two of your own animals (ruling 5)"
         if a == b:
             return f"{EN[t]} needs two different animals"
-        if self._linked(a, b, t):
+        if self.linked(a, b, t):
             return f"these two animals are already linked by {EN[t]} (ruling 7)"
         return None
 
     def _has_partner(self, p: int, t: int, a: int) -> bool:
         for b in self.animals[p]:
-            if b != a and not self._linked(a, b, t):
+            if b != a and not self.linked(a, b, t):
                 return True
         return False
 
@@ -450,43 +449,16 @@ class OriginState(OriginPresentation, State):
         return False
 
     # ------------------------------------------------------------------------------------------------ legal actions
-    def _gen(self) -> list[Action]:
-        dk = self.decision
-        if dk == D_FEED:
-            return self._gen_feed(self.actor)
-        if dk == D_DEV:
-            return self._gen_dev(self.actor)
-        if dk == D_FIRE:
-            return [A.FIRE[x] for x in sorted(set(self._valid_pool()))]
-        if dk == D_NONE:
-            return []
-        pend = self.pending
-        if dk == D_T1:
-            _, p, c, f = pend
-            t = self.config.faces[c][f]
-            if PAIRED[t]:
-                return [A.TARGET[a] for a in self.animals[p] if self._has_partner(p, t, a)]
-            if TRAITS[t].target == "opponent":
-                return [A.TARGET[a] for q in range(self.player_count) if q != p for a in self.animals[q]
-                        if self.placement_refusal(p, t, a) is None]
-            return [A.TARGET[a] for a in self.animals[p] if self.placement_refusal(p, t, a) is None]
-        if dk == D_T2:
-            _, p, c, f, a = pend
-            t = self.config.faces[c][f]
-            return [A.TARGET[b] for b in self.animals[p] if b != a and not self._linked(a, b, t)]
-        if dk == D_ATK:
-            return [A.TARGET[t] for t in self._targets(pend[2])]
-        if dk == D_PIR:
-            return [A.TARGET[v] for v in self.piracy_victims(pend[2])]
-        if dk == D_DEF:
-            return self._gen_def()
-        if dk == D_SCAV:
-            p = pend[1]
-            offered = pend[2]
-            return [A.SCAVENGE[a] for a in self.animals[p] if (offered >> a) & 1]
-        raise AssertionError(dk)
+    def first_targets(self, p: int, t: int) -> list[Action]:
+        """The animals player ``p`` may name first for trait ``t`` (for a paired trait: those with a partner left)."""
+        if PAIRED[t]:
+            return [A.TARGET[a] for a in self.animals[p] if self._has_partner(p, t, a)]
+        if TRAITS[t].target == "opponent":
+            return [A.TARGET[a] for q in range(self.player_count) if q != p for a in self.animals[q]
+                    if self.placement_refusal(p, t, a) is None]
+        return [A.TARGET[a] for a in self.animals[p] if self.placement_refusal(p, t, a) is None]
 
-    def _gen_dev(self, p: int) -> list[Action]:
+    def development_choices(self, p: int) -> list[Action]:
         L = [A.PASS]
         faces = self.config.faces
         ok: dict[int, bool] = {}
@@ -506,7 +478,7 @@ class OriginState(OriginPresentation, State):
                     L.append(A.TRAIT[c][fi])
         return L
 
-    def _gen_feed(self, p: int) -> list[Action]:
+    def feeding_choices(self, p: int) -> list[Action]:
         L: list[Action] = []
         anims = self.animals[p]
         if not anims:
@@ -534,8 +506,7 @@ class OriginState(OriginPresentation, State):
             L.append(A.PASS)
         return L
 
-    def _gen_def(self) -> list[Action]:
-        _, _, carnivore, target, rolled, targeted = self.pending
+    def defence_choices(self, carnivore: int, target: int, rolled: bool, targeted: int) -> list[Action]:
         choices: list[Action] = []
         compulsory = False
         mask = self.trait_mask[target] & DEFENDING
@@ -563,8 +534,8 @@ class OriginState(OriginPresentation, State):
                 return False
         return True
 
-    def _valid_pool(self) -> list[int]:
-        return [x for x in self.triggers if self._trig_ok(x)]
+    def valid_triggers(self, triggers: tuple[int, ...]) -> list[int]:
+        return [x for x in triggers if self._trig_ok(x)]
 
     def receive(self, a: int, red: bool) -> None:
         """``a`` (which can receive) gets one token; a red one came from the food base. Runs the ``on_receive`` hooks.
@@ -585,467 +556,30 @@ class OriginState(OriginPresentation, State):
         """Queue the triggers of ``a``'s paired ``trait`` cards that have not fired this round, towards their other
         animal (a trigger is ``2 * card + side``; side 1 = the card's second animal)."""
         face, first, fired = self.card_trait, self.first_animal, self.fired
-        for c in self.trait_cards[a]:
-            if face[c] == trait and not (fired >> c) & 1:
-                self.triggers.append(2 * c + (1 if first[c] == a else 0))
-                self.triggers_owner = self.owner[a]
+        queued = [2 * c + (1 if first[c] == a else 0) for c in self.trait_cards[a] if face[c] == trait
+                  and not (fired >> c) & 1]
+        if not queued:
+            return
+        top = self.flow[-1] if self.flow else None
+        if isinstance(top, TriggerOrder):
+            self.replace(TriggerOrder(self.owner[a], top.triggers + tuple(queued)))
+        else:
+            self.push(TriggerOrder(self.owner[a], tuple(queued)))
 
-    def _fire(self, x: int) -> None:
+    def fire(self, x: int) -> None:
+        """Fire trigger ``x`` (``2 * card + side``) of the pool on top of the stack."""
         c = x >> 1
         r = self.second_animal[c] if x & 1 else self.first_animal[c]
         self.fired |= 1 << c
-        self.triggers = [y for y in self.triggers if (y >> 1) != c]
+        pool = self.flow[-1]
+        assert isinstance(pool, TriggerOrder)
+        self.replace(TriggerOrder(pool.player, tuple(y for y in pool.triggers if (y >> 1) != c)))
         for handler in HOOKS.handlers("fire_trigger", 1 << self.card_trait[c]):
             handler(self, c, r)
 
     def poison(self, carnivore: int) -> None:
         """``carnivore`` ate a Poisonous animal: it dies in the next extinction phase."""
         self.poisoned |= 1 << carnivore
-
-    # ------------------------------------------------------------------------------------------------ flow
-    def _resume(self) -> None:
-        while True:
-            if self.triggers:
-                v = self._valid_pool()
-                if not v:
-                    self.triggers = []
-                    continue
-                first = v[0]
-                if all(x == first for x in v):
-                    self._fire(first)
-                    continue
-                self.to_act = self.triggers_owner
-                self.decision = D_FIRE
-                self._legal = [A.FIRE[x] for x in sorted(set(v))]
-                return
-            if self.pending is not None:
-                self.decision = self.pending[0]
-                self.to_act = self.pending[1]
-                self._legal = self._gen()
-                return
-            if self.queued_effects:
-                name, argument = self.queued_effects.pop()
-                if name == BLUE_TOKEN:
-                    self._blue_token(argument)
-                else:
-                    EFFECTS[name](self, argument)
-                continue
-            ph = self.phase
-            if ph == FEED:
-                L = self._gen_feed(self.actor)
-                if len(L) == 1 and L[0] is A.PASS:
-                    self._end_feed_slot()
-                    continue
-                self.to_act = self.actor
-                self.decision = D_FEED
-                self._legal = L
-                return
-            if ph == DEV:
-                a = self._next_dev(self.actor)
-                if a < 0:
-                    self._food_phase()
-                    continue
-                self.actor = a
-                self.to_act = a
-                self.decision = D_DEV
-                self._legal = self._gen_dev(a)
-                return
-            if ph == EXT:
-                self._extinction()
-                continue
-            self.to_act = None
-            self.decision = D_NONE
-            self._legal = []
-            return
-
-    def _next_dev(self, start: int) -> int:
-        n = self.player_count
-        for i in range(n):
-            p = (start + i) % n
-            if (self.passed >> p) & 1:
-                continue
-            if not self.hands[p]:
-                self.passed |= 1 << p
-                if self.log_events:
-                    self.emit("pass", {"text": f"{self.player_name(p)} has no cards and passes", "player": p})
-                continue
-            return p
-        return -1
-
-    def _food_phase(self) -> None:
-        cfg = self.config
-        rolls = tuple(self.rng.die() for _ in range(cfg.dice))
-        self.dice = rolls
-        self.food_base = sum(rolls) + cfg.plus
-        self.phase = FEED
-        self.actor = self.first
-        self.main_action_used = False
-        self.round_had_actions = False
-        self.tramp_used = 0
-        self.fired = 0
-        if self.log_events:
-            dice = " + ".join(map(str, rolls)) + (f" + {cfg.plus}" if cfg.plus else "")
-            self.emit(
-                "food_base",
-                {
-                    "text": f"{self.player_name(self.first)} rolls {dice}: the food base has {self.food_base} "
-                    f"red tokens",
-                    "dice": list(rolls),
-                    "food": self.food_base,
-                },
-            )
-
-    def _end_feed_slot(self) -> None:
-        nxt = (self.actor + 1) % self.player_count
-        self.main_action_used = False
-        self.tramp_used = 0
-        if nxt == self.first:
-            if not self.round_had_actions:
-                if self.log_events:
-                    self.emit("feeding_end", {"text": "a whole feeding round passed without actions: the feeding "
-                                              f"phase ends ({self.food_base} red tokens left are discarded)"})
-                self.food_base = 0
-                self.phase = EXT
-                return
-            self.round_had_actions = False
-            self.fired = 0
-        self.actor = nxt
-
-    def _blue_token(self, a: int) -> None:
-        """A carnivore's blue token from its prey (if it is still alive and can eat)."""
-        if self.owner[a] >= 0 and self._can_receive(a):
-            if self.log_events:
-                self.emit("blue", {"text": f"{self.animal_text(a)} gets a blue token", "animal": a})
-            self.receive(a, False)
-
-    def choose_animal_to_feed(self, seat: int, animals: list[int]) -> None:
-        """``seat`` chooses which of ``animals`` (its own) gets the token on offer (a ``scavenge``; ruling 47)."""
-        self.pending = (D_SCAV, seat, mask_of(animals))
-
-    def queue_effect(self, name: str, argument: int) -> None:
-        """Run the queued effect ``name`` (``traits.EFFECTS``) once the current effects are over."""
-        self.queued_effects.append((name, argument))
-
-    def _remove_animal(self, a: int) -> None:
-        """Animal ``a`` leaves play: it, its traits and its paired cards go to its owner's discard pile (48)."""
-        o = self.owner[a]
-        d = self.discard[o]
-        face, pa, pb, tr = self.card_trait, self.first_animal, self.second_animal, self.trait_cards
-        for c in tr[a]:
-            t = face[c]
-            if PAIRED[t]:
-                b = pb[c] if pa[c] == a else pa[c]
-                tr[b] = tuple(x for x in tr[b] if x != c)
-                self._recalc(b)
-                pa[c] = pb[c] = -1
-            face[c] = -1
-            d.append(c)
-        d.append(self.animal_card[a])
-        self.animals[o].remove(a)
-        self.owner[a] = -1
-        tr[a] = ()
-        self.food[a] = self.fat[a] = self.fat_tissue_count[a] = self.trait_mask[a] = 0
-        self.need[a] = 1
-        keep = ~(1 << a)
-        self.hibernating &= keep
-        self.hibernated_last_turn &= keep
-        self.attacked &= keep
-        self.poisoned &= keep
-        self.received_food &= keep
-        self.piracy_used &= keep
-        self.tramp_used &= keep
-
-    def discard_trait(self, a: int, c: int) -> None:
-        """Trait card ``c`` leaves animal ``a`` (Tail Loss) and goes to the owner's discard pile."""
-        o = self.owner[a]
-        t = self.card_trait[c]
-        if PAIRED[t]:
-            for x in (self.first_animal[c], self.second_animal[c]):
-                self.trait_cards[x] = tuple(y for y in self.trait_cards[x] if y != c)
-                self._recalc(x)
-            self.first_animal[c] = self.second_animal[c] = -1
-        else:
-            self.trait_cards[a] = tuple(y for y in self.trait_cards[a] if y != c)
-            self._recalc(a)
-        self.card_trait[c] = -1
-        self.discard[o].append(c)
-
-    def _extinction(self) -> None:
-        """NOTES §7: deaths, end check, dealing, clean-up, first player moves left."""
-        n = self.player_count
-        last = not self.deck
-        food, need, hib, pois = self.food, self.need, self.hibernating, self.poisoned
-        dead = []
-        for p in range(n):
-            for a in self.animals[p]:
-                fed = food[a] >= need[a] or ((hib >> a) & 1 and not last)
-                if not fed or (pois >> a) & 1:
-                    dead.append(a)
-        if self.log_events:
-            for a in dead:
-                why = "is poisoned" if (pois >> a) & 1 else "starves"
-                o = self.owner[a]
-                text = f"{self.animal_text(a)} {why} and dies"
-                self.emit(
-                    "death",
-                    {
-                        "text": f"{text}; its animal card {self._card_text(self.animal_card[a])} goes to "
-                        f"{self.player_name(o)}'s discard pile",
-                        "animal": a,
-                        "owner": o,
-                        "card": self.animal_card[a],
-                    },
-                    to=(o,),
-                    redacted={"text": text, "animal": a, "owner": o},
-                )
-        for a in dead:
-            self._remove_animal(a)
-        if not self.deck:
-            self._game_over()
-            return
-        # dealing: 1 + surviving animals, or a full hand with no animals and no hand; one at a time from the first
-        want = []
-        for p in range(n):
-            k = len(self.animals[p])
-            want.append(HAND_SIZE if k == 0 and not self.hands[p] else k + 1)
-        got: list[list[int]] = [[] for _ in range(n)]
-        deck = self.deck
-        i = self.first
-        while deck and any(want):
-            if want[i]:
-                c = deck.pop()
-                self.hands[i].append(c)
-                got[i].append(c)
-                want[i] -= 1
-            i = (i + 1) % n
-        if self.log_events:
-            for k in range(n):
-                p = (self.first + k) % n
-                self.emit("draw", {"text": f"{self.player_name(p)} draws {self._cards_text(got[p])}", "player": p,
-                                   "cards": got[p]}, to=(p,),
-                          redacted={"text": f"{self.player_name(p)} draws {len(got[p])} card(s)", "player": p,
-                                    "count": len(got[p])})
-            if not deck:
-                self.emit("last_turn", {"text": "the deck is empty: the next turn is the last one"})
-        # clean-up
-        self.food = [0] * N
-        self.hibernated_last_turn = self.hibernating
-        self.hibernating = self.attacked = self.poisoned = self.received_food = self.piracy_used = self.mimicry_used = (
-            self.tramp_used
-        ) = 0
-        self.fired = 0
-        self.first = (self.first + 1) % n
-        self.turn += 1
-        self.phase = DEV
-        self.passed = 0
-        self.actor = self.first
-        self.food_base = 0
-        self.dice = ()
-        if self.log_events:
-            self.emit("turn", {"text": f"turn {self.turn} begins; {self.player_name(self.first)} is the first player",
-                               "turn": self.turn, "first_player": self.first})
-
-    def _game_over(self) -> None:
-        self.phase = OVER
-        scores = self.scores()
-        tb = [len(d) for d in self.discard]
-        win = rank_winners(scores, tb)
-        if self.config.tiebreak_dice and len(win) > 1:
-            rolls: dict[int, list[int]] = {p: [] for p in win}
-            while len(win) > 1:
-                r = {p: self.rng.die() for p in win}
-                for p in win:
-                    rolls[p].append(r[p])
-                best = max(r.values())
-                win = [p for p in win if r[p] == best]
-            if self.log_events:
-                self.emit("tiebreak", {"text": "tie-break dice: " + "; ".join(
-                    f"{self.player_name(p)} rolls {', '.join(map(str, v))}" for p, v in rolls.items()),
-                    "rolls": {str(p): v for p, v in rolls.items()}})
-        self.decided_winners = win
-        if self.log_events:
-            self.emit("game_over", {"text": "game over: " + ", ".join(
-                f"{self.player_name(p)} {s} points ({tb[p]} cards discarded)" for p, s in enumerate(scores))
-                + "; winner(s): " + ", ".join(self.player_name(p) for p in win), "scores": scores, "winners": win})
-
-    # ------------------------------------------------------------------------------------------------ apply
-    def _apply(self, action: Action) -> None:
-        ACTION_RESOLVERS[action.kind](self, *action.args)
-        self._resume()
-
-    def _do_pass(self) -> None:
-        p = self.to_act
-        if self.decision == D_DEV:
-            self.passed |= 1 << p
-            self.actor = (p + 1) % self.player_count
-            if self.log_events:
-                self.emit("pass", {"text": f"{self.player_name(p)} passes (development)", "player": p})
-        else:
-            if self.log_events:
-                self.emit("end_feeding_turn", {"text": f"{self.player_name(p)} ends the feeding turn", "player": p})
-            self._end_feed_slot()
-
-    def _do_animal(self, i: int) -> None:
-        """Play the card in hand slot ``i`` as a new animal, numbered with the lowest number never used."""
-        p = self.to_act
-        c = self.hands[p].pop(i)
-        acard = self.animal_card
-        a = acard.index(-1)
-        acard[a] = c
-        self.animals[p].append(a)
-        self.owner[a] = p
-        self.actor = (p + 1) % self.player_count
-        if self.log_events:
-            self.emit(
-                "play_animal",
-                {
-                    "text": f"{self.player_name(p)} plays {self._card_text(c)} as a new animal A{a}",
-                    "player": p,
-                    "animal": a,
-                    "card": c,
-                },
-                to=(p,),
-                redacted={"text": f"{self.player_name(p)} plays a new animal A{a}", "player": p, "animal": a},
-            )
-
-    def _do_trait(self, c: int, f: int) -> None:
-        self.pending = (D_T1, self.to_act, c, f)
-
-    def _do_target(self, x: int) -> None:
-        pend = self.pending
-        k = pend[0]
-        if k == D_T1:
-            _, p, c, f = pend
-            t = self.config.faces[c][f]
-            if PAIRED[t]:
-                self.pending = (D_T2, p, c, f, x)
-                return
-            self.pending = None
-            self._place(p, c, t, x, -1)
-        elif k == D_T2:
-            _, p, c, f, a = pend
-            self.pending = None
-            self._place(p, c, self.config.faces[c][f], a, x)
-        elif k == D_ATK:
-            self.pending = None
-            self._start_attack(pend[2], x)
-        else:  # D_PIR
-            self.pending = None
-            a = pend[2]
-            self.piracy_used |= 1 << a
-            self.round_had_actions = True
-            self.food[x] -= 1
-            if self.log_events:
-                self.emit("piracy", {"text": f"Piracy: {self.animal_text(a)} steals a token from {self.animal_text(x)}",
-                                     "animal": a, "victim": x})
-            self.receive(a, False)
-
-    def _place(self, p: int, c: int, t: int, a: int, b: int) -> None:
-        self.hands[p].remove(c)
-        self.card_trait[c] = t
-        tr = self.trait_cards
-        if b >= 0:
-            self.first_animal[c] = a
-            self.second_animal[c] = b
-            tr[a] = tr[a] + (c,)
-            tr[b] = tr[b] + (c,)
-            self._recalc(a)
-            self._recalc(b)
-        else:
-            tr[a] = tr[a] + (c,)
-            self._recalc(a)
-        self.actor = (p + 1) % self.player_count
-        if self.log_events:
-            if b >= 0:
-                extra = f" (animal A{a} is the symbiont)" if t == SYMBIOSIS else ""
-                where = f"animals A{a} and A{b}{extra}"
-            else:
-                where = self.animal_text(a)
-            self.emit("play_trait", {"text": f"{self.player_name(p)} plays {EN[t]} on {where}", "player": p, "card": c,
-                                     "trait": TRAIT_IDS[t], "animals": [a] if b < 0 else [a, b]})
-
-    def _do_take(self, a: int) -> None:
-        self.main_action_used = True
-        self.round_had_actions = True
-        self.food_base -= 1
-        if self.log_events:
-            self.emit(
-                "take",
-                {
-                    "text": f"{self.player_name(self.to_act)} takes a red token for animal A{a} "
-                    f"({self.food_base} left)",
-                    "player": self.to_act,
-                    "animal": a,
-                },
-            )
-        self.receive(a, True)
-
-    def choose_attack_target(self, c: int) -> None:
-        """The player of Carnivore ``c`` now chooses the animal it attacks (a ``target``)."""
-        self.pending = (D_ATK, self.to_act, c)
-
-    def _start_attack(self, c: int, t: int) -> None:
-        self.main_action_used = True
-        self.round_had_actions = True
-        self.attacked |= 1 << c
-        if self.log_events:
-            self.emit(
-                "attack", {"text": f"{self.animal_text(c)} attacks {self.animal_text(t)}", "carnivore": c, "target": t}
-            )
-        self.defend(c, t, False, 1 << t)
-
-    def defend(self, c: int, t: int, ran: bool, seen: int) -> None:
-        """Carnivore ``c`` attacks ``t`` (``ran``: its Running die was rolled; ``seen``: animals targeted so far in this
-        attack): its owner chooses a defence, or it is eaten at once when it has none."""
-        self.pending = (D_DEF, self.owner[t], c, t, ran, seen)
-        L = self._gen_def()
-        if len(L) == 1 and L[0] is A.ACCEPT:
-            self.pending = None
-            self._eaten(c, t)
-
-    def queue_blue_token(self, carnivore: int) -> None:
-        """``carnivore`` gets a blue token once the current effects are over (if it is alive and can still eat)."""
-        self.queued_effects.append((BLUE_TOKEN, carnivore))
-
-    def _do_accept(self) -> None:
-        _, o, c, t, ran, seen = self.pending
-        self.pending = None
-        self._eaten(c, t)
-
-    def _eaten(self, c: int, t: int) -> None:
-        text = f"{self.animal_text(c)} eats {self.animal_text(t)}" if self.log_events else ""
-        mask = self.trait_mask[t] & REACTING_TO_EATEN
-        if mask:
-            for handler in ON_EATEN[mask]:
-                effect = handler(self, c, t)
-                if effect:
-                    text += " " + effect
-        if self.log_events:
-            o = self.owner[t]
-            self.emit(
-                "eaten",
-                {
-                    "text": f"{text}; its animal card {self._card_text(self.animal_card[t])} goes to "
-                    f"{self.player_name(o)}'s discard pile",
-                    "carnivore": c,
-                    "animal": t,
-                    "card": self.animal_card[t],
-                },
-                to=(o,),
-                redacted={"text": text, "carnivore": c, "animal": t},
-            )
-        self._remove_animal(t)
-        for handler in AFTER_KILL:
-            handler(self, c)
-        self.queued_effects.append((BLUE_TOKEN, c))
-        self.queued_effects.append((BLUE_TOKEN, c))
-
-    def choose_piracy_victim(self, pirate: int) -> None:
-        """The player of Piracy animal ``pirate`` now chooses the victim (a ``target``)."""
-        self.pending = (D_PIR, self.to_act, pirate)
-
-    def _do_fire(self, c: int, side: int) -> None:
-        self._fire(2 * c + side)
 
     # ------------------------------------------------------------------------------------------------ scoring
     def score_of(self, p: int) -> int:
@@ -1115,9 +649,3 @@ class OriginState(OriginPresentation, State):
         out["total"] = len(seen)
         return out
 
-
-#: what each action kind does: the core's ``_do_<kind>`` methods and the trait modules' resolvers (``traits.RESOLVERS``)
-ACTION_RESOLVERS: dict[str, Any] = {
-    **{name[len("_do_"):]: method for name, method in vars(OriginState).items() if name.startswith("_do_")},
-    **RESOLVERS,
-}

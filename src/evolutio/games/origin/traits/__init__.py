@@ -140,7 +140,8 @@ EVENTS: tuple[str, ...] = ("can_be_attacked", "can_attack", "can_receive", "on_e
                            "main_actions", "free_actions", "after_kill", "trigger_blocked", "fire_trigger")
 HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
 #: what a trait's own action kind does (``run``, ``mimic``, ``tail``, ``pirate``, ``tramp``, ``hibernate``):
-#: ``RESOLVERS[kind](state, *action.args)``, registered by the trait modules with :func:`resolves`
+#: ``RESOLVERS[kind](state, *action.args)``, registered by the trait modules with :func:`resolves`. The defences
+#: (``run``, ``mimic``, ``tail``) also get the answered ``flow.Defence`` step: ``RESOLVERS[kind](state, attack, *args)``
 RESOLVERS: dict[str, Callable[..., None]] = {}
 
 

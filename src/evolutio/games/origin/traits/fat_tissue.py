@@ -26,5 +26,5 @@ def convert_fat(state: Any, animal: int, tokens: int) -> None:
     state.fat[animal] -= tokens
     state.food[animal] += tokens
     if state.log_events:
-        state.emit("convert", {"text": f"{state.player_name(state.to_act)} converts {tokens} fat token(s) into food "
+        state.emit("convert", {"text": f"{state.player_name(state.actor)} converts {tokens} fat token(s) into food "
                                f"on animal A{animal}", "animal": animal, "tokens": tokens})

@@ -42,8 +42,9 @@ def offer_redirects(state: Any, carnivore: int, target: int, rolled: bool, targe
 
 
 @resolves("mimic")
-def redirect(state: Any, new_target: int) -> None:
-    _, _, carnivore, target, _, targeted = state.pending
+def redirect(state: Any, attack: Any, new_target: int) -> None:
+    """``attack``: the defence step being answered (its carnivore, target and the animals targeted so far)."""
+    carnivore, target, targeted = attack.carnivore, attack.target, attack.targeted
     state.mimicry_used |= 1 << mimicry_card(state, target)
     if state.log_events:
         state.emit("mimicry", {"text": f"Mimicry: the attack on A{target} is redirected to "

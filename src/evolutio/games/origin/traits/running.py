@@ -23,15 +23,14 @@ def offer_the_die(state: Any, carnivore: int, target: int, rolled: bool, targete
 
 
 @resolves("run")
-def roll_the_die(state: Any) -> None:
-    _, _, carnivore, target, _, targeted = state.pending
+def roll_the_die(state: Any, attack: Any) -> None:
+    """``attack``: the defence step being answered (its carnivore, target and the animals targeted so far)."""
+    carnivore, target, targeted = attack.carnivore, attack.target, attack.targeted
     roll = state.rng.die()
     escaped = roll >= ESCAPE_ROLL
     if state.log_events:
         outcome = "escapes" if escaped else "does not escape"
         state.emit("running", {"text": f"Running: {state.animal_text(target)} rolls {roll} and {outcome}",
                                "roll": roll, "animal": target})
-    if escaped:
-        state.pending = None
-    else:
+    if not escaped:
         state.defend(carnivore, target, True, targeted)

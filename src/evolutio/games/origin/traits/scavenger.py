@@ -33,7 +33,6 @@ def search_clockwise(state: Any, first_seat: int) -> None:
 
 @resolves("scavenge")
 def feed_the_scavenger(state: Any, animal: int) -> None:
-    state.pending = None
     if state.log_events:
         state.emit("scavenger", {"text": f"Scavenger: {state.animal_text(animal)} gets a blue token",
                                  "animal": animal})

@@ -19,9 +19,9 @@ def offer_a_trait_to_drop(state: Any, carnivore: int, target: int, rolled: bool,
 
 
 @resolves("tail")
-def drop_a_trait(state: Any, card: int) -> None:
-    _, _, carnivore, target, _, _ = state.pending
-    state.pending = None
+def drop_a_trait(state: Any, attack: Any, card: int) -> None:
+    """``attack``: the defence step being answered (its carnivore and target)."""
+    carnivore, target = attack.carnivore, attack.target
     if state.log_events:
         state.emit("tail_loss", {"text": f"Tail Loss: {state.animal_text(target)} drops "
                                  f"{EN[state.card_trait[card]]} (card {card}) and survives",

@@ -1,0 +1,390 @@
+"""What the steps of ``flow.py`` do to an :class:`~.state.OriginState`: the phases (development, the food roll,
+feeding slots, extinction and the end of the game) and the core actions (playing cards, taking food, attacks).
+
+Mixed into the state class (like ``present.py``); the position itself and the rule checks are in ``state.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evolutio.kernel import rank_winners
+
+from . import actions as A
+from .card_data import HAND_SIZE, NUM_CARDS
+from .flow import AttackTarget, BlueToken, Defence, Extinction, PiracyVictim, QueuedEffect, ScavengerChoice
+from .phases import DEV, EXT, FEED, OVER, mask_of
+from .traits import AFTER_KILL, EN, ON_EATEN, PAIRED, REACTING_TO_EATEN, SYMBIOSIS, TRAIT_IDS
+
+N = NUM_CARDS
+
+
+class OriginTurn:
+    """The turn structure's effects on the position (mixed into ``OriginState``, whose fields it uses)."""
+
+    __slots__ = ()
+    # the position (``state.OriginState``) provides these
+    player_count: int
+    config: Any
+    deck: list[int]
+
+    # ------------------------------------------------------------------------------------------------ flow
+    def next_developer(self, start: int) -> int:
+        n = self.player_count
+        for i in range(n):
+            p = (start + i) % n
+            if (self.passed >> p) & 1:
+                continue
+            if not self.hands[p]:
+                self.passed |= 1 << p
+                if self.log_events:
+                    self.emit("pass", {"text": f"{self.player_name(p)} has no cards and passes", "player": p})
+                continue
+            return p
+        return -1
+
+    def roll_food_base(self) -> None:
+        cfg = self.config
+        rolls = tuple(self.rng.die() for _ in range(cfg.dice))
+        self.dice = rolls
+        self.food_base = sum(rolls) + cfg.plus
+        self.phase = FEED
+        self.actor = self.first
+        self.main_action_used = False
+        self.round_had_actions = False
+        self.tramp_used = 0
+        self.fired = 0
+        if self.log_events:
+            dice = " + ".join(map(str, rolls)) + (f" + {cfg.plus}" if cfg.plus else "")
+            self.emit(
+                "food_base",
+                {
+                    "text": f"{self.player_name(self.first)} rolls {dice}: the food base has {self.food_base} "
+                    f"red tokens",
+                    "dice": list(rolls),
+                    "food": self.food_base,
+                },
+            )
+
+    def end_feeding_slot(self) -> None:
+        nxt = (self.actor + 1) % self.player_count
+        self.main_action_used = False
+        self.tramp_used = 0
+        if nxt == self.first:
+            if not self.round_had_actions:
+                if self.log_events:
+                    self.emit("feeding_end", {"text": "a whole feeding round passed without actions: the feeding "
+                                              f"phase ends ({self.food_base} red tokens left are discarded)"})
+                self.food_base = 0
+                self.phase = EXT
+                self.replace(Extinction())
+                return
+            self.round_had_actions = False
+            self.fired = 0
+        self.actor = nxt
+
+    def blue_token(self, a: int) -> None:
+        """A carnivore's blue token from its prey (if it is still alive and can eat)."""
+        if self.owner[a] >= 0 and self._can_receive(a):
+            if self.log_events:
+                self.emit("blue", {"text": f"{self.animal_text(a)} gets a blue token", "animal": a})
+            self.receive(a, False)
+
+    def choose_animal_to_feed(self, seat: int, animals: list[int]) -> None:
+        """``seat`` chooses which of ``animals`` (its own) gets the token on offer (a ``scavenge``; ruling 47)."""
+        self.push(ScavengerChoice(seat, mask_of(animals)))
+
+    def queue_effect(self, name: str, argument: int) -> None:
+        """Run the queued effect ``name`` (``traits.EFFECTS``) once the current effects are over."""
+        self.push(QueuedEffect(name, argument))
+
+    def _remove_animal(self, a: int) -> None:
+        """Animal ``a`` leaves play: it, its traits and its paired cards go to its owner's discard pile (48)."""
+        o = self.owner[a]
+        d = self.discard[o]
+        face, pa, pb, tr = self.card_trait, self.first_animal, self.second_animal, self.trait_cards
+        for c in tr[a]:
+            t = face[c]
+            if PAIRED[t]:
+                b = pb[c] if pa[c] == a else pa[c]
+                tr[b] = tuple(x for x in tr[b] if x != c)
+                self._recalc(b)
+                pa[c] = pb[c] = -1
+            face[c] = -1
+            d.append(c)
+        d.append(self.animal_card[a])
+        self.animals[o].remove(a)
+        self.owner[a] = -1
+        tr[a] = ()
+        self.food[a] = self.fat[a] = self.fat_tissue_count[a] = self.trait_mask[a] = 0
+        self.need[a] = 1
+        keep = ~(1 << a)
+        self.hibernating &= keep
+        self.hibernated_last_turn &= keep
+        self.attacked &= keep
+        self.poisoned &= keep
+        self.received_food &= keep
+        self.piracy_used &= keep
+        self.tramp_used &= keep
+
+    def discard_trait(self, a: int, c: int) -> None:
+        """Trait card ``c`` leaves animal ``a`` (Tail Loss) and goes to the owner's discard pile."""
+        o = self.owner[a]
+        t = self.card_trait[c]
+        if PAIRED[t]:
+            for x in (self.first_animal[c], self.second_animal[c]):
+                self.trait_cards[x] = tuple(y for y in self.trait_cards[x] if y != c)
+                self._recalc(x)
+            self.first_animal[c] = self.second_animal[c] = -1
+        else:
+            self.trait_cards[a] = tuple(y for y in self.trait_cards[a] if y != c)
+            self._recalc(a)
+        self.card_trait[c] = -1
+        self.discard[o].append(c)
+
+    def extinction(self) -> bool:
+        """NOTES §7: deaths, end check, dealing, clean-up, first player moves left. ``False``: the game is over."""
+        n = self.player_count
+        last = not self.deck
+        food, need, hib, pois = self.food, self.need, self.hibernating, self.poisoned
+        dead = []
+        for p in range(n):
+            for a in self.animals[p]:
+                fed = food[a] >= need[a] or ((hib >> a) & 1 and not last)
+                if not fed or (pois >> a) & 1:
+                    dead.append(a)
+        if self.log_events:
+            for a in dead:
+                why = "is poisoned" if (pois >> a) & 1 else "starves"
+                o = self.owner[a]
+                text = f"{self.animal_text(a)} {why} and dies"
+                self.emit(
+                    "death",
+                    {
+                        "text": f"{text}; its animal card {self._card_text(self.animal_card[a])} goes to "
+                        f"{self.player_name(o)}'s discard pile",
+                        "animal": a,
+                        "owner": o,
+                        "card": self.animal_card[a],
+                    },
+                    to=(o,),
+                    redacted={"text": text, "animal": a, "owner": o},
+                )
+        for a in dead:
+            self._remove_animal(a)
+        if not self.deck:
+            self._game_over()
+            return False
+        # dealing: 1 + surviving animals, or a full hand with no animals and no hand; one at a time from the first
+        want = []
+        for p in range(n):
+            k = len(self.animals[p])
+            want.append(HAND_SIZE if k == 0 and not self.hands[p] else k + 1)
+        got: list[list[int]] = [[] for _ in range(n)]
+        deck = self.deck
+        i = self.first
+        while deck and any(want):
+            if want[i]:
+                c = deck.pop()
+                self.hands[i].append(c)
+                got[i].append(c)
+                want[i] -= 1
+            i = (i + 1) % n
+        if self.log_events:
+            for k in range(n):
+                p = (self.first + k) % n
+                self.emit("draw", {"text": f"{self.player_name(p)} draws {self._cards_text(got[p])}", "player": p,
+                                   "cards": got[p]}, to=(p,),
+                          redacted={"text": f"{self.player_name(p)} draws {len(got[p])} card(s)", "player": p,
+                                    "count": len(got[p])})
+            if not deck:
+                self.emit("last_turn", {"text": "the deck is empty: the next turn is the last one"})
+        # clean-up
+        self.food = [0] * N
+        self.hibernated_last_turn = self.hibernating
+        self.hibernating = self.attacked = self.poisoned = self.received_food = self.piracy_used = self.mimicry_used = (
+            self.tramp_used
+        ) = 0
+        self.fired = 0
+        self.first = (self.first + 1) % n
+        self.turn += 1
+        self.phase = DEV
+        self.passed = 0
+        self.actor = self.first
+        self.food_base = 0
+        self.dice = ()
+        if self.log_events:
+            self.emit("turn", {"text": f"turn {self.turn} begins; {self.player_name(self.first)} is the first player",
+                               "turn": self.turn, "first_player": self.first})
+        return True
+
+    def _game_over(self) -> None:
+        self.phase = OVER
+        scores = self.scores()
+        tb = [len(d) for d in self.discard]
+        win = rank_winners(scores, tb)
+        if self.config.tiebreak_dice and len(win) > 1:
+            rolls: dict[int, list[int]] = {p: [] for p in win}
+            while len(win) > 1:
+                r = {p: self.rng.die() for p in win}
+                for p in win:
+                    rolls[p].append(r[p])
+                best = max(r.values())
+                win = [p for p in win if r[p] == best]
+            if self.log_events:
+                self.emit("tiebreak", {"text": "tie-break dice: " + "; ".join(
+                    f"{self.player_name(p)} rolls {', '.join(map(str, v))}" for p, v in rolls.items()),
+                    "rolls": {str(p): v for p, v in rolls.items()}})
+        self.decided_winners = win
+        if self.log_events:
+            self.emit("game_over", {"text": "game over: " + ", ".join(
+                f"{self.player_name(p)} {s} points ({tb[p]} cards discarded)" for p, s in enumerate(scores))
+                + "; winner(s): " + ", ".join(self.player_name(p) for p in win), "scores": scores, "winners": win})
+
+    # ------------------------------------------------------------------------------------------------ actions
+    def pass_development(self) -> None:
+        """The seat ``actor`` passes for the rest of the development phase (ruling 2)."""
+        p = self.actor
+        self.passed |= 1 << p
+        self.actor = (p + 1) % self.player_count
+        if self.log_events:
+            self.emit("pass", {"text": f"{self.player_name(p)} passes (development)", "player": p})
+
+    def end_feeding_turn(self) -> None:
+        p = self.actor
+        if self.log_events:
+            self.emit("end_feeding_turn", {"text": f"{self.player_name(p)} ends the feeding turn", "player": p})
+        self.end_feeding_slot()
+
+    def play_animal(self, i: int) -> None:
+        """Play the card in hand slot ``i`` as a new animal, numbered with the lowest number never used."""
+        p = self.actor
+        c = self.hands[p].pop(i)
+        acard = self.animal_card
+        a = acard.index(-1)
+        acard[a] = c
+        self.animals[p].append(a)
+        self.owner[a] = p
+        self.actor = (p + 1) % self.player_count
+        if self.log_events:
+            self.emit(
+                "play_animal",
+                {
+                    "text": f"{self.player_name(p)} plays {self._card_text(c)} as a new animal A{a}",
+                    "player": p,
+                    "animal": a,
+                    "card": c,
+                },
+                to=(p,),
+                redacted={"text": f"{self.player_name(p)} plays a new animal A{a}", "player": p, "animal": a},
+            )
+
+    def rob(self, pirate: int, victim: int) -> None:
+        """Piracy: ``pirate`` takes one token of ``victim``."""
+        self.piracy_used |= 1 << pirate
+        self.round_had_actions = True
+        self.food[victim] -= 1
+        if self.log_events:
+            self.emit("piracy", {"text": f"Piracy: {self.animal_text(pirate)} steals a token from "
+                                 f"{self.animal_text(victim)}", "animal": pirate, "victim": victim})
+        self.receive(pirate, False)
+
+    def place_trait(self, p: int, c: int, t: int, a: int, b: int) -> None:
+        """Player ``p`` plays card ``c`` as trait ``t`` on animal ``a`` (and ``b`` for a paired trait, else -1)."""
+        self.hands[p].remove(c)
+        self.card_trait[c] = t
+        tr = self.trait_cards
+        if b >= 0:
+            self.first_animal[c] = a
+            self.second_animal[c] = b
+            tr[a] = tr[a] + (c,)
+            tr[b] = tr[b] + (c,)
+            self._recalc(a)
+            self._recalc(b)
+        else:
+            tr[a] = tr[a] + (c,)
+            self._recalc(a)
+        self.actor = (p + 1) % self.player_count
+        if self.log_events:
+            if b >= 0:
+                extra = f" (animal A{a} is the symbiont)" if t == SYMBIOSIS else ""
+                where = f"animals A{a} and A{b}{extra}"
+            else:
+                where = self.animal_text(a)
+            self.emit("play_trait", {"text": f"{self.player_name(p)} plays {EN[t]} on {where}", "player": p, "card": c,
+                                     "trait": TRAIT_IDS[t], "animals": [a] if b < 0 else [a, b]})
+
+    def take_red_token(self, a: int) -> None:
+        self.main_action_used = True
+        self.round_had_actions = True
+        self.food_base -= 1
+        if self.log_events:
+            self.emit(
+                "take",
+                {
+                    "text": f"{self.player_name(self.actor)} takes a red token for animal A{a} "
+                    f"({self.food_base} left)",
+                    "player": self.actor,
+                    "animal": a,
+                },
+            )
+        self.receive(a, True)
+
+    def choose_attack_target(self, c: int) -> None:
+        """The player of Carnivore ``c`` now chooses the animal it attacks (a ``target``)."""
+        self.push(AttackTarget(self.actor, c))
+
+    def start_attack(self, c: int, t: int) -> None:
+        self.main_action_used = True
+        self.round_had_actions = True
+        self.attacked |= 1 << c
+        if self.log_events:
+            self.emit(
+                "attack", {"text": f"{self.animal_text(c)} attacks {self.animal_text(t)}", "carnivore": c, "target": t}
+            )
+        self.defend(c, t, False, 1 << t)
+
+    def defend(self, c: int, t: int, ran: bool, seen: int) -> None:
+        """Carnivore ``c`` attacks ``t`` (``ran``: its Running die was rolled; ``seen``: animals targeted so far in this
+        attack): its owner chooses a defence, or it is eaten at once when it has none."""
+        choices = self.defence_choices(c, t, ran, seen)
+        if len(choices) == 1 and choices[0] is A.ACCEPT:
+            self.eaten(c, t)
+        else:
+            self.push(Defence(self.owner[t], c, t, ran, seen))
+
+    def queue_blue_token(self, carnivore: int) -> None:
+        """``carnivore`` gets a blue token once the current effects are over (if it is alive and can still eat)."""
+        self.push(BlueToken(carnivore))
+
+    def eaten(self, c: int, t: int) -> None:
+        text = f"{self.animal_text(c)} eats {self.animal_text(t)}" if self.log_events else ""
+        mask = self.trait_mask[t] & REACTING_TO_EATEN
+        if mask:
+            for handler in ON_EATEN[mask]:
+                effect = handler(self, c, t)
+                if effect:
+                    text += " " + effect
+        if self.log_events:
+            o = self.owner[t]
+            self.emit(
+                "eaten",
+                {
+                    "text": f"{text}; its animal card {self._card_text(self.animal_card[t])} goes to "
+                    f"{self.player_name(o)}'s discard pile",
+                    "carnivore": c,
+                    "animal": t,
+                    "card": self.animal_card[t],
+                },
+                to=(o,),
+                redacted={"text": text, "carnivore": c, "animal": t},
+            )
+        self._remove_animal(t)
+        for handler in AFTER_KILL:
+            handler(self, c)
+        self.push(BlueToken(c), BlueToken(c))
+
+    def choose_piracy_victim(self, pirate: int) -> None:
+        """The player of Piracy animal ``pirate`` now chooses the victim (a ``target``)."""
+        self.push(PiracyVictim(self.actor, pirate))
+
