@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from evolutio.kernel import load_game, load_scenario
 from evolutio.bots import RandomBot
+from evolutio.kernel import load_game, load_scenario
 
 
 def scenario(body: dict, players: int = 2, seed: int = 1, **options):

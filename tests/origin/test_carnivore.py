@@ -1,7 +1,8 @@
 """Carnivore (Хищник): who may attack, targets, rewards — NOTES §6, rulings 31-34, 40, 48."""
 
-from evolutio.kernel import Action, IllegalAction
 import pytest
+
+from evolutio.kernel import Action, IllegalAction
 
 from .conftest import acts, feeding
 

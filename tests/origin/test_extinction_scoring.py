@@ -49,8 +49,8 @@ def test_scoring_ruling_63():
 
 
 def test_paired_card_scores_once_by_default_and_per_animal_with_option():
-    body = dict(animals=[[{"id": 0, "food": 1}, {"id": 1, "food": 1}]], players=2, deck_size=0, food_base=0,
-                pairs=[{"trait": "cooperation", "animals": [0, 1]}])
+    body = {"animals": [[{"id": 0, "food": 1}, {"id": 1, "food": 1}]], "players": 2, "deck_size": 0, "food_base": 0,
+                "pairs": [{"trait": "cooperation", "animals": [0, 1]}]}
     assert feeding(**body).scores() == [5, 0]
     assert feeding(**body, paired_scores_per_animal=True).scores() == [6, 0]
 

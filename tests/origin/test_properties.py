@@ -4,11 +4,11 @@ action applies, JSON round trips, determinize keeps the seat's view, replays are
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
-from evolutio.kernel import Action, IllegalAction, RecordError, Rng, load_game, replay, make_record
 from evolutio.bots import RandomBot
+from evolutio.kernel import Action, IllegalAction, RecordError, Rng, load_game, make_record, replay
 
 N = 84
 
@@ -31,7 +31,7 @@ def invariants(s):
     assert census["total"] == N
     used = [a for a in range(N) if s.animal_card[a] >= 0]
     assert used == list(range(len(used)))           # animal numbers are given in order of appearance
-    assert len(set(s.animal_card[a] for a in used)) == len(used)
+    assert len({s.animal_card[a] for a in used}) == len(used)
     for a in used:                                   # a dead animal's card lies in its last owner's discard pile
         if s.owner[a] < 0:
             assert any(s.animal_card[a] in d for d in s.discard)

@@ -10,7 +10,7 @@ def test_every_trait_row_has_its_module_and_every_module_a_row():
     package = Path(traits.__file__).parent
     modules = sorted(p.stem for p in package.glob("*.py") if not p.stem.startswith("_"))
     assert modules == sorted(traits.TRAIT_IDS)
-    assert traits.TRAIT_MODULES == modules
+    assert modules == traits.TRAIT_MODULES
     assert len(traits.TRAIT_IDS) == 19
 
 
