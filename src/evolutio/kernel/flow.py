@@ -136,7 +136,7 @@ def steps_to_json(stack: Sequence[Step]) -> list[dict[str, Any]]:
 class Hold(Step):
     """A hold point: the game stops before the automatic step ``point`` until someone resumes it.
 
-    Scenarios ask for hold points (``"hold": ["before_extinction"]``) to inspect a position the game would otherwise run
+    Scenarios ask for hold points (``"hold": ["extinction"]``) to inspect a position the game would otherwise run
     straight through. While held, the only legal action is ``resume``, decided by seat 0 (any seat could; the kernel
     needs one). Resuming runs the held step at once, so the same point does not hold twice in a row.
     """
