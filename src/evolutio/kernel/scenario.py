@@ -17,6 +17,40 @@ from .jsonfile import read_json
 from .registry import load_game
 
 
+# -- field readers for rulesets' scenario loaders: each checks one JSON value and names its path when it is wrong ----
+def read_int(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+    """``value`` as an integer in ``[low, high]`` (no upper bound when ``high`` is ``None``)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScenarioError(f"{where}: must be an integer, got {value!r}")
+    if value < low or (high is not None and value > high):
+        raise ScenarioError(f"{where}: must be between {low} and {high}, got {value}" if high is not None
+                            else f"{where}: must be at least {low}, got {value}")
+    return value
+
+
+def read_bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ScenarioError(f"{where}: must be true or false, got {value!r}")
+    return value
+
+
+def read_object(value: Any, where: str, keys: set[str]) -> dict[str, Any]:
+    """``value`` as an object whose fields are among ``keys``."""
+    if not isinstance(value, dict):
+        raise ScenarioError(f"{where}: must be an object, got {type(value).__name__}")
+    unknown = set(value) - keys
+    if unknown:
+        raise ScenarioError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}; known: "
+                            f"{', '.join(sorted(keys))}")
+    return value
+
+
+def read_list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where}: must be a list, got {type(value).__name__}")
+    return value
+
+
 def apply_scenario_controls(state: State, data: dict[str, Any]) -> None:
     """Pin a scenario's chance outcomes and set its hold points on a freshly built state.
 

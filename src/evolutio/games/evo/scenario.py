@@ -16,7 +16,7 @@ from typing import Any
 
 from evolutio.kernel.errors import ScenarioError
 from evolutio.kernel.flow import steps_from_json
-from evolutio.kernel.scenario import apply_scenario_controls
+from evolutio.kernel.scenario import apply_scenario_controls, read_int, read_list
 
 from .board import GENES
 from .cards import CARD_IDS, CARD_INDEX, WINDOWS
@@ -29,20 +29,6 @@ BODY_KEYS = {"game", "options", "seed", "round", "phase", "climate", "meteor", "
 TEXT_FIELDS = {"window": WINDOWS, "part": tuple(PARTS)}
 SEAT_FIELDS = ("seat", "subject", "active")
 PLAYER_KEYS = {"score", "genes", "hand", "dinos"}
-
-
-def _int(value: Any, path: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ScenarioError(f"{path}: expected an integer, got {value!r}")
-    if not low <= value <= high:
-        raise ScenarioError(f"{path}: must be between {low} and {high}, got {value}")
-    return value
-
-
-def _list(value: Any, path: str) -> list:
-    if not isinstance(value, list):
-        raise ScenarioError(f"{path}: expected a list, got {type(value).__name__}")
-    return value
 
 
 def _card(value: Any, path: str) -> int:
@@ -59,18 +45,18 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
     state = game.blank_state(seed)
     board = game.board
     players = game.num_players
-    state.round = _int(data.get("round", 1), "round", 1, 1000)
+    state.round = read_int(data.get("round", 1), "round", 1, 1000)
     phase = data.get("phase", "initiative")
     if phase not in PHASES:
         raise ScenarioError(f"phase: unknown phase {phase!r} (known: {', '.join(PHASES)})")
-    state.climate = _int(data.get("climate", 0), "climate", 0, len(board.ring) - 1)
-    state.meteor = _int(data.get("meteor", board.meteor_start[players]), "meteor", 0, len(board.meteor_final) - 2)
-    order = [_int(seat, f"order[{index}]", 0, players - 1) for index, seat in
-             enumerate(_list(data.get("order", list(range(players))), "order"))]
+    state.climate = read_int(data.get("climate", 0), "climate", 0, len(board.ring) - 1)
+    state.meteor = read_int(data.get("meteor", board.meteor_start[players]), "meteor", 0, len(board.meteor_final) - 2)
+    order = [read_int(seat, f"order[{index}]", 0, players - 1) for index, seat in
+             enumerate(read_list(data.get("order", list(range(players))), "order"))]
     if sorted(order) != list(range(players)):
         raise ScenarioError(f"order: must list every seat 0..{players - 1} once, got {order}")
     state.order = order
-    entries = _list(data.get("players"), "players")
+    entries = read_list(data.get("players"), "players")
     if len(entries) != players:
         raise ScenarioError(f"players: {len(entries)} entries for {players} players")
     used_cards: dict[int, str] = {}
@@ -82,7 +68,7 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
         extra = set(entry) - PLAYER_KEYS
         if extra:
             raise ScenarioError(f"{path}.{min(extra)}: unknown field (known: {', '.join(sorted(PLAYER_KEYS))})")
-        state.score[seat] = _int(entry.get("score", board.start_score), f"{path}.score", 0, 100000)
+        state.score[seat] = read_int(entry.get("score", board.start_score), f"{path}.score", 0, 100000)
         genes = entry.get("genes", {})
         if not isinstance(genes, dict):
             raise ScenarioError(f"{path}.genes: expected an object of gene counts")
@@ -90,17 +76,17 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
             if gene not in GENES:
                 raise ScenarioError(f"{path}.genes.{gene}: unknown gene (known: {', '.join(GENES)})")
             index = GENES.index(gene)
-            state.genes[seat][index] = _int(count, f"{path}.genes.{gene}", 0, board.gene_counts[index])
+            state.genes[seat][index] = read_int(count, f"{path}.genes.{gene}", 0, board.gene_counts[index])
             owned_genes[index] += count
         hand = []
-        for index, name in enumerate(_list(entry.get("hand", []), f"{path}.hand")):
+        for index, name in enumerate(read_list(entry.get("hand", []), f"{path}.hand")):
             card = _card(name, f"{path}.hand[{index}]")
             if card in used_cards:
                 raise ScenarioError(f"{path}.hand[{index}]: {name} is already in {used_cards[card]} (one copy each)")
             used_cards[card] = f"{path}.hand"
             hand.append(card)
         state.hands[seat] = sorted(hand)
-        dinos = _list(entry.get("dinos", []), f"{path}.dinos")
+        dinos = read_list(entry.get("dinos", []), f"{path}.dinos")
         if len(dinos) > board.dinos_per_player:
             raise ScenarioError(f"{path}.dinos: {len(dinos)} dinos, a species has {board.dinos_per_player}")
         for index, spot in enumerate(dinos):
@@ -118,7 +104,7 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
             raise ScenarioError(f"players: {count} {GENES[index]} genes, the game has {board.gene_counts[index]}")
     if "deck" in data:
         deck = []
-        for index, name in enumerate(_list(data["deck"], "deck")):
+        for index, name in enumerate(read_list(data["deck"], "deck")):
             card = _card(name, f"deck[{index}]")
             if card in used_cards:
                 raise ScenarioError(f"deck[{index}]: {name} is already in {used_cards[card]} (one copy each)")
@@ -137,7 +123,7 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
             if gene not in GENES:
                 raise ScenarioError(f"bag.{gene}: unknown gene (known: {', '.join(GENES)})")
             index = GENES.index(gene)
-            state.bag.extend([index] * _int(count, f"bag.{gene}", 0, board.gene_counts[index] - owned_genes[index]))
+            state.bag.extend([index] * read_int(count, f"bag.{gene}", 0, board.gene_counts[index] - owned_genes[index]))
     else:
         state.bag = [gene for gene, count in enumerate(board.gene_counts) for _ in range(count - owned_genes[gene])]
     state.rng.shuffle(state.bag)
@@ -146,7 +132,7 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
         raise ScenarioError("effects: expected an object")
     for key, names in effects.items():
         path = f"effects.{key}"
-        cards = [_card(name, f"{path}[{index}]") for index, name in enumerate(_list(names, path))]
+        cards = [_card(name, f"{path}[{index}]") for index, name in enumerate(read_list(names, path))]
         mask = 0
         for card in cards:
             mask |= 1 << card
@@ -185,9 +171,9 @@ def _flow(data: Any, players: int) -> list:
                 if value not in TEXT_FIELDS[field]:
                     raise ScenarioError(f"{path}: unknown {field} {value!r} (known: {', '.join(TEXT_FIELDS[field])})")
             elif field in SEAT_FIELDS:
-                _int(value, path, -1 if field != "seat" else 0, players - 1)
+                read_int(value, path, -1 if field != "seat" else 0, players - 1)
             else:
-                _int(value, path, -1000, 100000)
+                read_int(value, path, -1000, 100000)
     return steps
 
 
@@ -196,7 +182,7 @@ def _auction(state: EvoState, data: Any) -> None:
     if not isinstance(data, dict):
         raise ScenarioError("auction: expected an object with tiles, bids and passed")
     tiles = []
-    for index, gene in enumerate(_list(data.get("tiles", []), "auction.tiles")):
+    for index, gene in enumerate(read_list(data.get("tiles", []), "auction.tiles")):
         if gene not in GENES:
             raise ScenarioError(f"auction.tiles[{index}]: unknown gene {gene!r} (known: {', '.join(GENES)})")
         tiles.append(GENES.index(gene))
@@ -211,10 +197,10 @@ def _auction(state: EvoState, data: Any) -> None:
             raise ScenarioError(f"{path}: bids are keyed by seat 0..{players - 1}")
         if not isinstance(bid, list) or len(bid) != 2:
             raise ScenarioError(f"{path}: a bid is [row, amount]")
-        row = _int(bid[0], f"{path}[0]", 0, len(tiles) - 1)
+        row = read_int(bid[0], f"{path}[0]", 0, len(tiles) - 1)
         if row in state.bid_row:
             raise ScenarioError(f"{path}[0]: row {row} already holds another marker")
         state.bid_row[int(key)] = row
-        state.bid_amount[int(key)] = _int(bid[1], f"{path}[1]", 0, 199)
-    for index, seat in enumerate(_list(data.get("passed", []), "auction.passed")):
-        state.passed[_int(seat, f"auction.passed[{index}]", 0, players - 1)] = True
+        state.bid_amount[int(key)] = read_int(bid[1], f"{path}[1]", 0, 199)
+    for index, seat in enumerate(read_list(data.get("passed", []), "auction.passed")):
+        state.passed[read_int(seat, f"auction.passed[{index}]", 0, players - 1)] = True

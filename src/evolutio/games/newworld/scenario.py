@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from evolutio.kernel import ScenarioError
-from evolutio.kernel.scenario import apply_scenario_controls
+from evolutio.kernel.scenario import apply_scenario_controls, read_bool, read_int, read_list, read_object
 
 from . import flow
 from .data import TRAIT_IDS, TRAIT_INDEX
@@ -20,36 +20,6 @@ ANIMAL_KEYS = {"traits", "food", "fat", "shelter", "rotated", "poisoned", "comme
 AREA_KEYS = {"area", "food", "shelter", "comment"}
 LINK_KEYS = {"trait", "animals", "comment"}
 ROTATABLE = ("carnivorous", "piracy", "metamorphosis", "mimicry")
-
-
-def _int(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ScenarioError(f"{where} must be an integer, got {value!r}")
-    if value < low or (high is not None and value > high):
-        bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
-        raise ScenarioError(f"{where} must be {bounds}, got {value}")
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise ScenarioError(f"{where} must be true or false, got {value!r}")
-    return value
-
-
-def _object(value: Any, where: str, keys: set[str]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ScenarioError(f"{where} must be an object, got {type(value).__name__}")
-    unknown = set(value) - keys
-    if unknown:
-        raise ScenarioError(f"{where}: unknown field {min(unknown)!r}; known: {', '.join(sorted(keys))}")
-    return value
-
-
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ScenarioError(f"{where} must be a list, got {type(value).__name__}")
-    return value
 
 
 def _trait(value: Any, where: str) -> int:
@@ -91,17 +61,17 @@ class CardPool:
 
 
 def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
-    doc = _object(document, "scenario", TOP_KEYS)
+    doc = read_object(document, "scenario", TOP_KEYS)
     data = state.data
     players = state.num_players
-    state.period = _int(doc.get("period", 1), "period", 1)
+    state.period = read_int(doc.get("period", 1), "period", 1)
     phase = doc.get("phase", "development")
     if phase not in ("development", "feeding"):
         raise ScenarioError(f"phase must be 'development' or 'feeding', got {phase!r}")
     state.phase = phase
-    state.first_player = _int(doc.get("first_player", 0), "first_player", 0, players - 1)
-    to_act = _int(doc.get("to_act", state.first_player), "to_act", 0, players - 1)
-    state.final = int(_bool(doc.get("final", False), "final"))
+    state.first_player = read_int(doc.get("first_player", 0), "first_player", 0, players - 1)
+    to_act = read_int(doc.get("to_act", state.first_player), "to_act", 0, players - 1)
+    state.final = int(read_bool(doc.get("final", False), "final"))
     state.catastrophe = int(bool(state.options["catastrophe"]))
     if state.catastrophe:
         state.final = 1  # Catastrophe has one period only
@@ -112,9 +82,9 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
     # areas
     unused = list(range(len(data.areas)))
     area_ids = {area.id: index for index, area in enumerate(data.areas)}
-    for index, entry in enumerate(_list(doc.get("areas", []), "areas")):
+    for index, entry in enumerate(read_list(doc.get("areas", []), "areas")):
         where = f"areas[{index}]"
-        entry = _object(entry, where, AREA_KEYS)
+        entry = read_object(entry, where, AREA_KEYS)
         area = area_ids.get(entry.get("area"))  # type: ignore[arg-type]
         if area is None:
             raise ScenarioError(f"{where}.area: unknown area {entry.get('area')!r}; areas: {', '.join(area_ids)}")
@@ -125,13 +95,13 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
         halves = data.areas[area].halves
         for key, symbols, store in (("food", [h.food for h in halves], state.area_food),
                                     ("shelter", [h.shelter for h in halves], state.area_shelter)):
-            counts = _list(entry.get(key, symbols), f"{where}.{key}")
+            counts = read_list(entry.get(key, symbols), f"{where}.{key}")
             if len(counts) != len(halves):
                 raise ScenarioError(f"{where}.{key}: {data.areas[area].id} has {len(halves)} half(s), "
                                     f"got {len(counts)} counts")
             for half, count in enumerate(counts):
                 cap = halves[half].food_cap if key == "food" else 99
-                store[2 * area + half] = _int(count, f"{where}.{key}[{half}]", 0, cap)
+                store[2 * area + half] = read_int(count, f"{where}.{key}[{half}]", 0, cap)
     if not state.area_row:
         raise ScenarioError("areas: the row needs at least one area card")
     deck_spec = doc.get("area_deck", 0 if state.final else 1)
@@ -145,7 +115,7 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
             named.append(area)
         deck_size = len(named)
     else:
-        deck_size = _int(deck_spec, "area_deck", 0, len(unused))
+        deck_size = read_int(deck_spec, "area_deck", 0, len(unused))
     if state.final and deck_size:
         raise ScenarioError("area_deck: the final period has an empty area deck")
     if not state.final and not deck_size:
@@ -156,25 +126,25 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
     state.area_box = unused
 
     # players, hands, animals, links
-    seats = _list(doc.get("players"), "players")
+    seats = read_list(doc.get("players"), "players")
     if len(seats) != players:
         raise ScenarioError(f"players lists {len(seats)} player(s) but the game has {players} (set options.players)")
     pool = CardPool(state)
     for seat, entry in enumerate(seats):
         where = f"players[{seat}]"
-        entry = _object(entry, where, PLAYER_KEYS)
-        state.passed[seat] = int(_bool(entry.get("passed", False), f"{where}.passed"))
-        for index, spec in enumerate(_list(entry.get("hand", []), f"{where}.hand")):
+        entry = read_object(entry, where, PLAYER_KEYS)
+        state.passed[seat] = int(read_bool(entry.get("passed", False), f"{where}.passed"))
+        for index, spec in enumerate(read_list(entry.get("hand", []), f"{where}.hand")):
             state.hands[seat].append(pool.by_kind(spec, f"{where}.hand[{index}]"))
         animals = []
-        for index, animal_entry in enumerate(_list(entry.get("animals", []), f"{where}.animals")):
+        for index, animal_entry in enumerate(read_list(entry.get("animals", []), f"{where}.animals")):
             animal_where = f"{where}.animals[{index}]"
-            animal_entry = _object(animal_entry, animal_where, ANIMAL_KEYS)
+            animal_entry = read_object(animal_entry, animal_where, ANIMAL_KEYS)
             if not pool.free:
                 raise ScenarioError(f"{animal_where}: no card is left for this animal")
             animal = state.new_animal(seat, pool.free.pop())
             animals.append(animal)
-            for trait_index, spec in enumerate(_list(animal_entry.get("traits", []), f"{animal_where}.traits")):
+            for trait_index, spec in enumerate(read_list(animal_entry.get("traits", []), f"{animal_where}.traits")):
                 trait_where = f"{animal_where}.traits[{trait_index}]"
                 trait = _trait(spec, trait_where)
                 info = data.traits[trait]
@@ -184,27 +154,28 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
                     raise ScenarioError(f"{trait_where}: the animal already has {info.en}")
                 card, _ = pool.by_trait(trait, trait_where)
                 state.attach(card, trait, animal)
-            for name in _list(animal_entry.get("rotated", []), f"{animal_where}.rotated"):
+            for name in read_list(animal_entry.get("rotated", []), f"{animal_where}.rotated"):
                 if name not in ROTATABLE or not state.trait_mask[animal] & (1 << TRAIT_INDEX[name]):
                     raise ScenarioError(f"{animal_where}.rotated: {name!r} is not a rotatable trait of this animal "
                                         f"({', '.join(ROTATABLE)})")
                 state.used[animal] |= 1 << TRAIT_INDEX[name]
-            state.food[animal] = _int(animal_entry.get("food", 0), f"{animal_where}.food", 0, state.need(animal) + 9)
+            state.food[animal] = read_int(animal_entry.get("food", 0), f"{animal_where}.food", 0,
+                                          state.need(animal) + 9)
             fat_cards = sum(1 for card in state.animal_cards[animal] if state.card_trait[card] == TRAIT_INDEX[
                 "fat_tissue"])
-            state.fat[animal] = _int(animal_entry.get("fat", 0), f"{animal_where}.fat", 0, fat_cards)
-            state.shelter[animal] = int(_bool(animal_entry.get("shelter", False), f"{animal_where}.shelter"))
-            state.poisoned[animal] = int(_bool(animal_entry.get("poisoned", False), f"{animal_where}.poisoned"))
-        for index, link in enumerate(_list(entry.get("links", []), f"{where}.links")):
+            state.fat[animal] = read_int(animal_entry.get("fat", 0), f"{animal_where}.fat", 0, fat_cards)
+            state.shelter[animal] = int(read_bool(animal_entry.get("shelter", False), f"{animal_where}.shelter"))
+            state.poisoned[animal] = int(read_bool(animal_entry.get("poisoned", False), f"{animal_where}.poisoned"))
+        for index, link in enumerate(read_list(entry.get("links", []), f"{where}.links")):
             link_where = f"{where}.links[{index}]"
-            link = _object(link, link_where, LINK_KEYS)
+            link = read_object(link, link_where, LINK_KEYS)
             trait = _trait(link.get("trait"), f"{link_where}.trait")
             if not data.traits[trait].paired:
                 raise ScenarioError(f"{link_where}.trait: {TRAIT_IDS[trait]} is not a paired trait")
-            pair = _list(link.get("animals"), f"{link_where}.animals")
+            pair = read_list(link.get("animals"), f"{link_where}.animals")
             if len(pair) != 2:
                 raise ScenarioError(f"{link_where}.animals: name two of this player's animals (by position)")
-            first, second = (animals[_int(position, f"{link_where}.animals[{k}]", 0, len(animals) - 1)]
+            first, second = (animals[read_int(position, f"{link_where}.animals[{k}]", 0, len(animals) - 1)]
                              for k, position in enumerate(pair))
             if abs(state.rows[seat].index(first) - state.rows[seat].index(second)) != 1:
                 raise ScenarioError(f"{link_where}.animals: the two animals must be neighbours")

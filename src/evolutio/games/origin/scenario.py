@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from evolutio.kernel import ScenarioError
-from evolutio.kernel.scenario import apply_scenario_controls
+from evolutio.kernel.scenario import apply_scenario_controls, read_bool, read_int, read_list, read_object
 
 from .card_data import NUM_CARDS as N
 from .flow import AttackTarget, DevelopmentPhase, FeedingPhase
@@ -25,36 +25,6 @@ _PLAYER_KEYS = {"hand", "discard", "animals", "passed", "name", "comment"}
 _ANIMAL_KEYS = {"id", "card", "traits", "food", "fat", "hibernating", "hibernated_last_turn", "attacked", "poisoned",
                 "piracy_used", "tramp_used", "received_food", "comment"}
 _PAIR_KEYS = {"trait", "card", "animals", "comment"}
-
-
-def _int(v: Any, where: str, lo: int = 0, hi: int | None = None) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise ScenarioError(f"{where}: must be an integer, got {v!r}")
-    if v < lo or (hi is not None and v > hi):
-        raise ScenarioError(f"{where}: must be between {lo} and {hi}, got {v}" if hi is not None
-                            else f"{where}: must be at least {lo}, got {v}")
-    return v
-
-
-def _bool(v: Any, where: str) -> bool:
-    if not isinstance(v, bool):
-        raise ScenarioError(f"{where}: must be true or false, got {v!r}")
-    return v
-
-
-def _obj(v: Any, where: str, keys: set[str]) -> dict:
-    if not isinstance(v, dict):
-        raise ScenarioError(f"{where}: must be an object, got {type(v).__name__}")
-    bad = set(v) - keys
-    if bad:
-        raise ScenarioError(f"{where}: unknown field(s) {', '.join(sorted(bad))}; known: {', '.join(sorted(keys))}")
-    return v
-
-
-def _list(v: Any, where: str) -> list:
-    if not isinstance(v, list):
-        raise ScenarioError(f"{where}: must be a list, got {type(v).__name__}")
-    return v
 
 
 def _trait(name: Any, where: str) -> int:
@@ -77,7 +47,7 @@ class ScenarioBuilder:
 
     # -- card allocation -------------------------------------------------------------------------------------
     def claim(self, c: Any, where: str) -> int:
-        c = _int(c, where, 0, N - 1)
+        c = read_int(c, where, 0, N - 1)
         if c in self.used:
             raise ScenarioError(f"{where}: card {c} appears twice (also at {self.used[c]})")
         self.used[c] = where
@@ -114,7 +84,7 @@ class ScenarioBuilder:
             cands.sort(key=lambda c: (len(self.faces[c]), c))
             self.used[cands[0]] = where
             return cands[0], t
-        d = _obj(spec, where, {"trait", "card"})
+        d = read_object(spec, where, {"trait", "card"})
         if "trait" not in d:
             raise ScenarioError(f"{where}: a trait object needs 'trait'")
         t = _trait(d["trait"], where)
@@ -127,52 +97,52 @@ class ScenarioBuilder:
 
     # -- build -----------------------------------------------------------------------------------------------
     def build(self) -> OriginState:
-        data = _obj(self.data, "scenario", _TOP_KEYS)
+        data = read_object(self.data, "scenario", _TOP_KEYS)
         g = self.game
         n = g.num_players
         seed = data.get("seed", 0)
         st = g._blank(seed)
-        players = _list(data.get("players", []), "players")
+        players = read_list(data.get("players", []), "players")
         if len(players) != n:
             raise ScenarioError(f"players: lists {len(players)} player(s) but the game has {n} "
                                 "(set options.players)")
         phase_name = data.get("phase", "development")
         if phase_name not in ("development", "feeding"):
             raise ScenarioError(f"phase: must be 'development' or 'feeding', got {phase_name!r}")
-        st.turn = _int(data.get("turn", 1), "turn", 1)
-        st.first = _int(data.get("first_player", 0), "first_player", 0, n - 1)
-        to_act = _int(data.get("to_act", st.first), "to_act", 0, n - 1)
+        st.turn = read_int(data.get("turn", 1), "turn", 1)
+        st.first = read_int(data.get("first_player", 0), "first_player", 0, n - 1)
+        to_act = read_int(data.get("to_act", st.first), "to_act", 0, n - 1)
 
         # pass 1: explicit card ids (so that kind names never take a card that is named explicitly later) and
         # explicit animal numbers
         pdata = []
         numbers: dict[int, str] = {}
         for p, pl in enumerate(players):
-            pl = _obj(pl, f"players[{p}]", _PLAYER_KEYS)
+            pl = read_object(pl, f"players[{p}]", _PLAYER_KEYS)
             pdata.append(pl)
-            for i, an in enumerate(_list(pl.get("animals", []), f"players[{p}].animals")):
+            for i, an in enumerate(read_list(pl.get("animals", []), f"players[{p}].animals")):
                 where = f"players[{p}].animals[{i}]"
-                an = _obj(an, where, _ANIMAL_KEYS)
+                an = read_object(an, where, _ANIMAL_KEYS)
                 if "id" in an:
-                    a = _int(an["id"], f"{where}.id", 0, N - 1)
+                    a = read_int(an["id"], f"{where}.id", 0, N - 1)
                     if a in numbers:
                         raise ScenarioError(f"{where}.id: animal number {a} appears twice (also at {numbers[a]})")
                     numbers[a] = where
                 if isinstance(an.get("card"), int):
                     self.claim(an["card"], f"{where}.card")
-                for j, tr in enumerate(_list(an.get("traits", []), f"players[{p}].animals[{i}].traits")):
+                for j, tr in enumerate(read_list(an.get("traits", []), f"players[{p}].animals[{i}].traits")):
                     if isinstance(tr, dict) and "card" in tr:
                         self.claim(tr["card"], f"players[{p}].animals[{i}].traits[{j}]")
             for key in ("hand", "discard"):
-                for j, c in enumerate(_list(pl.get(key, []), f"players[{p}].{key}")):
+                for j, c in enumerate(read_list(pl.get(key, []), f"players[{p}].{key}")):
                     if isinstance(c, int):
                         self.claim(c, f"players[{p}].{key}[{j}]")
-        pairs = _list(data.get("pairs", []), "pairs")
+        pairs = read_list(data.get("pairs", []), "pairs")
         for i, pr in enumerate(pairs):
-            pr = _obj(pr, f"pairs[{i}]", _PAIR_KEYS)
+            pr = read_object(pr, f"pairs[{i}]", _PAIR_KEYS)
             if "card" in pr:
                 self.claim(pr["card"], f"pairs[{i}]")
-        deck_spec = _list(data.get("deck", []), "deck")
+        deck_spec = read_list(data.get("deck", []), "deck")
         for j, c in enumerate(deck_spec):
             if isinstance(c, int):
                 self.claim(c, f"deck[{j}]")
@@ -191,7 +161,7 @@ class ScenarioBuilder:
         for p, pl in enumerate(pdata):
             st.hands[p] = [card(c, f"players[{p}].hand[{j}]") for j, c in enumerate(pl.get("hand", []))]
             st.discard[p] = [card(c, f"players[{p}].discard[{j}]") for j, c in enumerate(pl.get("discard", []))]
-            if _bool(pl.get("passed", False), f"players[{p}].passed"):
+            if read_bool(pl.get("passed", False), f"players[{p}].passed"):
                 st.passed |= 1 << p
         animal_specs = []
         for p, pl in enumerate(pdata):
@@ -244,8 +214,8 @@ class ScenarioBuilder:
         for p, i, an, _ in animal_specs:
             a = ids[(p, i)]
             where = f"players[{p}].animals[{i}]"
-            food = _int(an.get("food", 0), f"{where}.food", 0)
-            fat = _int(an.get("fat", 0), f"{where}.fat", 0)
+            food = read_int(an.get("food", 0), f"{where}.food", 0)
+            fat = read_int(an.get("fat", 0), f"{where}.fat", 0)
             if food > st.need[a] and not st.fat_tissue_count[a]:
                 raise ScenarioError(f"{where}.food: {food} is more than animal {a}'s need {st.need[a]} (only an "
                                     "animal with Fat Tissue can hold more, from converting its fat)")
@@ -256,13 +226,13 @@ class ScenarioBuilder:
             st.food[a] = food
             st.fat[a] = fat
             # received a red or blue token this turn (Piracy, ruling 29): by default, when it has food
-            if _bool(an.get("received_food", food > 0), f"{where}.received_food"):
+            if read_bool(an.get("received_food", food > 0), f"{where}.received_food"):
                 st.received_food |= 1 << a
         # the deck: listed cards on top, then the rest shuffled; deck_size keeps only that many (rest out of play)
         rest = [c for c in range(N) if c not in self.used]
         st.rng.shuffle(rest)
         if "deck_size" in data:
-            size = _int(data["deck_size"], "deck_size", len(deck_top), len(deck_top) + len(rest))
+            size = read_int(data["deck_size"], "deck_size", len(deck_top), len(deck_top) + len(rest))
             keep = size - len(deck_top)
             st.out_of_play = sorted(rest[keep:])
             rest = rest[:keep]
@@ -280,14 +250,14 @@ class ScenarioBuilder:
             st.phase = FEED
             st.actor = to_act
             st.push(FeedingPhase())
-            st.food_base = _int(data.get("food_base", 0), "food_base", 0)
-            fd = _obj(data.get("feeding", {}), "feeding", {"main_action_used", "round_had_actions", "fired",
+            st.food_base = read_int(data.get("food_base", 0), "food_base", 0)
+            fd = read_object(data.get("feeding", {}), "feeding", {"main_action_used", "round_had_actions", "fired",
                                                            "mimicry_used", "comment"})
-            st.main_action_used = _bool(fd.get("main_action_used", False), "feeding.main_action_used")
-            st.round_had_actions = _bool(fd.get("round_had_actions", False), "feeding.round_had_actions")
+            st.main_action_used = read_bool(fd.get("main_action_used", False), "feeding.main_action_used")
+            st.round_had_actions = read_bool(fd.get("round_had_actions", False), "feeding.round_had_actions")
             for key, attr in (("fired", "fired"), ("mimicry_used", "mimicry_used")):
-                for index, c in enumerate(_list(fd.get(key, []), f"feeding.{key}")):
-                    c = _int(c, f"feeding.{key}[{index}]", 0, N - 1)
+                for index, c in enumerate(read_list(fd.get(key, []), f"feeding.{key}")):
+                    c = read_int(c, f"feeding.{key}[{index}]", 0, N - 1)
                     if st.card_trait[c] < 0:
                         raise ScenarioError(f"feeding.{key}[{index}]: card {c} is not a trait on the table")
                     setattr(st, attr, getattr(st, attr) | (1 << c))
@@ -300,7 +270,7 @@ class ScenarioBuilder:
         return st
 
     def _explicit_trait(self, spec: dict, where: str) -> tuple[int, int]:
-        spec = _obj(spec, where, {"trait", "card"})
+        spec = read_object(spec, where, {"trait", "card"})
         if "trait" not in spec:
             raise ScenarioError(f"{where}: a trait object needs 'trait'")
         t = _trait(spec["trait"], where)
@@ -336,7 +306,7 @@ class ScenarioBuilder:
             ("tramp_used", "tramp_used"),
         )
         for key, attr in flags:
-            if _bool(an.get(key, False), f"{where}.{key}"):
+            if read_bool(an.get(key, False), f"{where}.{key}"):
                 setattr(st, attr, getattr(st, attr) | (1 << a))
         if (st.hibernating >> a) & 1 and (st.hibernated_last_turn >> a) & 1:
             raise ScenarioError(f"{where}.hibernating: animal {a} cannot hibernate in two consecutive turns")
@@ -347,14 +317,14 @@ class ScenarioBuilder:
             if key not in by_pos:
                 raise ScenarioError(f"{where}: there is no animal {v} ([seat, index])")
             return by_pos[key]
-        a = _int(v, where, 0, N - 1)
+        a = read_int(v, where, 0, N - 1)
         if a not in by_pos.values():
             raise ScenarioError(f"{where}: there is no animal number {a} in this scenario")
         return a
 
     def _put_pair(self, st: OriginState, i: int, pr: dict, t: int, c: int, by_pos: dict) -> None:
         where = f"pairs[{i}]"
-        an = _list(pr["animals"], f"{where}.animals")
+        an = read_list(pr["animals"], f"{where}.animals")
         if len(an) != 2:
             raise ScenarioError(f"{where}.animals: a paired trait links exactly two animals")
         a, b = (self._ref(x, f"{where}.animals[{j}]", by_pos) for j, x in enumerate(an))
@@ -373,7 +343,7 @@ class ScenarioBuilder:
         st._recalc(b)
 
     def _pending(self, st: OriginState, spec: Any, by_pos: dict) -> None:
-        spec = _obj(spec, "pending", {"kind", "carnivore", "target", "running_rolled", "targeted"})
+        spec = read_object(spec, "pending", {"kind", "carnivore", "target", "running_rolled", "targeted"})
         kind = spec.get("kind")
         if st.phase != FEED:
             raise ScenarioError("pending: an attack can be pending only in the feeding phase (phase)")
@@ -386,8 +356,8 @@ class ScenarioBuilder:
             st.push(AttackTarget(st.actor, c))
         elif kind == "defence":
             t = self._ref(spec.get("target"), "pending.target", by_pos)
-            ran = _bool(spec.get("running_rolled", False), "pending.running_rolled")
-            targeted = _list(spec.get("targeted", []), "pending.targeted")
+            ran = read_bool(spec.get("running_rolled", False), "pending.running_rolled")
+            targeted = read_list(spec.get("targeted", []), "pending.targeted")
             seen = mask_of(self._ref(x, f"pending.targeted[{j}]", by_pos) for j, x in enumerate(targeted)) | (1 << t)
             st.main_action_used = True
             st.round_had_actions = True
