@@ -11,8 +11,8 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-#: width the packed lines are made for (an 80-column terminal, less a margin)
-LINE_WIDTH = 78
+from evolutio.kernel.terminal import pack
+
 RECONSTRUCTED_MARK = "*"
 #: the game's prompts start with "seat N: "; the screen names players by number from 1 instead
 PROMPT_PREFIX = "seat "
@@ -33,22 +33,9 @@ points        per surviving animal, per trait card (a paired card counts once)
               plus the extra points some traits carry"""
 
 
-def pack(chunks: Iterable[Text], indent: str = "  ", width: int = LINE_WIDTH) -> list[Text]:
-    """Lay ``chunks`` out left to right, starting a new line indented by ``indent`` when the next one would pass
-    ``width`` (the first line is not indented: its first chunk is usually a title)."""
-    lines: list[Text] = []
-    line = Text()
-    start = 0  # the length of the current line's indent
-    for chunk in chunks:
-        if line.cell_len > start and line.cell_len + 2 + chunk.cell_len > width:
-            lines.append(line)
-            line, start = Text(indent), len(indent)
-        elif line.cell_len > start:
-            line.append("  ")
-        line.append_text(chunk)
-    if line.cell_len > start:
-        lines.append(line)
-    return lines
+def pack_titled(chunks: Iterable[Text]) -> list[Text]:
+    """:func:`pack` with the first line not indented: its first chunk is a title."""
+    return pack(chunks, first_indent="")
 
 
 def short(name: str) -> str:
@@ -132,7 +119,7 @@ class NewWorldRenderer:
         over = view.get("scores") is not None
         lines: list[Text] = [_header(view)]
         areas = [half for area in view["areas"] for half in _area_text(area)]
-        lines.extend(pack([Text("areas:", style="bold"), *areas]))
+        lines.extend(pack_titled([Text("areas:", style="bold"), *areas]))
         for player in view["players"]:
             number = player["seat"]
             title = Text(f"player {number + 1}" + (" (you)" if number == viewer else ""),
@@ -147,9 +134,9 @@ class NewWorldRenderer:
                 title.append(f"  hand {player['hand_size']}" + (" · passed" if player["passed"] else ""),
                              style="dim")
             animals = [_animal_text(animal) for animal in player["animals"]] or [Text("no animals", style="dim")]
-            lines.extend(pack([title, *animals]))
+            lines.extend(pack_titled([title, *animals]))
             if player.get("hand") and not over:
-                lines.extend(pack([Text("  hand:", style="bold cyan"), *map(_card_text, player["hand"])]))
+                lines.extend(pack_titled([Text("  hand:", style="bold cyan"), *map(_card_text, player["hand"])]))
         prompt = _prompt_text(view, viewer)
         if prompt is not None and not over:
             lines.append(prompt)

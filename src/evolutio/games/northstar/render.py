@@ -4,14 +4,12 @@ terminal finds it through ``NorthstarGame.plugins["renderer"]``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-#: width the packed lines are made for (an 80-column terminal, less a margin)
-LINE_WIDTH = 78
+from evolutio.kernel.terminal import pack
 
 SHORT_NAMES = {
     "carnivore": "Carnivore", "ambush": "Ambush", "burrowing": "Burrowing", "climbing": "Climbing",
@@ -29,22 +27,6 @@ fat 2         food stored on Fat Tissue
 ▒             a trait card played face down (not yet revealed)
 Horns [+3]    a card: its trait and the food it adds to the watering hole
 ◀             the player to decide now"""
-
-
-def pack(chunks: Iterable[Text], indent: str = "  ", width: int = LINE_WIDTH) -> list[Text]:
-    """Lay ``chunks`` out left to right, starting a new indented line when the next one would pass ``width``."""
-    lines: list[Text] = []
-    line = Text(indent)
-    for chunk in chunks:
-        if line.cell_len > len(indent) and line.cell_len + 2 + chunk.cell_len > width:
-            lines.append(line)
-            line = Text(indent)
-        elif line.cell_len > len(indent):
-            line.append("  ")
-        line.append_text(chunk)
-    if line.cell_len > len(indent):
-        lines.append(line)
-    return lines
 
 
 def _card(card: dict[str, Any]) -> str:

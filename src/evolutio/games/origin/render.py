@@ -4,14 +4,13 @@ each player's score broken down. The terminal finds it through ``OriginGame.plug
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-#: width the packed lines are made for (the screen of an 80-column terminal, less a margin)
-LINE_WIDTH = 78
+from evolutio.kernel.terminal import pack
+
 #: points an animal scores by itself; its traits add the rest
 POINTS_PER_ANIMAL = 2
 
@@ -36,22 +35,6 @@ poisoned      dies at the end of the turn (Poisonous)
 ◀             the player to decide now
 points        2 per animal, 1 per trait plus the food the trait adds to the
               animal's need; ties: more cards discarded wins"""
-
-
-def pack(chunks: Iterable[Text], indent: str = "  ", width: int = LINE_WIDTH) -> list[Text]:
-    """Lay ``chunks`` out left to right, starting a new indented line when the next one would pass ``width``."""
-    lines: list[Text] = []
-    line = Text(indent)
-    for chunk in chunks:
-        if line.cell_len > len(indent) and line.cell_len + 2 + chunk.cell_len > width:
-            lines.append(line)
-            line = Text(indent)
-        elif line.cell_len > len(indent):
-            line.append("  ")
-        line.append_text(chunk)
-    if line.cell_len > len(indent):
-        lines.append(line)
-    return lines
 
 
 def _trait_text(trait: dict[str, Any]) -> Text:
