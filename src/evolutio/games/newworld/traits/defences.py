@@ -90,12 +90,10 @@ def tail_loss(state: NewWorldState, attack: attacks.AttackStep) -> None:
     state.push(TailLossStep(attack.predator, attack.prey))
 
 
-@step_type
-class TailLossStep(Step):
-    """Ruling 50: the prey's owner discards one trait card of the prey (harmful, paired, or Tail Loss itself)."""
+class PreyOwnerStep(Step):
+    """A defence decision of an attack in progress: the prey's owner decides."""
 
     __slots__ = ("predator", "prey")
-    name = "tail_loss"
 
     def __init__(self, predator: int, prey: int) -> None:
         self.predator = predator
@@ -103,6 +101,14 @@ class TailLossStep(Step):
 
     def decider(self, state: NewWorldState) -> int:
         return state.animal_owner[self.prey]
+
+
+@step_type
+class TailLossStep(PreyOwnerStep):
+    """Ruling 50: the prey's owner discards one trait card of the prey (harmful, paired, or Tail Loss itself)."""
+
+    __slots__ = ()
+    name = "tail_loss"
 
     def prompt(self, state: NewWorldState) -> str:
         return f"Tail Loss: choose a trait card of animal {self.prey} to discard"
@@ -148,18 +154,11 @@ def mimicry(state: NewWorldState, attack: attacks.AttackStep) -> None:
 
 
 @step_type
-class MimicryStep(Step):
+class MimicryStep(PreyOwnerStep):
     """Ruling 54: the attack moves to another of the prey owner's animals that this predator could attack."""
 
-    __slots__ = ("predator", "prey")
+    __slots__ = ()
     name = "mimicry"
-
-    def __init__(self, predator: int, prey: int) -> None:
-        self.predator = predator
-        self.prey = prey
-
-    def decider(self, state: NewWorldState) -> int:
-        return state.animal_owner[self.prey]
 
     def prompt(self, state: NewWorldState) -> str:
         return f"Mimicry: choose the animal the attack on animal {self.prey} moves to"
