@@ -38,7 +38,6 @@ from evolutio.cli.serve import add_serve_parser
 from evolutio.kernel import (
     Action,
     EvolutioError,
-    State,
     game_class,
     list_games,
     load_game,
@@ -46,6 +45,7 @@ from evolutio.kernel import (
     parse_option_pairs,
 )
 from evolutio.kernel.record import (
+    apply_recorded,
     check_record_folder,
     save_new_record,
     start_state,
@@ -149,18 +149,6 @@ def parse_seats(specs: Sequence[str], players: int) -> dict[int, str]:
     return seats
 
 
-def replayed(start: State, record: dict[str, Any], where: str) -> State:
-    """A copy of ``start`` with every action of ``record`` applied, each checked; ``where`` names the record in
-    errors."""
-    state = start.clone()
-    for number, raw in enumerate(record["actions"]):
-        try:
-            state.apply(Action.from_json(raw))
-        except EvolutioError as exc:
-            raise EvolutioError(f"{where}: action #{number + 1} {raw!r} does not replay: {exc}") from None
-    return state
-
-
 def who_plays(ns: argparse.Namespace, players: int, recorded: Sequence[str] | None = None) -> list[str]:
     """Who plays each player: ``--seat`` first, then the record being resumed, then ``--bots``; a person plays the
     first player not given otherwise unless ``--watch`` (or a ``--seat`` already seats one)."""
@@ -209,7 +197,7 @@ def resume_play(ns: argparse.Namespace, records: Path | None) -> int:
     if ns.game is not None and ns.game != record["game"]:
         raise EvolutioError(f"--resume {ns.resume} is a {record['game']} game, not {ns.game}")
     start = start_state(record)
-    state = replayed(start, record, f"--resume {ns.resume}")
+    state = apply_recorded(start.clone(), record["actions"], f"--resume {ns.resume}")
     verify_record(record, state)
     if state.is_terminal:
         raise EvolutioError(f"--resume {ns.resume}: that game is over; `evolutio replay {ns.resume}` shows it")
@@ -344,7 +332,7 @@ def cmd_replay(ns: argparse.Namespace) -> int:
     con = _console()
     if ns.step:
         return step_through(con, record, ns.record)
-    state = replayed(start_state(record), record, f"record {ns.record}")
+    state = apply_recorded(start_state(record), record["actions"], f"record {ns.record}")
     checked = verify_record(record, state)
     if not ns.quiet:
         print_log(con, state, None)

@@ -15,9 +15,8 @@ from typing import Any
 from rich.console import Console
 
 from evolutio.cli.render import renderer_for
-from evolutio.kernel import Action, EvolutioError, IllegalAction, load_record, load_scenario
-from evolutio.kernel.errors import RecordError
-from evolutio.kernel.record import save_new_record, start_state
+from evolutio.kernel import EvolutioError, load_record, load_scenario
+from evolutio.kernel.record import apply_recorded, save_new_record, start_state
 from evolutio.kernel.scenario import scenario_from_state
 
 #: at most this many legal actions are listed by `scenario check`
@@ -54,12 +53,7 @@ def cmd_from_record(ns: argparse.Namespace) -> int:
     actions = record["actions"]
     if not 0 <= ns.at <= len(actions):
         raise EvolutioError(f"--at: the record has {len(actions)} decisions; give 0..{len(actions)}, got {ns.at}")
-    state = start_state(record)
-    for index, raw in enumerate(actions[: ns.at]):
-        try:
-            state.apply(Action.from_json(raw))
-        except IllegalAction as exc:
-            raise RecordError(f"actions[{index}] {raw!r} does not replay: {exc}") from None
+    state = apply_recorded(start_state(record), actions[: ns.at], f"record {ns.record}")
     scenario: dict[str, Any] = scenario_from_state(state)
     scenario["comment"] = f"position after {ns.at} decision(s) of {ns.record}"
     if ns.output is None:

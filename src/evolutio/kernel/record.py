@@ -87,17 +87,23 @@ KNOWN_FIELDS = ("format", "game", "rules_version", "options", "seed", "scenario"
 FINAL_FIELDS = ("terminal", "digest", "scores", "winners")
 
 
+def apply_recorded(state: State, actions: Sequence[Any], where: str = "") -> State:
+    """Apply recorded actions (their JSON forms) to ``state``, each checked, and return it. Raises ``RecordError``
+    naming the first action that fails (prefixed by ``where``, e.g. the record's file, when given)."""
+    for number, raw in enumerate(actions, start=1):
+        try:
+            state.apply(Action.from_json(raw))
+        except IllegalAction as exc:
+            prefix = f"{where}: " if where else ""
+            raise RecordError(f"{prefix}action #{number} {raw!r} does not replay: {exc}") from None
+    return state
+
+
 def replay(rec: dict[str, Any], *, verify: bool = True) -> State:
     """Rebuild the final state of a record. Raises ``RecordError`` naming the first action that fails.
 
     With ``verify`` every stored field is compared with the replayed game (see :func:`verify_record`)."""
-    state = start_state(rec)
-    for i, raw in enumerate(rec["actions"]):
-        try:
-            action = Action.from_json(raw)
-            state.apply(action)
-        except IllegalAction as exc:
-            raise RecordError(f"action #{i + 1} {raw!r} does not replay: {exc}") from None
+    state = apply_recorded(start_state(rec), rec["actions"])
     if verify:
         verify_record(rec, state)
     return state
