@@ -1,13 +1,15 @@
 """Taking food, attacks and Intelligence in the feeding phase of North Star's *Evolution* (NOTES §5, §6, R14–R37).
 
-A mixin of :class:`~evolutio.games.northstar.state.NorthstarState`: the take event and its Cooperation chain with
+The feeding layer of a northstar position (see :mod:`.position`): the take event and its Cooperation chain with
 the owner's store-surplus decision (R16), the defences that block an attack and their reasons, the attack sequence
-with Horns and Scavengers, the feeding options of a player and Intelligence.
+with Horns and Scavengers, the feeding turns and Intelligence. Each rule is written once: the options of a decision
+and its refusals (``*_refusal``, the reason an action is not allowed) call the same predicates.
 """
 
 from __future__ import annotations
 
 from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal
 
 from .cards import B_CARN, B_COOP, B_FAT, B_FORAGE, B_HORNS, B_INTEL, B_SCAV
 from .config import (
@@ -27,7 +29,18 @@ from .config import (
     REASON_ORDER,
     SIZE,
 )
-from .steps import AfterIntelligence, AfterMeat, AfterScavenger, FeedingTurn, IntelligenceWindow, StoreSurplus
+from .position import NorthstarPosition, Species
+from .steps import (
+    AfterFeed,
+    AfterIntelligence,
+    AfterMeat,
+    AfterScavenger,
+    Extinction,
+    FeedingTurn,
+    IntelligenceWindow,
+    NegateDefences,
+    StoreSurplus,
+)
 from .traits import (
     BLOCK_REASONS,
     DEFENDING_TRAITS,
@@ -38,9 +51,19 @@ from .traits import (
 )
 from .traits import hooks as HOOKS
 
+#: the refusal of an attack on the attacker itself (a pseudo-defence bit above the defences and the size rule)
+SELF_ATTACK = SIZE << 1
+#: R15: the refusal of pass while a hungry species can take food
+MUST_FEED = "you must feed: you have a hungry species that can take food (R15)"
 
-class FeedingRules:
-    """Part of :class:`NorthstarState` (a mixin: it holds no data of its own)."""
+
+def can_eat(species: Species) -> bool:
+    """R15/R16 (standard rules): a species takes food while it is hungry or its Fat Tissue card has room."""
+    return species[FOOD_] < species[POP] or bool(species[MASK] & B_FAT and species[FAT] < species[BODY])
+
+
+class FeedingRules(NorthstarPosition):
+    """The feeding rules of a northstar position."""
 
     __slots__ = ()
 
@@ -121,6 +144,24 @@ class FeedingRules:
         continuation = self.pop()
         continuation.resume(self, head)
 
+    def surplus_refusal(self, decision: StoreSurplus, x: int) -> Refusal | None:
+        """R16: the owner stores ``least``..``most`` of the surplus (what the Fat Tissue card holds; at least 1 when
+        the species was fed deliberately while full)."""
+        lo, hi = decision.least, decision.most
+        if lo <= x <= hi:
+            return None
+        sp = self.boards[decision.owner][decision.species]
+        surplus = decision.tokens - (sp[POP] - sp[FOOD_])
+        why = []
+        if hi < surplus:
+            why.append(f"the Fat Tissue card of species {decision.species + 1} has room for only {hi} (it holds "
+                       f"{sp[FAT]} of body size {sp[BODY]})")
+        if lo:
+            why.append("the species was already full when you chose to feed it (by feeding, attacking or "
+                       "Intelligence), which is the choice to store at least 1")
+        return Refusal(f"store {lo}..{hi} of the {surplus} surplus {'meat' if decision.meat else 'plant food'} "
+                       f"tokens, not {x}" + (": " + "; ".join(why) if why else ""))
+
     def after_intelligence(self, step: AfterIntelligence, head: int) -> None:
         """After an Intelligence take that waited for a store-surplus decision."""
         q = step.player
@@ -155,7 +196,7 @@ class FeedingRules:
             if leaf.finish is not None:
                 leaf.finish(self, p, s, got)
 
-    def attack_size(self, attacker: list) -> int:
+    def attack_size(self, attacker: Species) -> int:
         """A Carnivore's attack size: its body size plus what its traits add (Pack Hunting, R25)."""
         size: int = attacker[BODY]
         mask = attacker[MASK]
@@ -172,11 +213,10 @@ class FeedingRules:
         row = self.boards[tp]
         target = row[t]
         handlers = HOOKS.handlers
+        size = attacker[BODY]
         if self.cfg.course:  # SPEC §5.1: no size rule
-            size = attacker[BODY]
-            b = self._course_defences(attacker, target)
+            b = 0
         else:
-            size = attacker[BODY]
             if attacker[MASK] & SIZE_TRAITS:
                 size = self.attack_size(attacker)
             b = SIZE if size <= target[BODY] else 0
@@ -286,61 +326,286 @@ class FeedingRules:
         self.emit("scavenger", {"text": f"Scavenger: player {q + 1}'s species {s + 1} takes {got} meat", "player": q,
                                 "species": s})
 
-    # --------------------------------------------------------------------------------------------- feeding
-    def _feed_legal(self, p: int) -> tuple[list[Action], bool]:
+    # --------------------------------------------------------------------------------------------- feeding turns
+    def _feed_seek(self, start: int) -> None:
+        """Next feeding turn from seat ``start``: players with nothing to do are skipped (their turn passes). The
+        feeding ends when a full round of turns passes in which nobody fed (NOTES §4 phase 5)."""
+        n = self.cfg.n
+        for i in range(n):
+            if self.passes >= n:
+                break
+            q = (start + i) % n
+            acts, compulsory = self.standard_feeding_options(q)
+            if acts:
+                self.turn = q
+                if self.cfg.intel_any:
+                    window = [r for r in ((q + j) % n for j in range(1, n)) if self._intel_eligible(r)]
+                    if window:
+                        self.push(IntelligenceWindow(tuple(window)))
+                        return
+                if not compulsory:
+                    acts.append(self.cfg.PASS)
+                self.push(FeedingTurn(q))
+                self._legal = acts
+                return
+            self.passes += 1
+        self.push(Extinction())
+
+    def _end_feed_turn(self, fed: bool) -> None:
+        if fed:
+            self.passes = 0
+        else:
+            self.passes += 1
+        self._feed_seek((self.turn + 1) % self.cfg.n)
+
+    def standard_feeding_options(self, p: int) -> tuple[list[Action], bool]:
         """Standard feeding options of player ``p`` (without pass) and whether feeding is compulsory (R15)."""
         cfg = self.cfg
         row = self.boards[p]
         hand = self.hands[p]
-        wh = self.wh
         acts: list[Action] = []
-        comp = False
+        compulsory = False
         boards = self.boards
         n = cfg.n
         for s, sp in enumerate(row):
-            m = sp[MASK]
-            hungry = sp[FOOD_] < sp[POP]
-            if not hungry and not (m & B_FAT and sp[FAT] < sp[BODY]):
+            if not can_eat(sp):
                 continue
-            if m & B_CARN:  # R24
-                intel = m & B_INTEL and hand
-                nh = len(hand)
+            hungry = sp[FOOD_] < sp[POP]
+            if sp[MASK] & B_CARN:  # R24
+                intelligence = sp[MASK] & B_INTEL
                 for tp in range(n):
-                    drow = boards[tp]
-                    for t in range(len(drow)):
-                        if tp == p and t == s:
-                            continue
-                        b = self.blockers(p, s, tp, t)
-                        if b == 0:
+                    for t in range(len(boards[tp])):
+                        blocks = self.attack_blocks(p, s, tp, t)
+                        if not blocks:
                             acts.append(cfg.attack(s, tp, t))
                             if hungry:
-                                comp = True
-                        elif intel and not b & SIZE and POPCOUNT[b] <= nh:
+                                compulsory = True
+                        elif intelligence and self.negates_all(p, blocks):  # allowed, never compulsory (R15, R36)
                             acts.append(cfg.attack(s, tp, t))
             else:
-                if wh > 0:
+                if self.wh > 0:
                     acts.append(cfg.one("feed", s))
                     if hungry:
-                        comp = True
-                if m & B_INTEL and hand:
+                        compulsory = True
+                if sp[MASK] & B_INTEL and hand:
                     for c in hand:
                         acts.append(cfg.row("intelligence_food", c, MAX_SPECIES)[s])
-        return acts, comp
+        return acts, compulsory
 
-    def _intel_eligible(self, p: int) -> bool:
-        if not self.hands[p]:
-            return False
-        for sp in self.boards[p]:
-            m = sp[MASK]
-            if m & B_INTEL and not m & B_CARN and (sp[FOOD_] < sp[POP] or (m & B_FAT and sp[FAT] < sp[BODY])):
-                return True
-        return False
+    def standard_feeding_refusal(self, p: int, action: Action) -> Refusal | None:
+        """Why a standard feeding-turn action is not allowed now (``None`` if it is)."""
+        kind, args = action.kind, action.args
+        if kind == "pass":
+            return Refusal(MUST_FEED) if self.standard_feeding_options(p)[1] else None
+        if kind == "intelligence_food":
+            return self.intelligence_food_refusal(p, args[0], args[1])
+        if kind == "feed":
+            return self.plant_food_refusal(p, args[0])
+        return self.attack_refusal(p, args[0], args[1], args[2])
+
+    def plant_food_refusal(self, p: int, s: int) -> Refusal | None:
+        """Feeding a species from the watering hole: a herbivore (R14) that can eat, while the hole holds food."""
+        refusal = self.species_refusal(p, s)
+        if refusal is not None:
+            return refusal
+        sp = self.boards[p][s]
+        if sp[MASK] & B_CARN:
+            return Refusal(f"species {s + 1} is a Carnivore: it never takes plant food, it feeds by attacking")
+        if self.wh <= 0:
+            return Refusal("the watering hole is empty")
+        if self.cfg.course:
+            if sp[FOOD_] >= sp[POP]:
+                return Refusal(f"species {s + 1} is fed (food {sp[FOOD_]} = population {sp[POP]})")
+        elif not can_eat(sp):
+            return Refusal(f"species {s + 1} is fed (food {sp[FOOD_]} = population {sp[POP]}) and has no Fat Tissue "
+                           f"room")
+        return None
+
+    def attack_blocks(self, p: int, a: int, tp: int, t: int) -> int:
+        """What stops carnivore ``a`` of player ``p`` attacking species ``t`` of player ``tp``, as bits: the defences
+        (SIZE: the size rule) or SELF_ATTACK; 0 when nothing does."""
+        if tp == p and t == a:
+            return SELF_ATTACK
+        return self.blockers(p, a, tp, t)
+
+    def negates_all(self, p: int, blocks: int) -> bool:
+        """R36: an Intelligence Carnivore may still attack when it can discard a card per blocking defence, unless
+        the size rule (or the attack on itself) stops it."""
+        return not blocks & (SIZE | SELF_ATTACK) and POPCOUNT[blocks] <= len(self.hands[p])
+
+    def attack_refusal(self, p: int, a: int, tp: int, t: int) -> Refusal | None:
+        """Why an attack is not allowed now: the attacker, the target and the defences (R24–R30, R36; course rules
+        SPEC §5.4)."""
+        course = self.cfg.course
+        refusal = self.species_refusal(p, a)
+        if refusal is not None:
+            return refusal
+        if not 0 <= tp < self.cfg.n:
+            return Refusal(f"there is no player {tp + 1}")
+        refusal = self.species_refusal(tp, t, f"player {tp + 1} has")
+        if refusal is not None:
+            return Refusal(f"cannot attack: {refusal}")
+        attacker = self.boards[p][a]
+        if not attacker[MASK] & B_CARN:
+            return Refusal(f"cannot attack: your species {a + 1} is not a Carnivore")
+        if course and tp == p:
+            return Refusal("course rules: a Carnivore attacks only other players' species")
+        if course and self.wh <= 0:
+            return Refusal("course rules: feeding stops when the watering hole is empty")
+        if not (attacker[FOOD_] < attacker[POP] if course else can_eat(attacker)):
+            return Refusal(f"cannot attack: your Carnivore is fed (food {attacker[FOOD_]} = population "
+                           f"{attacker[POP]})" + ("" if course else " and has no Fat Tissue room"))
+        blocks = self.attack_blocks(p, a, tp, t)
+        if blocks == SELF_ATTACK:
+            return Refusal("cannot attack: a Carnivore cannot attack itself")
+        if blocks and not (attacker[MASK] & B_INTEL and self.negates_all(p, blocks)):
+            reason = "cannot attack: " + "; ".join(self.block_reasons(p, a, tp, t, blocks))
+            if attacker[MASK] & B_INTEL and not blocks & SIZE:
+                reason += (f" (Intelligence could negate this with {POPCOUNT[blocks]} card(s); you hold "
+                           f"{len(self.hands[p])})")
+            return Refusal(reason)
+        return None
 
     def fed(self, p: int, s: int, got: int) -> None:
         if self.log_events:
             self.emit("feed", {"text": f"player {p + 1}'s species {s + 1} takes {got} plant food from the watering "
                                        f"hole ({self.wh} left)", "player": p, "species": s})
         self._end_feed_turn(True)
+
+    def feed_standard(self, p: int, kind: str, args: tuple[int, ...]) -> None:
+        """Player ``p``'s standard feeding-turn action (the turn's step is already off the stack)."""
+        if kind == "feed":
+            s = args[0]
+            sp = self.boards[p][s]
+            got = self._take(p, s, 1, False, False, 1 if sp[FOOD_] >= sp[POP] else 0)
+            if got < 0:
+                self.wait_for_decision(AfterFeed(p, s))
+                return
+            self.fed(p, s, got)
+        elif kind == "attack":
+            a, tp, t = args
+            if self.boards[p][a][MASK] & B_INTEL and self.hands[p] and self._negatable(p, a, tp, t, 0):
+                self.push(NegateDefences(p, a, tp, t, 0))
+                return
+            if self._resolve_attack(p, a, tp, t, 0):
+                self._end_feed_turn(True)
+        elif kind == "intelligence_food":
+            self.passes = 0
+            if self._intel_food(p, args[0], args[1], ()):
+                self.push(FeedingTurn(p))
+        else:  # pass
+            if self.log_events:
+                self.emit("pass", {"text": f"player {p + 1} passes", "player": p})
+            self._end_feed_turn(False)
+
+    # ------------------------------------------------------------------------------------- Intelligence (R36, R37)
+    def negation_choices(self, step: NegateDefences) -> int:
+        """The defences (bit d) the attacker may negate now: those Intelligence can negate in this attack (R36), and
+        one that does not block only while a card stays for each defence that does."""
+        p, a, tp, t, neg = step.player, step.attacker, step.target_player, step.target, step.negated
+        blocks = self.blockers(p, a, tp, t, neg)
+        negatable = self._negatable(p, a, tp, t, neg)
+        if len(self.hands[p]) - 1 >= POPCOUNT[blocks & DEFENCE_BITS]:
+            return negatable
+        return negatable & blocks
+
+    def negation_options(self, step: NegateDefences) -> list[Action]:
+        """Intelligence's negations the attacker can still afford (a card per defence), then strike when unblocked."""
+        cfg = self.cfg
+        hand = self.hands[step.player]
+        choices = self.negation_choices(step)
+        acts = []
+        for d in range(NUM_DEFENCES):
+            if choices >> d & 1:
+                for c in hand:
+                    acts.append(cfg.row("negate", c, NUM_DEFENCES)[d])
+        if not self.blockers(step.player, step.attacker, step.target_player, step.target, step.negated):
+            acts.append(cfg.STRIKE)
+        return acts
+
+    def negation_refusal(self, step: NegateDefences, action: Action) -> Refusal | None:
+        p, a, tp, t, neg = step.player, step.attacker, step.target_player, step.target, step.negated
+        if action.kind == "strike":
+            blocks = self.blockers(p, a, tp, t, neg)
+            if blocks:
+                return Refusal("the attack is still blocked: " + "; ".join(self.block_reasons(p, a, tp, t, blocks)))
+            return None
+        c, d = action.args
+        refusal = self.card_refusal(p, c)
+        if refusal is not None:
+            return refusal
+        if not self.negation_choices(step) >> d & 1:
+            if self._negatable(p, a, tp, t, neg) >> d & 1:
+                return Refusal(f"negating {DEFENCE_NAMES[d]} would leave you without the cards the remaining "
+                               f"defences need")
+            return Refusal(f"{DEFENCE_NAMES[d]} does not protect the target in this attack (or is already negated)")
+        return None
+
+    def negate_or_strike(self, step: NegateDefences, kind: str, args: tuple[int, ...]) -> None:
+        p, a, tp, t, neg = step.player, step.attacker, step.target_player, step.target, step.negated
+        if kind == "negate":
+            c, d = args
+            self.hands[p].remove(c)
+            self.discard.append(c)
+            neg |= 1 << d
+            if self.log_events:
+                self.emit("negate", {"text": f"Intelligence: player {p + 1} discards {self._label(c)} to negate "
+                                             f"{DEFENCE_NAMES[d]}", "player": p, "card": c, "defence": d})
+            if self.hands[p] and self._negatable(p, a, tp, t, neg):
+                self.push(NegateDefences(p, a, tp, t, neg))
+                return
+        if self._resolve_attack(p, a, tp, t, neg):
+            self._end_feed_turn(True)
+
+    def intelligence_eater(self, sp: Species) -> bool:
+        """R37: a herbivore with Intelligence that can take food."""
+        m = sp[MASK]
+        return bool(m & B_INTEL and not m & B_CARN and can_eat(sp))
+
+    def intelligence_food_refusal(self, p: int, c: int, s: int) -> Refusal | None:
+        """R37: discarding a card for plant food from the bank, for a herbivore with Intelligence that can eat."""
+        refusal = self.card_refusal(p, c) or self.species_refusal(p, s)
+        if refusal is not None:
+            return refusal
+        sp = self.boards[p][s]
+        if not sp[MASK] & B_INTEL:
+            return Refusal(f"your species {s + 1} does not have Intelligence")
+        if sp[MASK] & B_CARN:
+            return Refusal(f"your species {s + 1} is a Carnivore: Intelligence negates defences when it attacks "
+                           f"instead")
+        if not self.intelligence_eater(sp):
+            return Refusal(f"your species {s + 1} cannot take more food")
+        return None
+
+    def intelligence_options(self, p: int) -> list[Action]:
+        """The Intelligence window: plant food from the bank for a card, or pass."""
+        cfg = self.cfg
+        acts = []
+        for s, sp in enumerate(self.boards[p]):
+            if self.intelligence_eater(sp):
+                for c in self.hands[p]:
+                    acts.append(cfg.row("intelligence_food", c, MAX_SPECIES)[s])
+        acts.append(cfg.PASS)
+        return acts
+
+    def _intel_eligible(self, p: int) -> bool:
+        if not self.hands[p]:
+            return False
+        for sp in self.boards[p]:
+            if self.intelligence_eater(sp):
+                return True
+        return False
+
+    def use_intelligence_window(self, players: tuple[int, ...], kind: str, args: tuple[int, ...]) -> None:
+        q = players[0]
+        if kind == "intelligence_food":
+            self.passes = 0
+            if not self._intel_food(q, args[0], args[1], players):
+                return
+            if self._intel_eligible(q):
+                self.push(IntelligenceWindow(players))
+                return
+        self._intel_next(list(players))
 
     def _intel_next(self, window: list[int]) -> None:
         """The Intelligence window (its first player done) moves on to the next eligible player, or the feeding turn
@@ -352,8 +617,7 @@ class FeedingRules:
         if window:
             self.push(IntelligenceWindow(tuple(window)))
             return
-        acts, comp = self._feed_legal(self.turn)
-        if not acts:
+        if not self.standard_feeding_options(self.turn)[0]:
             self.passes += 1
             self._feed_seek((self.turn + 1) % cfg.n)
             return

@@ -1,13 +1,7 @@
-"""A northstar position (North Star's *Evolution* and the CS 4500 course variant) over plain lists.
-
-A species is a list ``[body, population, food, fat, mask, cards, down]``: ``mask`` has bit ``t`` set for every
-revealed trait ``t`` (face-down traits are not in effect), ``cards`` is the tuple of trait card ids on the board in
-order, ``down`` the tuple of those still face down. Decks are lists with the top card at the end.
+"""A northstar position (North Star's *Evolution* and the CS 4500 course variant): the rules' layers (see
+:mod:`.position`) plus copying, JSON, determinization and the refusal of actions that are not allowed.
 
 Rulings cited as "R<n>" are the numbered rulings of the rules pack's NOTES.md §13; course rules cite SPEC.md §.
-
-The rules are split by topic into mixins: ``flow`` (rounds, phases, card play), ``feeding`` (takes, attacks,
-Intelligence), ``variants/cs4500`` (the course's own rules) and ``view`` (what each seat sees).
 """
 
 from __future__ import annotations
@@ -15,165 +9,49 @@ from __future__ import annotations
 from typing import Any
 
 from evolutio.kernel import Action, Rng
-from evolutio.kernel.flow import FlowState, steps_from_json, steps_to_json
+from evolutio.kernel.flow import Refusal, steps_from_json, steps_to_json
 
+from .actions import arity_refusal, kind_refusal
 from .cards import TRAIT_IDS
-from .config import BODY, CARDS, DOWN, FAT, FOOD_, HELD, MASK, OVER, PLAY, POP, REPLACE, Cfg
-from .feeding import FeedingRules
-from .flow import TurnFlow
+from .config import BODY, CARDS, DOWN, FAT, FOOD_, PHASE_NAMES, POP
 from .steps import STEP_TYPES, NorthstarStep
-from .variants.cs4500 import CourseRules
 from .view import NorthstarViews
 
 
-class NorthstarState(TurnFlow, FeedingRules, CourseRules, NorthstarViews, FlowState):
-    """A northstar position: plain lists (see the module docstring) plus the rules, from the mixins; the turn
-    structure is the decision stack ``flow`` of :mod:`.steps`."""
+class NorthstarState(NorthstarViews):
+    """A northstar position: plain lists (see :mod:`.position`) plus the rules, from its layers; the turn structure is
+    the decision stack ``flow`` of :mod:`.steps`."""
 
-    __slots__ = ("cfg", "deck", "discard", "removed", "hands", "boards", "bags", "foodcards", "wh", "rnd",
-                 "first", "turn", "last_round", "passes", "queue", "stage", "nstart", "snap", "pdisc", "hold")
+    __slots__ = ()
 
-    # ------------------------------------------------------------------------------------------------ basics
-    def _init_empty(self, cfg: Cfg) -> None:
-        n = cfg.n
-        self.cfg = cfg
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.removed: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.boards: list[list[list]] = [[] for _ in range(n)]
-        self.bags = [0] * n
-        self.foodcards = [-1] * n
-        self.wh = 0
-        self.rnd = 1
-        self.first = 0
-        self.turn = 0
-        self.last_round = 0
-        self.passes = 0
-        self.queue: list[int] = []
-        self.stage = 0
-        self.nstart = 0
-        self.snap: Any = None
-        self.pdisc: list[list[int]] | None = None
-        #: course conformance hook (scenario ``hold_round_end``): the game stops, finished, before the round's end
-        self.hold = False
+    # ------------------------------------------------------------------------------------------ legal and refused
+    def _legal_actions(self) -> list[Action]:
+        step = self.flow[-1]
+        if isinstance(step, NorthstarStep):
+            return step.legal(self)
+        return super()._legal_actions()
 
-    @property
-    def num_players(self) -> int:
-        return self.cfg.n
-
-    @property
-    def turn_number(self) -> int:
-        """The round number (1-based)."""
-        return self.rnd
-
-    @property
-    def phase(self) -> int:
-        """The phase the views show (``PHASE_NAMES``): the top step's, or the held step's while held."""
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` is not legal now (``None`` if it is): an action northstar does not know, or one the
+        decision now does not take, is refused here; any other by the decision step's own check."""
+        reason = arity_refusal(action)
+        if reason is not None:
+            return Refusal(reason)
         flow = self.flow
-        if not flow:
-            return HELD if self.hold else OVER
-        top = flow[-1]
-        if not isinstance(top, NorthstarStep):  # a hold point: the step it holds before
-            top = flow[-2]
-        assert isinstance(top, NorthstarStep)
-        return top.phase
+        if flow:
+            step = flow[-1]
+            if isinstance(step, NorthstarStep) and action.kind not in step.kinds(self):
+                player = step.decider(self)
+                assert player is not None
+                return Refusal(kind_refusal(action.kind, self.cfg.course, PHASE_NAMES[step.phase], player,
+                                            step.prompt(self)))
+        return super().refusal(action)
 
-    # ------------------------------------------------------------------------------------------------ cards
-    def _draw(self, p: int, k: int, in_deal: bool) -> None:
-        """Standard draw: from the top; an empty draw pile is refilled from the shuffled discard pile. The first
-        time a draw finds the pile empty fixes the last round (R39; Engine convention: also when the discard pile is
-        empty too and nothing can be drawn)."""
-        hand = self.hands[p]
-        deck = self.deck
-        for _ in range(k):
-            if not deck:
-                if not self.last_round:
-                    self.last_round = self.rnd if in_deal else self.rnd + 1
-                    if self.log_events:
-                        self.emit("last_round", {"text": f"the draw pile ran out: round {self.last_round} will be "
-                                                         f"the last round", "round": self.last_round})
-                if not self.discard:
-                    break
-                deck.extend(self.discard)
-                self.discard = []
-                self.rng.shuffle(deck)
-                if self.log_events:
-                    self.emit("reshuffle", {"text": f"the discard pile was shuffled into a new draw pile of "
-                                                    f"{len(deck)} cards"})
-            hand.append(deck.pop())
-
-    def _discard_card(self, p: int, c: int) -> None:
-        if self.pdisc is not None and self.phase in (PLAY, REPLACE):
-            self.pdisc[p].append(c)
-        else:
-            self.discard.append(c)
-
-    def _label(self, c: int) -> str:
-        return self.cfg.deck.label(c)
-
-    def _recompute_mask(self, sp: list) -> None:
-        ct = self.cfg.ctrait
-        down = sp[DOWN]
-        m = 0
-        for c in sp[CARDS]:
-            if c not in down:
-                m |= 1 << ct[c]
-        sp[MASK] = m
-
-    def _extinct(self, p: int, s: int, end_of_round: bool) -> None:
-        """R38 (standard): discard the board and traits, draw one card per trait, food and fat to the bag.
-        Course (SPEC §5.5): two cards from the front of the deck, in front of the hand; food is discarded."""
-        sp = self.boards[p].pop(s)
-        cards = sp[CARDS]
-        self.discard.extend(cards)
-        if self.cfg.course:
-            got = self._cdraw(p, self.cfg.limits["extinction_draw"])
-        else:
-            self.bags[p] += sp[FOOD_] + sp[FAT]
-            before = len(self.hands[p])
-            self._draw(p, len(cards), False)
-            got = len(self.hands[p]) - before
-        if self.log_events:
-            self.emit("extinct", {"text": f"player {p + 1}'s species {s + 1} goes extinct; they draw {got} "
-                                          f"card{'s' if got != 1 else ''}", "player": p, "species": s})
-            if got:
-                self.emit("hand", {"text": f"you drew: {', '.join(self._label(c) for c in self.hands[p][-got:])}"
-                                   if not self.cfg.course else
-                                   f"you drew: {', '.join(self._label(c) for c in self.hands[p][:got])}",
-                                   "player": p}, to=(p,))
-
-    # ------------------------------------------------------------------------------------------- explanation
     def explain_illegal(self, action: Action) -> str:
-        from .explain import explain
-
-        return explain(self, action)
-
-    def describe(self, action: Action) -> str:
-        from .explain import describe
-
-        return describe(self, action)
-
-    # ------------------------------------------------------------------------------------------------ scores
-    def score_parts(self, p: int) -> tuple[int, int, int]:
-        """(food in the bag (+ stored fat), population (course: number of species), trait cards on species)."""
-        row = self.boards[p]
-        traits = sum(len(sp[CARDS]) for sp in row)
-        if self.cfg.course:
-            return self.bags[p], len(row), traits
-        return self.bags[p] + sum(sp[FAT] for sp in row), sum(sp[POP] for sp in row), traits
-
-    def scores(self) -> list[int]:
-        return [sum(self.score_parts(p)) for p in range(self.cfg.n)]
-
-    def winners(self) -> list[int]:
-        """Best score; ties: more trait-card points, then more population points; then a shared win (R41)."""
-        keys = []
-        for p in range(self.cfg.n):
-            food, pop, traits = self.score_parts(p)
-            keys.append((food + pop + traits, traits, pop))
-        best = max(keys)
-        return [p for p, k in enumerate(keys) if k == best]
+        refusal = self.refusal(action)
+        if refusal is None:
+            return f"{self.describe(action)} is legal now"
+        return refusal.reason
 
     # --------------------------------------------------------------------------------------------- copying
     def clone(self) -> "NorthstarState":

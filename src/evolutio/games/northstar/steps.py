@@ -11,19 +11,37 @@ Each step's ``phase`` is the phase shown in views (``PHASE_NAMES``); the rules t
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar
 
 from evolutio.kernel import Action
-from evolutio.kernel.flow import Step
+from evolutio.kernel.flow import Refusal, Step
 
-from .config import FEED, FOOD, INTEL, LEAF, NEGATE, PLAY, REPLACE, STORE
+from .actions import ActionSpace
+from .config import FEED, FOOD, INTEL, LEAF, LEAF_NAMES, NEGATE, PLAY, REPLACE, STORE
 
 
 class NorthstarStep(Step):
-    """A northstar step: ``phase`` is the phase the views show while it is on top."""
+    """A northstar step: ``phase`` is the phase the views show while it is on top.
+
+    A decision step's candidates are the well-formed actions of the kinds it takes (:meth:`kinds`); :meth:`check`
+    refuses those the rules do not allow now, with the reason. :meth:`legal` generates the allowed ones directly
+    (the hot path) from the same per-rule functions the check calls; the tests hold the two to the same answer."""
 
     __slots__ = ()
     phase: ClassVar[int] = FEED
+    #: the action kinds this step takes (a decision step names them; see also :meth:`kinds`)
+    KINDS: ClassVar[tuple[str, ...]] = ()
+
+    def kinds(self, state: Any) -> tuple[str, ...]:
+        """The action kinds this step takes in the game's variant."""
+        return self.KINDS
+
+    def candidates(self, state: Any) -> ActionSpace:
+        return ActionSpace(state.cfg, self.kinds(state))
+
+    def legal(self, state: Any) -> list[Action]:
+        """The candidates :meth:`check` allows, generated directly."""
+        raise NotImplementedError(f"step {self.name!r} takes no decision")
 
 
 class PlayerStep(NorthstarStep):
@@ -42,10 +60,15 @@ class ChooseFoodCard(PlayerStep):
     __slots__ = ()
     name = "food_card"
     phase = FOOD
+    KINDS = ("food_card",)
 
-    def candidates(self, state: Any) -> Iterable[Action]:
+    def legal(self, state: Any) -> list[Action]:
         one = state.cfg.one
         return [one("food_card", card) for card in state.hands[self.player]]
+
+    def check(self, state: Any, action: Action) -> Refusal | None:
+        refusal: Refusal | None = state.card_refusal(self.player, action.args[0])
+        return refusal
 
     def resolve(self, state: Any, action: Action) -> None:
         state.flow.pop()
@@ -61,12 +84,25 @@ class PlayCards(PlayerStep):
     __slots__ = ()
     name = "play_cards"
     phase = PLAY
+    STANDARD_KINDS = ("trait", "new_species", "grow_body", "grow_pop", "discard_trait", "end_turn")
+    COURSE_KINDS = ("trait", "new_species", "grow_body", "grow_pop", "replace_trait", "end_turn")
 
-    def candidates(self, state: Any) -> Iterable[Action]:
-        return state.play_options(self.player)
+    def kinds(self, state: Any) -> tuple[str, ...]:
+        return self.COURSE_KINDS if state.cfg.course else self.STANDARD_KINDS
+
+    def legal(self, state: Any) -> list[Action]:
+        options: list[Action] = state.play_options(self.player)
+        return options
+
+    def check(self, state: Any, action: Action) -> Refusal | None:
+        refusal: Refusal | None = state.play_refusal(self.player, action)
+        return refusal
 
     def resolve(self, state: Any, action: Action) -> None:
-        state.play(self.player, action.kind, action.args)
+        if action.kind == "end_turn":
+            state.end_play_turn(self.player)
+        else:
+            state.play(self.player, action.kind, action.args)
 
     def prompt(self, state: Any) -> str:
         return "play cards from your hand or end your play turn"
@@ -78,14 +114,20 @@ class ReplaceTrait(PlayerStep):
     __slots__ = ("species", "slot")
     name = "replace_trait"
     phase = REPLACE
+    KINDS = ("trait",)
 
     def __init__(self, player: int, species: int, slot: int) -> None:
         self.player = player
         self.species = species
         self.slot = slot
 
-    def candidates(self, state: Any) -> Iterable[Action]:
-        return state.replacement_options(self.player, self.species, self.slot)
+    def legal(self, state: Any) -> list[Action]:
+        options: list[Action] = state.replacement_options(self.player, self.species, self.slot)
+        return options
+
+    def check(self, state: Any, action: Action) -> Refusal | None:
+        refusal: Refusal | None = state.replacement_refusal(self.player, self.species, self.slot, *action.args)
+        return refusal
 
     def resolve(self, state: Any, action: Action) -> None:
         state.replace_trait(self.player, action.args[0], self.species, self.slot)
@@ -101,13 +143,21 @@ class OrderLeafEffects(PlayerStep):
     __slots__ = ("effects",)
     name = "leaf_effects"
     phase = LEAF
+    KINDS = ("leaf",)
 
     def __init__(self, player: int, effects: tuple[tuple[int, int], ...]) -> None:
         self.player = player
         self.effects = effects
 
-    def candidates(self, state: Any) -> Iterable[Action]:
-        return state.leaf_options(self.effects)
+    def legal(self, state: Any) -> list[Action]:
+        row = state.cfg.row
+        return [row("leaf", s, len(LEAF_NAMES))[e] for s, e in self.effects]
+
+    def check(self, state: Any, action: Action) -> Refusal | None:
+        if tuple(action.args) in self.effects:
+            return None
+        pending = ", ".join(f"{LEAF_NAMES[e]} of species {s + 1}" for s, e in self.effects)
+        return Refusal(f"that leaf effect is not pending; pending: {pending}")
 
     def resolve(self, state: Any, action: Action) -> None:
         state.flow.pop()
@@ -121,9 +171,19 @@ class FeedingTurn(PlayerStep):
     __slots__ = ()
     name = "feeding_turn"
     phase = FEED
+    STANDARD_KINDS = ("feed", "attack", "intelligence_food", "pass")
+    COURSE_KINDS = ("feed", "store_fat", "attack", "pass")
 
-    def candidates(self, state: Any) -> Iterable[Action]:
-        return state.feeding_options(self.player)
+    def kinds(self, state: Any) -> tuple[str, ...]:
+        return self.COURSE_KINDS if state.cfg.course else self.STANDARD_KINDS
+
+    def legal(self, state: Any) -> list[Action]:
+        options: list[Action] = state.feeding_options(self.player)
+        return options
+
+    def check(self, state: Any, action: Action) -> Refusal | None:
+        refusal: Refusal | None = state.feeding_refusal(self.player, action)
+        return refusal
 
     def resolve(self, state: Any, action: Action) -> None:
         state.flow.pop()
@@ -139,6 +199,7 @@ class NegateDefences(PlayerStep):
     __slots__ = ("attacker", "target_player", "target", "negated")
     name = "negate_defences"
     phase = NEGATE
+    KINDS = ("negate", "strike")
 
     def __init__(self, player: int, attacker: int, target_player: int, target: int, negated: int) -> None:
         self.player = player
@@ -147,8 +208,13 @@ class NegateDefences(PlayerStep):
         self.target = target
         self.negated = negated
 
-    def candidates(self, state: Any) -> Iterable[Action]:
-        return state.negation_options(self)
+    def legal(self, state: Any) -> list[Action]:
+        options: list[Action] = state.negation_options(self)
+        return options
+
+    def check(self, state: Any, action: Action) -> Refusal | None:
+        refusal: Refusal | None = state.negation_refusal(self, action)
+        return refusal
 
     def resolve(self, state: Any, action: Action) -> None:
         state.flow.pop()
@@ -165,6 +231,7 @@ class IntelligenceWindow(NorthstarStep):
     __slots__ = ("players",)
     name = "intelligence_window"
     phase = INTEL
+    KINDS = ("intelligence_food", "pass")
 
     def __init__(self, players: tuple[int, ...]) -> None:
         self.players = players
@@ -172,8 +239,15 @@ class IntelligenceWindow(NorthstarStep):
     def decider(self, state: Any) -> int | None:
         return self.players[0]
 
-    def candidates(self, state: Any) -> Iterable[Action]:
-        return state.intelligence_options(self.players[0])
+    def legal(self, state: Any) -> list[Action]:
+        options: list[Action] = state.intelligence_options(self.players[0])
+        return options
+
+    def check(self, state: Any, action: Action) -> Refusal | None:
+        if action.kind == "pass":
+            return None
+        refusal: Refusal | None = state.intelligence_food_refusal(self.players[0], *action.args)
+        return refusal
 
     def resolve(self, state: Any, action: Action) -> None:
         state.flow.pop()
@@ -191,6 +265,7 @@ class StoreSurplus(NorthstarStep):
     __slots__ = ("owner", "species", "tokens", "meat", "bank", "least", "most", "head")
     name = "store_surplus"
     phase = STORE
+    KINDS = ("store_surplus",)
 
     def __init__(self, owner: int, species: int, tokens: int, meat: bool, bank: bool, least: int, most: int,
                  head: int) -> None:
@@ -206,9 +281,13 @@ class StoreSurplus(NorthstarStep):
     def decider(self, state: Any) -> int | None:
         return self.owner
 
-    def candidates(self, state: Any) -> Iterable[Action]:
+    def legal(self, state: Any) -> list[Action]:
         one = state.cfg.one  # the most first: storing everything is what the engine did before R16 was applied
         return [one("store_surplus", tokens) for tokens in range(self.most, self.least - 1, -1)]
+
+    def check(self, state: Any, action: Action) -> Refusal | None:
+        refusal: Refusal | None = state.surplus_refusal(self, action.args[0])
+        return refusal
 
     def resolve(self, state: Any, action: Action) -> None:
         state.flow.pop()

@@ -1,12 +1,14 @@
 """What each seat may see of a northstar position (``view``), as JSON-ready dicts.
 
-A mixin of :class:`~evolutio.games.northstar.state.NorthstarState`. In quick play the others' boards, hand sizes and
-bags are shown as they were when the play phase began, until the reveal.
+The view layer of a northstar position (see :mod:`.position`), and actions in words (``describe``). In quick play
+the others' boards, hand sizes and bags are shown as they were when the play phase began, until the reveal.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from evolutio.kernel import Action
 
 from .config import (
     BODY,
@@ -17,25 +19,24 @@ from .config import (
     FEED,
     FOOD_,
     INTEL,
-    LEAF,
     LEAF_NAMES,
-    NEGATE,
     NUM_DEFENCES,
     OVER,
     PHASE_NAMES,
     POP,
-    REPLACE,
-    STORE,
 )
+from .flow import TurnFlow
+from .position import Species
+from .steps import NegateDefences, OrderLeafEffects, ReplaceTrait, StoreSurplus
 
 
-class NorthstarViews:
-    """Part of :class:`NorthstarState` (a mixin: it holds no data of its own)."""
+class NorthstarViews(TurnFlow):
+    """What each seat sees of a northstar position."""
 
     __slots__ = ()
 
     # ------------------------------------------------------------------------------------------------ views
-    def _species_json(self, sp: list, own: bool) -> dict[str, Any]:
+    def _species_json(self, sp: Species, own: bool) -> dict[str, Any]:
         deck = self.cfg.deck
         down = sp[DOWN]
         traits = []
@@ -46,7 +47,7 @@ class NorthstarViews:
                 traits.append(deck.card_json(c))
         return {"body": sp[BODY], "population": sp[POP], "food": sp[FOOD_], "fat": sp[FAT], "traits": traits}
 
-    def _boards_json(self, player: int | None) -> list[list[dict]]:
+    def _boards_json(self, player: int | None) -> list[list[dict[str, Any]]]:
         return [[self._species_json(sp, p == player) for sp in row] for p, row in enumerate(self.boards)]
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -100,8 +101,9 @@ class NorthstarViews:
         }
         if cfg.course and self.phase == FEED:
             v["queue"] = list(self.queue)
-        if self.phase == STORE:  # public: everyone sees the take and who decides
-            v["surplus_decision"] = self._surplus_json()
+        decision = self.decision if self.flow else None
+        if isinstance(decision, StoreSurplus):  # public: everyone sees the take and who decides
+            v["surplus_decision"] = self._surplus_json(decision)
         v["held"] = self.held
         if player is not None and player == self.current_player:
             v["pending"] = self._pending_json()
@@ -111,25 +113,23 @@ class NorthstarViews:
         return v
 
     def _pending_json(self) -> dict[str, Any] | None:
-        ph = self.phase
-        step = self.step
-        if ph == NEGATE:
+        step = self.decision
+        if isinstance(step, NegateDefences):
             a, tp, t, neg = step.attacker, step.target_player, step.target, step.negated
             return {"attack": {"attacker": a, "target_player": tp, "target": t},
                     "negated": [DEFENCE_NAMES[d] for d in range(NUM_DEFENCES) if neg >> d & 1],
                     "blocking": self.block_reasons(self.turn, a, tp, t, self.blockers(self.turn, a, tp, t, neg))}
-        if ph == LEAF:
+        if isinstance(step, OrderLeafEffects):
             return {"leaf_effects": [{"species": s, "effect": LEAF_NAMES[e]} for s, e in step.effects]}
-        if ph == REPLACE:
+        if isinstance(step, ReplaceTrait):
             return {"replace": {"species": step.species, "slot": step.slot}}
-        if ph == INTEL:
+        if self.phase == INTEL:
             return {"intelligence_window": {"turn_of": self.turn}}
-        if ph == STORE:
-            return {"store_surplus": self._surplus_json()}
+        if isinstance(step, StoreSurplus):
+            return {"store_surplus": self._surplus_json(step)}
         return None
 
-    def _surplus_json(self) -> dict[str, Any]:
-        decision = self.step
+    def _surplus_json(self, decision: StoreSurplus) -> dict[str, Any]:
         p, s, k, meat, bank, lo, hi = (decision.owner, decision.species, decision.tokens, decision.meat, decision.bank,
                                        decision.least, decision.most)
         sp = self.boards[p][s]
@@ -137,3 +137,56 @@ class NorthstarViews:
         return {"player": p, "species": s, "food": "meat" if meat else "plant", "source": "bank" if bank else
                 "watering hole", "tokens": k, "board_room": room, "surplus": k - room,
                 "fat_room": sp[BODY] - sp[FAT], "least": lo, "most": hi}
+
+    # ------------------------------------------------------------------------------------------ actions in words
+    def describe(self, action: Action) -> str:
+        k, x = action.kind, action.args
+        card = self.card_name
+        try:
+            if k == "food_card":
+                return f"choose {card(x[0])} as your secret food card"
+            if k == "trait":
+                return f"play {card(x[0])} face down as a trait on your species {x[1] + 1}"
+            if k == "new_species":
+                return f"discard {card(x[0])} for a new species at the {'left' if x[1] == 0 else 'right'} end"
+            if k == "grow_body":
+                return f"discard {card(x[0])}: +1 body size on your species {x[1] + 1}"
+            if k == "grow_pop":
+                return f"discard {card(x[0])}: +1 population on your species {x[1] + 1}"
+            if k == "discard_trait":
+                return f"discard the trait card {card(x[0])} from your species"
+            if k == "replace_trait":
+                return f"replace trait #{x[1] + 1} of your species {x[0] + 1}"
+            if k == "end_turn":
+                return "end your play turn"
+            if k == "leaf":
+                return f"resolve {LEAF_NAMES[x[1]]} of your species {x[0] + 1}"
+            if k == "feed":
+                return f"feed your species {x[0] + 1} from the watering hole"
+            if k == "store_fat":
+                return f"store food on the Fat Tissue of your species {x[0] + 1}"
+            if k == "attack":
+                return f"your species {x[0] + 1} attacks player {x[1] + 1}'s species {x[2] + 1}"
+            if k == "negate":
+                return f"discard {card(x[0])} (Intelligence) to negate {DEFENCE_NAMES[x[1]]}"
+            if k == "strike":
+                return "carry out the attack"
+            if k == "intelligence_food":
+                return (f"discard {card(x[0])} (Intelligence): your species {x[1] + 1} takes 2 plant food from the "
+                        f"bank")
+            if k == "pass":
+                return "pass" if self.phase != INTEL else "do not use Intelligence now"
+            if k == "store_surplus":
+                return self._describe_store(x[0])
+        except (IndexError, TypeError):
+            pass
+        return str(action)
+
+    def _describe_store(self, tokens: int) -> str:
+        decision = self.step
+        if not isinstance(decision, StoreSurplus):
+            return f"store {tokens} surplus food on Fat Tissue"
+        what = "meat" if decision.meat else "plant food"
+        if tokens == 0:
+            return f"store nothing: the surplus {what} stays in {'the bank' if decision.bank else 'the watering hole'}"
+        return f"store {tokens} surplus {what} on the Fat Tissue of your species {decision.species + 1}"

@@ -1,24 +1,24 @@
 """The CS 4500 (Northeastern, Spring 2016) course variant's own rules (``variant=cs4500``; SPEC.md §3 and §5).
 
-A mixin of :class:`~evolutio.games.northstar.state.NorthstarState`: the course's draw from the front of the deck,
-its food reveal and automatic feeding, one-token eating acts with Foraging and Cooperation, the feeding queue, its
-attack sequence, its fixed card-play order and its Hard Shell / Herding comparisons. The published rules' versions
-of these steps live in ``flow.py`` and ``feeding.py``; they call into this module where ``cfg.course`` is set.
+The course layer of a northstar position (see :mod:`..position`): the course's food reveal and automatic feeding,
+one-token eating acts with Foraging and Cooperation, the feeding queue, its attack sequence and its fixed card-play
+order, with their refusals. (Its draw is in ``position``; its Hard Shell / Herding comparisons are in those traits'
+modules.) The published rules' versions of these steps live in ``flow.py``, ``play.py`` and ``feeding.py``; the turn
+structure calls into this module where ``cfg.course`` is set.
 """
 
 from __future__ import annotations
 
 from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal
 
-from ..cards import B_CARN, B_COOP, B_FAT, B_FERTILE, B_FORAGE, B_HERD, B_HORNS, B_LONG, B_PACK, B_SCAV, B_SHELL
+from ..cards import B_COOP, B_FAT, B_FERTILE, B_FORAGE, B_HORNS, B_LONG, B_SCAV, TRAIT_NAMES
 from ..config import (
     BODY,
     CARDS,
     COURSE_GREW_POPULATION,
     COURSE_NEW_BOARDS,
     COURSE_REPLACED,
-    D_HERD,
-    D_SHELL,
     FAT,
     FOOD_,
     MASK,
@@ -28,24 +28,15 @@ from ..config import (
     RIGHT_END,
     SIDES,
 )
+from ..play import CardPlay
+from ..position import Species
 from ..steps import Extinction, FeedingTurn
 
 
-class CourseRules:
-    """Part of :class:`NorthstarState` (a mixin: it holds no data of its own)."""
+class CourseRules(CardPlay):
+    """The course variant's rules of a northstar position."""
 
     __slots__ = ()
-
-    def _cdraw(self, p: int, k: int) -> int:
-        """Course draw (SPEC §5.5): up to k cards from the front of the deck, placed in front of the hand."""
-        deck = self.deck
-        got = []
-        while k > 0 and deck:
-            got.append(deck.pop())
-            k -= 1
-        if got:
-            self.hands[p][0:0] = got
-        return len(got)
 
     # ------------------------------------------------------------------------------------------ course feeding
     def _course_food_and_auto(self) -> None:
@@ -85,7 +76,7 @@ class CourseRules:
         self.queue = order
         self._course_seek()
 
-    def _cfeed_one(self, sp: list) -> bool:
+    def _cfeed_one(self, sp: Species) -> bool:
         if self.wh <= 0 or sp[FOOD_] >= sp[POP]:
             return False
         self.wh -= 1
@@ -105,38 +96,137 @@ class CourseRules:
         if nb >= 0:
             self._ceat(p, nb)
 
-    def course_options(self, p: int) -> list[Action]:
-        """SPEC §5.4, in its order: veg, fat, attack (attacks only on other players' species)."""
+    # --------------------------------------------------------------------------------- course options and refusals
+    def course_feeding_options(self, p: int) -> list[Action]:
+        """SPEC §5.4, in its order: veg, fat, attack (attacks only on other players' species), then pass."""
         cfg = self.cfg
-        if self.wh <= 0:
-            return []
         row = self.boards[p]
-        acts = []
-        for s, sp in enumerate(row):
-            if sp[FOOD_] < sp[POP] and not sp[MASK] & B_CARN:
-                acts.append(cfg.one("feed", s))
-        for s, sp in enumerate(row):
-            if sp[MASK] & B_FAT and sp[BODY] - sp[FAT] > 0:
-                acts.append(cfg.one("store_fat", s))
         n = cfg.n
-        for s, sp in enumerate(row):
-            if sp[MASK] & B_CARN and sp[FOOD_] < sp[POP]:
-                for k in range(1, n):
-                    tp = (p + k) % n
-                    for t in range(len(self.boards[tp])):
-                        if not self.blockers(p, s, tp, t):
-                            acts.append(cfg.attack(s, tp, t))
+        tried: list[Action] = [cfg.one("feed", s) for s in range(len(row))]
+        tried += [cfg.one("store_fat", s) for s in range(len(row))]
+        for s in range(len(row)):
+            for k in range(1, n):
+                tp = (p + k) % n
+                tried += [cfg.attack(s, tp, t) for t in range(len(self.boards[tp]))]
+        acts = [a for a in tried if self.course_feeding_refusal(p, a) is None]
+        acts.append(cfg.PASS)
         return acts
+
+    def course_feeding_refusal(self, p: int, action: Action) -> Refusal | None:
+        kind, args = action.kind, action.args
+        if kind == "pass":
+            return None
+        if kind == "feed":
+            return self.plant_food_refusal(p, args[0])
+        if kind == "attack":
+            return self.attack_refusal(p, args[0], args[1], args[2])
+        s = args[0]  # store_fat
+        refusal = self.species_refusal(p, s)
+        if refusal is not None:
+            return refusal
+        if self.wh <= 0:
+            return Refusal("the watering hole is empty")
+        sp = self.boards[p][s]
+        if not (sp[MASK] & B_FAT and sp[BODY] - sp[FAT] > 0):
+            return Refusal(f"species {s + 1} has no Fat Tissue with room")
+        return None
+
+    def course_play_options(self, p: int) -> list[Action]:
+        """SPEC §5.9: a play turn's actions in the course's fixed order BT, RT, GP, GB (``stage`` says how far)."""
+        cfg = self.cfg
+        hand = self.hands[p]
+        row = self.boards[p]
+        ns = len(row)
+        tried: list[Action] = []
+        for c in hand:
+            tried.append(cfg.row("new_species", c, SIDES)[RIGHT_END])
+            tried += cfg.row("trait", c, MAX_SPECIES)[:ns]
+        for s, sp in enumerate(row):
+            tried += cfg.row("replace_trait", s, MAX_TRAIT_SLOTS)[:len(sp[CARDS])]
+        for kind in ("grow_pop", "grow_body"):
+            for c in hand:
+                tried += cfg.row(kind, c, MAX_SPECIES)[:ns]
+        acts = [a for a in tried if self.course_play_refusal(p, a) is None]
+        acts.append(cfg.END)
+        return acts
+
+    def course_play_refusal(self, p: int, action: Action) -> Refusal | None:
+        """SPEC §5.9: card actions come in the order new boards, trait cards on them, replacements, population, body
+        size."""
+        kind, args = action.kind, action.args
+        stage = self.stage
+        if kind == "end_turn":
+            return None
+        if kind == "replace_trait":
+            s, i = args
+            refusal = self.species_refusal(p, s)
+            if refusal is not None:
+                return refusal
+            held = len(self.boards[p][s][CARDS])
+            if i >= held:
+                return Refusal(f"species {s + 1} has only {held} trait(s)")
+            if stage > COURSE_REPLACED:
+                return Refusal("course rules: replacements come before growth")
+            if not self.replacement_cards(p, s, i):
+                return Refusal("no card in your hand can replace that trait without duplicating one")
+            return None
+        c, where = args
+        refusal = self.card_refusal(p, c)
+        if refusal is not None:
+            return refusal
+        if kind == "new_species":
+            if where != RIGHT_END:
+                return Refusal("course rules: new boards are added at the right end only, before any other card "
+                               "action")
+            if stage != COURSE_NEW_BOARDS:
+                return Refusal("course rules: new boards are bought before replacements and growth")
+            return self.new_species_refusal(p, where)
+        refusal = self.species_refusal(p, where)
+        if refusal is not None:
+            return refusal
+        if kind == "trait":
+            if stage > COURSE_NEW_BOARDS:
+                return Refusal("course rules: traits are placed only on boards bought with new_species, before any "
+                               "replacement or growth")
+            if where < self.nstart:
+                return Refusal("course rules: a trait card can only go on a board bought this turn (use "
+                               "replace_trait)")
+            return self.trait_slot_refusal(p, where, c)
+        if kind == "grow_pop" and stage > COURSE_GREW_POPULATION:
+            return Refusal("course rules: card actions come in the order new boards, replacements, population, body "
+                           "size")
+        return self.growth_refusal(p, where, BODY if kind == "grow_body" else POP)
+
+    def replacement_cards(self, p: int, s: int, i: int) -> list[int]:
+        """The hand cards that can replace trait ``i`` of species ``s`` without duplicating a trait (SPEC §5.9)."""
+        ct = self.cfg.ctrait
+        cards = self.boards[p][s][CARDS]
+        others = {ct[x] for j, x in enumerate(cards) if j != i}
+        return [c for c in self.hands[p] if ct[c] not in others]
+
+    def replacement_options(self, p: int, s: int, i: int) -> list[Action]:
+        """Course rules: the ``trait`` actions that replace trait ``i`` of species ``s``."""
+        trait_row = self.cfg.row
+        return [trait_row("trait", c, MAX_SPECIES)[s] for c in self.replacement_cards(p, s, i)]
+
+    def replacement_refusal(self, p: int, s: int, i: int, c: int, where: int) -> Refusal | None:
+        refusal = self.card_refusal(p, c)
+        if refusal is not None:
+            return refusal
+        if where != s:
+            return Refusal(f"you are replacing a trait of species {s + 1}, not species {where + 1}")
+        if c not in self.replacement_cards(p, s, i):
+            return Refusal(f"species {s + 1} already has {TRAIT_NAMES[self.cfg.ctrait[c]]}")
+        return None
 
     def _course_seek(self) -> None:
         """SPEC §5.5 step 1 / §5.8: players with no option (or an empty watering hole) leave the queue."""
         q = self.queue
         while q and self.wh > 0:
             p = q[0]
-            acts = self.course_options(p)
-            if acts:
+            acts = self.course_feeding_options(p)
+            if len(acts) > 1:  # more than pass
                 self.turn = p
-                acts.append(self.cfg.PASS)
                 self.push(FeedingTurn(p))
                 self._legal = acts
                 return
@@ -176,71 +266,7 @@ class CourseRules:
                 if row[s][MASK] & B_SCAV:
                     self._ceat(q, s)
 
-    def _course_play_legal(self, p: int) -> list[Action]:
-        """SPEC §5.9: a play turn's actions in the course's fixed order BT, RT, GP, GB (``stage`` says how far)."""
-        cfg = self.cfg
-        ct = cfg.ctrait
-        hand = self.hands[p]
-        row = self.boards[p]
-        ns = len(row)
-        acts: list[Action] = []
-        maxt = cfg.maxtraits
-        maxv = cfg.maxv
-        st = self.stage
-        if st == COURSE_NEW_BOARDS:
-            for c in hand:
-                if ns < MAX_SPECIES:
-                    acts.append(cfg.row("new_species", c, SIDES)[RIGHT_END])
-                if self.nstart < ns:
-                    tr = cfg.row("trait", c, MAX_SPECIES)
-                    t = ct[c]
-                    for s in range(self.nstart, ns):
-                        cards = row[s][CARDS]
-                        if len(cards) < maxt and all(ct[x] != t for x in cards):
-                            acts.append(tr[s])
-        if st <= COURSE_REPLACED and hand:
-            for s, sp in enumerate(row):
-                cards = sp[CARDS]
-                for i in range(len(cards)):
-                    others = {ct[x] for j, x in enumerate(cards) if j != i}
-                    if any(ct[c] not in others for c in hand):
-                        acts.append(cfg.row("replace_trait", s, MAX_TRAIT_SLOTS)[i])
-        if st <= COURSE_GREW_POPULATION:
-            for c in hand:
-                gp = cfg.row("grow_pop", c, MAX_SPECIES)
-                for s, sp in enumerate(row):
-                    if sp[POP] < maxv:
-                        acts.append(gp[s])
-        for c in hand:
-            gb = cfg.row("grow_body", c, MAX_SPECIES)
-            for s, sp in enumerate(row):
-                if sp[BODY] < maxv:
-                    acts.append(gb[s])
-        acts.append(cfg.END)
-        return acts
-
-    def _course_defences(self, at: list, d: list) -> int:
-        """SPEC §5.1: the course's Hard Shell and Herding comparisons (there is no size rule)."""
-        am = at[MASK]
-        dm = d[MASK]
-        b = 0
-        if dm & B_SHELL:
-            if am & B_SHELL:
-                atk = at[BODY] + self.cfg.shell_bonus
-            elif am & B_PACK and am & B_CARN:
-                atk = at[BODY] + at[POP]
-            else:
-                atk = at[BODY]
-            if atk <= d[BODY] + self.cfg.shell_bonus:
-                b |= 1 << D_SHELL
-        if dm & B_HERD:
-            pa = at[POP] + (at[BODY] if am & B_PACK else 0)
-            pd = d[POP] + (d[BODY] if dm & B_PACK else 0)
-            if pa <= pd:
-                b |= 1 << D_HERD
-        return b
-
-    def _apply_course_feed(self, p: int, kind: str, args: tuple) -> None:
+    def _apply_course_feed(self, p: int, kind: str, args: tuple[int, ...]) -> None:
         log = self.log_events
         q = self.queue
         if kind == "pass":
@@ -261,6 +287,6 @@ class CourseRules:
                     self.emit("store_fat", {"text": f"player {p + 1}'s species {args[0] + 1} stores {k} food on its "
                                                     f"Fat Tissue ({self.wh} left)"})
             else:
-                self._course_attack(p, *args)
+                self._course_attack(p, args[0], args[1], args[2])
             q.append(q.pop(0))
         self._course_seek()

@@ -1,0 +1,243 @@
+"""Card play in North Star's *Evolution* (NOTES §4 phase 3, R5–R8): traits face down, new species, growth, discards.
+
+The card-play layer of a northstar position (see :mod:`.position`): the published rules' play-turn options and
+refusals, the rules both variants share (a species never holds a trait twice, the trait limit, the most body size and
+population), and what a play does. The course's fixed play order lives in ``variants/cs4500``.
+"""
+
+from __future__ import annotations
+
+from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal
+
+from .cards import B_FAT, FAT_TISSUE, TRAIT_NAMES
+from .config import (
+    BODY,
+    CARDS,
+    COURSE_GREW_BODY,
+    COURSE_GREW_POPULATION,
+    COURSE_REPLACED,
+    DOWN,
+    FAT,
+    LEFT_END,
+    MASK,
+    MAX_SPECIES,
+    POP,
+    RIGHT_END,
+    new_species,
+)
+from .feeding import FeedingRules
+from .position import Species
+from .steps import ReplaceTrait
+
+#: the sides a new species may go at: none (the most species), only the right end (no species yet: both ends are
+#: the same place), or either end
+NO_SIDES: tuple[int, ...] = ()
+RIGHT_ONLY = (RIGHT_END,)
+BOTH_SIDES = (LEFT_END, RIGHT_END)
+FIELD_NAMES = {BODY: "body size", POP: "population"}
+
+
+class CardPlay(FeedingRules):
+    """The card-play rules of a northstar position."""
+
+    __slots__ = ()
+
+    # -------------------------------------------------------------------------------------- rules of both variants
+    def trait_room(self, row: list[Species]) -> list[int]:
+        """Per species: the mask of the traits its cards carry (face down too, R5) — a card with one of them cannot
+        join it — or -1 when it holds as many trait cards as the limit allows."""
+        ct = self.cfg.ctrait
+        limit = self.cfg.maxtraits
+        room = []
+        for sp in row:
+            cards = sp[CARDS]
+            mask = 0
+            for x in cards:
+                mask |= 1 << ct[x]
+            room.append(mask if len(cards) < limit else -1)
+        return room
+
+    def trait_slot_refusal(self, p: int, s: int, c: int) -> Refusal | None:
+        """Card ``c`` as a trait of species ``s``: never a trait twice, never more than the limit (R5)."""
+        room = self.trait_room(self.boards[p])[s]
+        trait = self.cfg.ctrait[c]
+        if room >= 0 and not room >> trait & 1:
+            return None
+        cards = self.boards[p][s][CARDS]
+        if any(self.cfg.ctrait[x] == trait for x in cards):
+            return Refusal(f"species {s + 1} already has {TRAIT_NAMES[trait]}; a species never holds a trait twice")
+        return Refusal(f"species {s + 1} already holds {len(cards)} trait cards, the limit is {self.cfg.maxtraits}")
+
+    def growable(self, row: list[Species], field: int) -> list[bool]:
+        """Per species: whether its ``field`` (BODY or POP) may grow by 1 (up to the maximum, R6)."""
+        most = self.cfg.maxv
+        return [sp[field] < most for sp in row]
+
+    def growth_refusal(self, p: int, s: int, field: int) -> Refusal | None:
+        if self.growable(self.boards[p], field)[s]:
+            return None
+        return Refusal(f"species {s + 1} already has {FIELD_NAMES[field]} {self.cfg.maxv}, the maximum")
+
+    # ----------------------------------------------------------------------------------- the published rules
+    def new_species_sides(self, row: list[Species]) -> tuple[int, ...]:
+        """The ends a new species may be added at (R7)."""
+        count = len(row)
+        if count >= MAX_SPECIES:
+            return NO_SIDES
+        return BOTH_SIDES if count else RIGHT_ONLY
+
+    def standard_play_options(self, p: int) -> list[Action]:
+        cfg = self.cfg
+        ct = cfg.ctrait
+        row = self.boards[p]
+        ns = len(row)
+        acts: list[Action] = []
+        room = self.trait_room(row)
+        body_grows = self.growable(row, BODY)
+        population_grows = self.growable(row, POP)
+        sides = self.new_species_sides(row)
+        play_rows = cfg.play_rows
+        for c in self.hands[p]:
+            bit = 1 << ct[c]
+            trait_row, body_row, population_row, new_row = play_rows(c)
+            for s in range(ns):
+                held = room[s]
+                if held >= 0 and not held & bit:
+                    acts.append(trait_row[s])
+                if body_grows[s]:
+                    acts.append(body_row[s])
+                if population_grows[s]:
+                    acts.append(population_row[s])
+            for side in sides:
+                acts.append(new_row[side])
+        for sp in row:
+            for x in sp[CARDS]:
+                acts.append(cfg.one("discard_trait", x))
+        acts.append(cfg.END)
+        return acts
+
+    def standard_play_refusal(self, p: int, action: Action) -> Refusal | None:
+        kind, args = action.kind, action.args
+        if kind == "end_turn":
+            return None
+        if kind == "discard_trait":
+            if any(args[0] in sp[CARDS] for sp in self.boards[p]):
+                return None
+            return Refusal(f"{self.card_name(args[0])} is not a trait card on one of your species")
+        c, where = args
+        refusal = self.card_refusal(p, c)
+        if refusal is not None:
+            return refusal
+        if kind == "new_species":
+            return self.new_species_refusal(p, where)
+        refusal = self.species_refusal(p, where)
+        if refusal is not None:
+            return refusal
+        if kind == "trait":
+            return self.trait_slot_refusal(p, where, c)
+        return self.growth_refusal(p, where, BODY if kind == "grow_body" else POP)
+
+    def new_species_refusal(self, p: int, side: int) -> Refusal | None:
+        row = self.boards[p]
+        if side in self.new_species_sides(row):
+            return None
+        if len(row) >= MAX_SPECIES:
+            return Refusal(f"you already have {MAX_SPECIES} species, the most this engine supports")
+        return Refusal("you have no species yet: a new species goes at the right end (side 1)")
+
+    # ------------------------------------------------------------------------------------------ what a play does
+    def replace_trait(self, p: int, c: int, s: int, i: int) -> None:
+        """Course rules: card ``c`` replaces trait ``i`` of species ``s`` (face down)."""
+        log = self.log_events
+        self.hands[p].remove(c)
+        sp = self.boards[p][s]
+        old = sp[CARDS][i]
+        sp[CARDS] = sp[CARDS][:i] + (c,) + sp[CARDS][i + 1:]
+        sp[DOWN] = tuple(x for x in sp[DOWN] if x != old) + (c,)
+        self._recompute_mask(sp)
+        self._discard_card(p, old)
+        self.stage = COURSE_REPLACED
+        if log:
+            self.emit("replace", {"text": f"you replaced {self._label(old)} on species {s + 1} by "
+                                          f"{self._label(c)} (face down)", "player": p}, to=(p,),
+                      redacted={"text": f"player {p + 1} replaced a trait"})
+
+    def play(self, p: int, kind: str, args: tuple[int, ...]) -> None:
+        """A play-turn card action of player ``p`` (its step stays on top until the turn ends or a replacement
+        begins; ``end_turn`` is the turn structure's, :meth:`TurnFlow.end_play_turn`)."""
+        cfg = self.cfg
+        log = self.log_events
+        row = self.boards[p]
+        hand = self.hands[p]
+        quiet = cfg.quick  # others must not learn quick-play moves before the reveal
+        if kind == "trait":
+            c, s = args
+            hand.remove(c)
+            sp = row[s]
+            sp[CARDS] = sp[CARDS] + (c,)
+            sp[DOWN] = sp[DOWN] + (c,)
+            if log:
+                self.emit("trait", {"text": f"you played {self._label(c)} face down on species {s + 1}",
+                                    "player": p, "card": c, "species": s}, to=(p,),
+                          redacted={"text": f"player {p + 1} is playing cards"} if quiet else
+                          {"text": f"player {p + 1} played a trait card face down on species {s + 1}", "player": p})
+        elif kind == "new_species":
+            c, side = args
+            hand.remove(c)
+            self._discard_card(p, c)
+            if side == LEFT_END:
+                row.insert(0, new_species(cfg.minbody))
+            else:
+                row.append(new_species(cfg.minbody))
+            if log:
+                end = "left" if side == 0 else "right"
+                txt = f"player {p + 1} discards {self._label(c)} for a new species at the {end} end"
+                if quiet:
+                    self.emit("new_species", {"text": txt, "player": p}, to=(p,),
+                              redacted={"text": f"player {p + 1} is playing cards"})
+                else:
+                    self.emit("new_species", {"text": txt, "player": p, "card": c, "side": side})
+        elif kind == "grow_body" or kind == "grow_pop":
+            c, s = args
+            hand.remove(c)
+            self._discard_card(p, c)
+            f = BODY if kind == "grow_body" else POP
+            row[s][f] += 1
+            if cfg.course:
+                self.stage = max(self.stage, COURSE_GREW_BODY if f == BODY else COURSE_GREW_POPULATION)
+            if log:
+                txt = (f"player {p + 1} discards {self._label(c)}: species {s + 1} "
+                       f"{'body size' if f == BODY else 'population'} {row[s][f] - 1} → {row[s][f]}")
+                if quiet:
+                    self.emit(kind, {"text": txt, "player": p}, to=(p,),
+                              redacted={"text": f"player {p + 1} is playing cards"})
+                else:
+                    self.emit(kind, {"text": txt, "player": p, "card": c, "species": s})
+        elif kind == "discard_trait":
+            c = args[0]
+            for s, sp in enumerate(row):  # noqa: B007 - s names the species after the loop
+                if c in sp[CARDS]:
+                    break
+            was_down = c in sp[DOWN]
+            sp[CARDS] = tuple(x for x in sp[CARDS] if x != c)
+            if was_down:
+                sp[DOWN] = tuple(x for x in sp[DOWN] if x != c)
+            else:
+                self._recompute_mask(sp)
+            if cfg.ctrait[c] == FAT_TISSUE and sp[FAT] and not sp[MASK] & B_FAT:  # Fat Tissue discarded: food to bag
+                self.bags[p] += sp[FAT]
+                sp[FAT] = 0
+            self._discard_card(p, c)
+            if log:
+                txt = f"player {p + 1} discards the trait {self._label(c)} from species {s + 1}"
+                if quiet or was_down:
+                    self.emit("discard_trait", {"text": txt, "player": p}, to=(p,),
+                              redacted={"text": f"player {p + 1} discarded a trait card"} if not quiet else
+                              {"text": f"player {p + 1} is playing cards"})
+                else:
+                    self.emit("discard_trait", {"text": txt, "player": p, "card": c})
+        else:  # replace_trait
+            s, i = args
+            self.replace(ReplaceTrait(p, s, i))
+            self.stage = COURSE_REPLACED
