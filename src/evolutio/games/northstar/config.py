@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from evolutio.kernel import Action
 
 from .cards import Deck, load_limits
@@ -114,6 +116,16 @@ class Cfg:
 POPCOUNT = [bin(mask).count("1") for mask in range(1 << 9)]
 
 
-def new_species(body: int) -> list:
+class NorthstarRules(Protocol):
+    """What building a position needs of the northstar game: its card table, player count and configuration."""
+
+    deck: Deck
+    cfg: "Cfg"
+    num_players: int
+
+    def _cfg(self, n: int, deck: Deck) -> "Cfg": ...
+
+
+def new_species(body: int) -> list[Any]:
     """A new species board: ``[body, population 1, food 0, fat 0, trait mask 0, no cards, none face down]``."""
     return [body, 1, 0, 0, 0, (), ()]

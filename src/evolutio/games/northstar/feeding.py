@@ -35,6 +35,7 @@ from .steps import (
     AfterIntelligence,
     AfterMeat,
     AfterScavenger,
+    Continuation,
     Extinction,
     FeedingTurn,
     IntelligenceWindow,
@@ -142,6 +143,7 @@ class FeedingRules(NorthstarPosition):
         if got > 0 and sp[MASK] & B_COOP and s + 1 < len(row) and self._take(p, s + 1, 1, meat, bank, 0, head) < 0:
             return  # the chain stopped again: the continuation waits below the new decision
         continuation = self.pop()
+        assert isinstance(continuation, Continuation)
         continuation.resume(self, head)
 
     def surplus_refusal(self, decision: StoreSurplus, x: int) -> Refusal | None:

@@ -24,6 +24,7 @@ from .config import (
     Cfg,
     new_species,
 )
+from .scenario import build
 from .state import NorthstarState
 
 
@@ -119,8 +120,6 @@ class NorthstarGame(Game):
         return st
 
     def state_from_scenario(self, data: dict[str, Any]) -> NorthstarState:
-        from .scenario import build
-
         return build(self, data)
 
     def action_schema(self) -> ActionSchema:

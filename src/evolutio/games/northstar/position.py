@@ -15,7 +15,7 @@ from typing import Any
 
 from evolutio.kernel.flow import FlowState, Refusal, Step
 
-from .config import CARDS, DOWN, FAT, FOOD_, HELD, MASK, OVER, PLAY, POP, REPLACE, Cfg
+from .config import BODY, CARDS, DOWN, FAT, FOOD_, HELD, MASK, OVER, PLAY, POP, REPLACE, Cfg
 from .steps import Continuation, NorthstarStep
 
 #: a species board (see the module docstring)
@@ -188,6 +188,21 @@ class NorthstarPosition(FlowState):
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
+
+    # ----------------------------------------------------------------------------------------- boards as JSON
+    def _species_json(self, sp: Species, own: bool) -> dict[str, Any]:
+        deck = self.cfg.deck
+        down = sp[DOWN]
+        traits = []
+        for c in sp[CARDS]:
+            if c in down:
+                traits.append({**deck.card_json(c), "face_down": True} if own else {"face_down": True})
+            else:
+                traits.append(deck.card_json(c))
+        return {"body": sp[BODY], "population": sp[POP], "food": sp[FOOD_], "fat": sp[FAT], "traits": traits}
+
+    def _boards_json(self, player: int | None) -> list[list[dict[str, Any]]]:
+        return [[self._species_json(sp, p == player) for sp in row] for p, row in enumerate(self.boards)]
 
     # -------------------------------------------------------------------------------------------------- flow
     def wait_for_decision(self, continuation: Continuation) -> None:

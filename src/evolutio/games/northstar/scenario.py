@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, NoReturn
 
 from evolutio.kernel import ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls
 
 from .cards import B_FAT, COURSE_TRAITS, TRAIT_IDS, TRAIT_INDEX, Deck
-from .config import FAT, MAX_SPECIES, MAX_TRAIT_SLOTS
+from .config import FAT, MAX_SPECIES, MAX_TRAIT_SLOTS, NorthstarRules
 from .state import NorthstarState
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import NorthstarGame
 
 PHASES = ("select-food", "play-cards", "reveal", "feeding")
 TOP_KEYS = {"game", "options", "seed", "phase", "round", "first_player", "turn", "watering_hole", "last_round", "deck",
@@ -21,7 +18,7 @@ PLAYER_KEYS = {"hand", "bag", "food_card", "species", "name"}
 SPECIES_KEYS = {"body", "population", "food", "fat", "traits", "face_down"}
 
 
-def _err(msg: str) -> None:
+def _err(msg: str) -> NoReturn:
     raise ScenarioError(msg)
 
 
@@ -115,7 +112,7 @@ class _Alloc:
                     self.deck.note)
 
 
-def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
+def build(game: NorthstarRules, data: dict[str, Any]) -> NorthstarState:
     unknown = set(data) - TOP_KEYS
     if unknown:
         _err(f"{sorted(unknown)[0]}: unknown scenario field (known: {', '.join(sorted(TOP_KEYS))})")
@@ -182,7 +179,7 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
             _err(f"players[{i}].species: must be a list")
         if len(sps) > MAX_SPECIES:
             _err(f"players[{i}].species: {len(sps)} species; the engine supports at most {MAX_SPECIES}")
-        row = []
+        row: list[list[Any]] = []
         for s, spd in enumerate(sps):
             w = f"players[{i}].species[{s}]"
             if not isinstance(spd, dict):
@@ -264,13 +261,13 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
             holder = next(seat for seat, card in enumerate(st.foodcards) if card >= 0)
             _err(f"players[{holder}].food_card: food cards are already revealed in the feeding phase; remove it")
         if course:
-            q = data.get("queue")
-            if q is None:
+            queue = data.get("queue")
+            if queue is None:
                 st.queue = [(st.first + k) % n for k in range(n)]
             else:
-                if not isinstance(q, list) or any(not isinstance(x, int) or not 0 <= x < n for x in q):
-                    _err(f"queue: must list seats 0..{n - 1}, got {q!r}")
-                st.queue = list(q)
+                if not isinstance(queue, list) or any(not isinstance(x, int) or not 0 <= x < n for x in queue):
+                    _err(f"queue: must list seats 0..{n - 1}, got {queue!r}")
+                st.queue = list(queue)
             st._course_seek()
         else:
             st.passes = _int(data.get("passes", 0), "passes", 0, n - 1)

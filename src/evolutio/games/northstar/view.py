@@ -12,9 +12,7 @@ from evolutio.kernel import Action
 
 from .config import (
     BODY,
-    CARDS,
     DEFENCE_NAMES,
-    DOWN,
     FAT,
     FEED,
     FOOD_,
@@ -26,7 +24,6 @@ from .config import (
     POP,
 )
 from .flow import TurnFlow
-from .position import Species
 from .steps import NegateDefences, OrderLeafEffects, ReplaceTrait, StoreSurplus
 
 
@@ -36,30 +33,16 @@ class NorthstarViews(TurnFlow):
     __slots__ = ()
 
     # ------------------------------------------------------------------------------------------------ views
-    def _species_json(self, sp: Species, own: bool) -> dict[str, Any]:
-        deck = self.cfg.deck
-        down = sp[DOWN]
-        traits = []
-        for c in sp[CARDS]:
-            if c in down:
-                traits.append({**deck.card_json(c), "face_down": True} if own else {"face_down": True})
-            else:
-                traits.append(deck.card_json(c))
-        return {"body": sp[BODY], "population": sp[POP], "food": sp[FOOD_], "fat": sp[FAT], "traits": traits}
-
-    def _boards_json(self, player: int | None) -> list[list[dict[str, Any]]]:
-        return [[self._species_json(sp, p == player) for sp in row] for p, row in enumerate(self.boards)]
-
     def view(self, player: int | None) -> dict[str, Any]:
         cfg = self.cfg
         deck = cfg.deck
         n = cfg.n
-        hidden_play = self.snap is not None  # quick play: others' plays are hidden until the reveal
+        hidden_play = self.snap  # quick play: others' plays are hidden until the reveal
         players = []
         for p in range(n):
             own = p == player
-            if hidden_play and not own:
-                rows, counts, bags = self.snap
+            if hidden_play is not None and not own:
+                rows, counts, bags = hidden_play
                 species = [self._species_json(sp, False) for sp in rows[p]]
                 hand_count = counts[p]
                 bag = bags[p]

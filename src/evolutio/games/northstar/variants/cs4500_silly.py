@@ -29,11 +29,11 @@ from ..config import (
     MAX_TRAIT_SLOTS,
     PLAY,
     POP,
-    REPLACE,
     RIGHT_END,
     SIDES,
 )
 from ..state import NorthstarState
+from ..steps import ReplaceTrait
 
 #: the variant this player belongs to (the ``variant`` option of ``northstar``)
 COURSE_VARIANT = "cs4500"
@@ -93,12 +93,14 @@ def silly_feeding(st: NorthstarState, p: int) -> Action | None:
 def silly_action(st: NorthstarState) -> Action:
     """The silly player's next action for ``st.current_player`` (cs4500 variant)."""
     p = st.current_player
+    assert p is not None, "the game is over: nobody decides"
     cfg = st.cfg
     ph = st.phase
     if ph == FOOD:
         return cfg.one("food_card", sorted_hand(st, p)[0])  # §5.9: the 1st card is the food card
-    if ph == REPLACE:
-        s = st.step.species
+    decision = st.decision
+    if isinstance(decision, ReplaceTrait):
+        s = decision.species
         return cfg.row("trait", sorted_hand(st, p)[2], MAX_SPECIES)[s]  # the 6th card of the original hand
     if ph == PLAY:
         h = sorted_hand(st, p)
