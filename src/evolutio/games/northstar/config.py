@@ -44,12 +44,16 @@ MAX_TRAIT_SLOTS = 4
 BODY, POP, FOOD_, FAT, MASK, CARDS, DOWN = range(7)
 
 
+#: a card's play actions: trait, grow_body, grow_pop (indexed by species) and new_species (indexed by side)
+PlayRows = tuple[list[Action], list[Action], list[Action], list[Action]]
+
+
 class Cfg:
     """Everything fixed for one game: player count, variant switches, the card table and cached actions."""
 
     __slots__ = ("n", "course", "maxtraits", "maxv", "minbody", "quick", "wc_hu", "scav_meat", "intel_any",
                  "deck", "ctrait", "cfood", "ncards", "_cache", "END", "PASS", "STRIKE", "limits", "dealt_base",
-                 "shell_bonus", "intelligence_food", "removed_two_players")
+                 "shell_bonus", "intelligence_food", "removed_two_players", "_play_rows", "discard_trait")
 
     def __init__(self, n: int, course: bool, deck: Deck, *, quick: bool = False, wc_hu: bool = False,
                  scav_meat: bool = False, intel_any: bool = False) -> None:
@@ -71,7 +75,11 @@ class Cfg:
         self.ctrait = deck.trait
         self.cfood = deck.food
         self.ncards = len(deck)
-        self._cache: dict = {}
+        self._cache: dict[tuple[Any, ...], Any] = {}
+        #: card -> its play rows (see :meth:`play_rows`), filled on first use
+        self._play_rows: list[PlayRows | None] = [None] * self.ncards
+        #: card -> the action that discards it from a species
+        self.discard_trait = [Action("discard_trait", c) for c in range(self.ncards)]
         self.END = Action("end_turn")
         self.PASS = Action("pass")
         self.STRIKE = Action("strike")
@@ -88,13 +96,14 @@ class Cfg:
             r = self._cache[key] = [Action(kind, i, j) for j in range(size)]
         return r
 
-    def play_rows(self, card: int) -> tuple[list[Action], list[Action], list[Action], list[Action]]:
+    def play_rows(self, card: int) -> PlayRows:
         """The rows of a card's play actions: trait, grow_body, grow_pop (by species) and new_species (by side)."""
-        key = ("play", card)
-        rows = self._cache.get(key)
+        rows = self._play_rows[card]
         if rows is None:
-            rows = self._cache[key] = (self.row("trait", card, MAX_SPECIES), self.row("grow_body", card, MAX_SPECIES),
-                                       self.row("grow_pop", card, MAX_SPECIES), self.row("new_species", card, SIDES))
+            rows = self._play_rows[card] = (self.row("trait", card, MAX_SPECIES),
+                                            self.row("grow_body", card, MAX_SPECIES),
+                                            self.row("grow_pop", card, MAX_SPECIES),
+                                            self.row("new_species", card, SIDES))
         return rows
 
     def one(self, kind: str, i: int) -> Action:

@@ -262,11 +262,6 @@ class TurnFlow(CourseRules):
         self._play_seek((p - self.first) % self.cfg.n + 1)
 
     # ------------------------------------------------------------------------------- the variant's rules, by turn
-    def play_options(self, p: int) -> list[Action]:
-        if self.cfg.course:
-            return self.course_play_options(p)
-        return self.standard_play_options(p)
-
     def play_refusal(self, p: int, action: Action) -> Refusal | None:
         if self.cfg.course:
             return self.course_play_refusal(p, action)

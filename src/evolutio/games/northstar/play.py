@@ -44,23 +44,33 @@ class CardPlay(FeedingRules):
     __slots__ = ()
 
     # -------------------------------------------------------------------------------------- rules of both variants
-    def trait_room(self, row: list[Species]) -> list[int]:
-        """Per species: the mask of the traits its cards carry (face down too, R5) — a card with one of them cannot
-        join it — or -1 when it holds as many trait cards as the limit allows."""
-        ct = self.cfg.ctrait
-        limit = self.cfg.maxtraits
-        room = []
+    def play_room(self, row: list[Species]) -> tuple[list[int], list[bool], list[bool], tuple[int, ...]]:
+        """What a player's row has room for, per species: the mask of the traits its cards carry (face down too, R5)
+        — a card with one of them cannot join it — or -1 when it holds as many trait cards as the limit allows;
+        whether its body size and its population may grow by 1 (up to the maximum, R6); and the ends a new species
+        may be added at (R7: none at the most species; with no species yet both ends are the same place)."""
+        cfg = self.cfg
+        ct = cfg.ctrait
+        limit = cfg.maxtraits
+        most = cfg.maxv
+        traits = []
+        body_grows = []
+        population_grows = []
         for sp in row:
             cards = sp[CARDS]
             mask = 0
             for x in cards:
                 mask |= 1 << ct[x]
-            room.append(mask if len(cards) < limit else -1)
-        return room
+            traits.append(mask if len(cards) < limit else -1)
+            body_grows.append(sp[BODY] < most)
+            population_grows.append(sp[POP] < most)
+        count = len(row)
+        sides = NO_SIDES if count >= MAX_SPECIES else BOTH_SIDES if count else RIGHT_ONLY
+        return traits, body_grows, population_grows, sides
 
     def trait_slot_refusal(self, p: int, s: int, c: int) -> Refusal | None:
         """Card ``c`` as a trait of species ``s``: never a trait twice, never more than the limit (R5)."""
-        room = self.trait_room(self.boards[p])[s]
+        room = self.play_room(self.boards[p])[0][s]
         trait = self.cfg.ctrait[c]
         if room >= 0 and not room >> trait & 1:
             return None
@@ -69,52 +79,47 @@ class CardPlay(FeedingRules):
             return Refusal(f"species {s + 1} already has {TRAIT_NAMES[trait]}; a species never holds a trait twice")
         return Refusal(f"species {s + 1} already holds {len(cards)} trait cards, the limit is {self.cfg.maxtraits}")
 
-    def growable(self, row: list[Species], field: int) -> list[bool]:
-        """Per species: whether its ``field`` (BODY or POP) may grow by 1 (up to the maximum, R6)."""
-        most = self.cfg.maxv
-        return [sp[field] < most for sp in row]
-
     def growth_refusal(self, p: int, s: int, field: int) -> Refusal | None:
-        if self.growable(self.boards[p], field)[s]:
+        body_grows, population_grows = self.play_room(self.boards[p])[1:3]
+        if (body_grows if field == BODY else population_grows)[s]:
             return None
         return Refusal(f"species {s + 1} already has {FIELD_NAMES[field]} {self.cfg.maxv}, the maximum")
 
-    # ----------------------------------------------------------------------------------- the published rules
-    def new_species_sides(self, row: list[Species]) -> tuple[int, ...]:
-        """The ends a new species may be added at (R7)."""
-        count = len(row)
-        if count >= MAX_SPECIES:
-            return NO_SIDES
-        return BOTH_SIDES if count else RIGHT_ONLY
+    def new_species_refusal(self, p: int, side: int) -> Refusal | None:
+        row = self.boards[p]
+        if side in self.play_room(row)[3]:
+            return None
+        if len(row) >= MAX_SPECIES:
+            return Refusal(f"you already have {MAX_SPECIES} species, the most this engine supports")
+        return Refusal("you have no species yet: a new species goes at the right end (side 1)")
 
+    # ----------------------------------------------------------------------------------- the published rules
     def standard_play_options(self, p: int) -> list[Action]:
         cfg = self.cfg
         ct = cfg.ctrait
         row = self.boards[p]
-        ns = len(row)
         acts: list[Action] = []
-        room = self.trait_room(row)
-        body_grows = self.growable(row, BODY)
-        population_grows = self.growable(row, POP)
-        sides = self.new_species_sides(row)
+        append = acts.append
+        room, body_grows, population_grows, sides = self.play_room(row)
         play_rows = cfg.play_rows
         for c in self.hands[p]:
             bit = 1 << ct[c]
             trait_row, body_row, population_row, new_row = play_rows(c)
-            for s in range(ns):
-                held = room[s]
+            for held, body, population, trait_play, body_play, population_play in zip(
+                    room, body_grows, population_grows, trait_row, body_row, population_row):
                 if held >= 0 and not held & bit:
-                    acts.append(trait_row[s])
-                if body_grows[s]:
-                    acts.append(body_row[s])
-                if population_grows[s]:
-                    acts.append(population_row[s])
+                    append(trait_play)
+                if body:
+                    append(body_play)
+                if population:
+                    append(population_play)
             for side in sides:
-                acts.append(new_row[side])
+                append(new_row[side])
+        discard_trait = cfg.discard_trait
         for sp in row:
             for x in sp[CARDS]:
-                acts.append(cfg.one("discard_trait", x))
-        acts.append(cfg.END)
+                append(discard_trait[x])
+        append(cfg.END)
         return acts
 
     def standard_play_refusal(self, p: int, action: Action) -> Refusal | None:
@@ -137,14 +142,6 @@ class CardPlay(FeedingRules):
         if kind == "trait":
             return self.trait_slot_refusal(p, where, c)
         return self.growth_refusal(p, where, BODY if kind == "grow_body" else POP)
-
-    def new_species_refusal(self, p: int, side: int) -> Refusal | None:
-        row = self.boards[p]
-        if side in self.new_species_sides(row):
-            return None
-        if len(row) >= MAX_SPECIES:
-            return Refusal(f"you already have {MAX_SPECIES} species, the most this engine supports")
-        return Refusal("you have no species yet: a new species goes at the right end (side 1)")
 
     # ------------------------------------------------------------------------------------------ what a play does
     def replace_trait(self, p: int, c: int, s: int, i: int) -> None:

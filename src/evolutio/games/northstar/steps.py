@@ -91,7 +91,10 @@ class PlayCards(PlayerStep):
         return self.COURSE_KINDS if state.cfg.course else self.STANDARD_KINDS
 
     def legal(self, state: Any) -> list[Action]:
-        options: list[Action] = state.play_options(self.player)
+        if state.cfg.course:
+            course: list[Action] = state.course_play_options(self.player)
+            return course
+        options: list[Action] = state.standard_play_options(self.player)
         return options
 
     def check(self, state: Any, action: Action) -> Refusal | None:
