@@ -11,10 +11,9 @@ from __future__ import annotations
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
-from .cards import B_CARN, B_COOP, B_FAT, B_FORAGE, B_HORNS, B_INTEL, B_SCAV
+from .cards import B_CARN, B_INTEL
 from .config import (
     BODY,
-    D_HORNS,
     D_WARN_L,
     D_WARN_R,
     DEFENCE_BITS,
@@ -44,11 +43,16 @@ from .steps import (
 )
 from .traits import (
     BLOCK_REASONS,
+    CHAINING_TRAITS,
     DEFENDING_TRAITS,
     LEAF_EFFECTS,
     NEGATABLE_TRAITS,
     NEIGHBOUR_DEFENDING_TRAITS,
+    PLANT_TAKE_TRAITS,
+    SCAVENGING_TRAITS,
     SIZE_TRAITS,
+    SURPLUS_TRAITS,
+    WOUNDING_TRAITS,
 )
 from .traits import hooks as HOOKS
 
@@ -58,9 +62,23 @@ SELF_ATTACK = SIZE << 1
 MUST_FEED = "you must feed: you have a hungry species that can take food (R15)"
 
 
+def surplus_room(species: Species) -> int:
+    """How much of a take's surplus the species' traits may store (Fat Tissue, R16); 0 without such a trait."""
+    mask = species[MASK]
+    if not mask & SURPLUS_TRAITS:
+        return 0
+    return sum(room(species) for room in HOOKS.handlers("surplus_room", mask))
+
+
+def chains_take(species: Species) -> bool:
+    """Whether a take of the species fires a take of 1 by its right neighbour (Cooperation, R20)."""
+    mask = species[MASK]
+    return bool(mask & CHAINING_TRAITS) and any(chain(species) for chain in HOOKS.handlers("chains_take", mask))
+
+
 def can_eat(species: Species) -> bool:
-    """R15/R16 (standard rules): a species takes food while it is hungry or its Fat Tissue card has room."""
-    return species[FOOD_] < species[POP] or bool(species[MASK] & B_FAT and species[FAT] < species[BODY])
+    """R15/R16 (standard rules): a species takes food while it is hungry or its traits can store a surplus."""
+    return species[FOOD_] < species[POP] or surplus_room(species) > 0
 
 
 class FeedingRules(NorthstarPosition):
@@ -84,15 +102,16 @@ class FeedingRules(NorthstarPosition):
             if not meat:
                 if m & B_CARN:
                     break
-                if m & B_FORAGE:
-                    k += 1
+                if m & PLANT_TAKE_TRAITS:
+                    for bonus in HOOKS.handlers("plant_take_bonus", m):
+                        k += bonus(sp)
             if not bank and k > self.wh:
                 k = self.wh
             room = sp[POP] - sp[FOOD_]
             if k > room:
                 x = 0
-                if m & B_FAT:
-                    x = sp[BODY] - sp[FAT]
+                if m & SURPLUS_TRAITS:
+                    x = surplus_room(sp)
                     if x > k - room:
                         x = k - room
                     if x > lo:
@@ -112,7 +131,7 @@ class FeedingRules(NorthstarPosition):
             if head < 0:
                 head = k
             s += 1
-            if not m & B_COOP or s >= len(row):
+            if s >= len(row) or not chains_take(sp):
                 break
             k = 1
             lo = 0
@@ -140,7 +159,7 @@ class FeedingRules(NorthstarPosition):
                                 "player": p, "species": s, "stored": x, "declined": left})
         if head < 0:
             head = got
-        if got > 0 and sp[MASK] & B_COOP and s + 1 < len(row) and self._take(p, s + 1, 1, meat, bank, 0, head) < 0:
+        if got > 0 and s + 1 < len(row) and chains_take(sp) and self._take(p, s + 1, 1, meat, bank, 0, head) < 0:
             return  # the chain stopped again: the continuation waits below the new decision
         continuation = self.pop()
         assert isinstance(continuation, Continuation)
@@ -272,13 +291,10 @@ class FeedingRules(NorthstarPosition):
                                  "player": p, "attacker": a, "target_player": tp, "target": t})
         alive = True
         full = at[FOOD_] >= at[POP]  # a full carnivore attacked to fill its Fat Tissue card
-        if d[MASK] & B_HORNS and not neg & (1 << D_HORNS):
-            at[POP] -= 1
-            if at[FOOD_] > at[POP]:
-                self.bags[p] += at[FOOD_] - at[POP]
-                at[FOOD_] = at[POP]
-            if log:
-                self.emit("horns", {"text": f"Horns: the attacker loses 1 population (now {at[POP]})"})
+        mask = d[MASK]
+        if mask & WOUNDING_TRAITS:
+            for wound in HOOKS.handlers("on_attacked", mask):
+                wound(self, p, at, neg)
             if at[POP] == 0:
                 alive = False
                 self._extinct(p, a, False)
@@ -314,8 +330,10 @@ class FeedingRules(NorthstarPosition):
             q = (p + k) % n
             row = self.boards[q]
             for s in range(s0, len(row)):
-                if row[s][MASK] & B_SCAV:
-                    got = self._take(q, s, 1, True, True)
+                mask = row[s][MASK]
+                if mask & SCAVENGING_TRAITS:
+                    meat = sum(scavenge() for scavenge in HOOKS.handlers("scavenges", mask))
+                    got = self._take(q, s, meat, True, True)
                     if got < 0:
                         self.wait_for_decision(AfterScavenger(p, k, s))
                         return False

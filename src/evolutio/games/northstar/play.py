@@ -10,7 +10,7 @@ from __future__ import annotations
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
-from .cards import B_FAT, FAT_TISSUE, TRAIT_NAMES
+from .cards import TRAIT_NAMES
 from .config import (
     BODY,
     CARDS,
@@ -18,7 +18,6 @@ from .config import (
     COURSE_GREW_POPULATION,
     COURSE_REPLACED,
     DOWN,
-    FAT,
     LEFT_END,
     MASK,
     MAX_SPECIES,
@@ -29,6 +28,7 @@ from .config import (
 from .feeding import FeedingRules
 from .position import Species
 from .steps import ReplaceTrait
+from .traits import hooks as TRAIT_HOOKS
 
 #: the sides a new species may go at: none (the most species), only the right end (no species yet: both ends are
 #: the same place), or either end
@@ -222,9 +222,10 @@ class CardPlay(FeedingRules):
                 sp[DOWN] = tuple(x for x in sp[DOWN] if x != c)
             else:
                 self._recompute_mask(sp)
-            if cfg.ctrait[c] == FAT_TISSUE and sp[FAT] and not sp[MASK] & B_FAT:  # Fat Tissue discarded: food to bag
-                self.bags[p] += sp[FAT]
-                sp[FAT] = 0
+            trait = 1 << cfg.ctrait[c]
+            if not sp[MASK] & trait:  # the trait is gone (not only a face-down copy): its own rule, if any
+                for discarded in TRAIT_HOOKS.handlers("trait_discarded", trait):
+                    discarded(self, p, sp)
             self._discard_card(p, c)
             if log:
                 txt = f"player {p + 1} discards the trait {self._label(c)} from species {s + 1}"

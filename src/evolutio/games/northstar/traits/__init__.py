@@ -7,7 +7,15 @@ Events (the handlers' arguments):
   target adds to the blockers of an attack, or 0 (Burrowing, Climbing, Defensive Herding, Hard Shell, Symbiosis);
 - ``defends_neighbour`` (state, attacker, row, target index, defence bit) -> the bit a neighbour's trait adds
   (Warning Call; the defence bit says which side);
-- ``negatable`` (negated mask) -> a defence bit Intelligence may also negate though it does not block (Horns, R36).
+- ``negatable`` (negated mask) -> a defence bit Intelligence may also negate though it does not block (Horns, R36);
+- ``on_attacked`` (state, attacker's player, attacker species, negated mask) -> None: what attacking this species
+  does to the attacker (Horns: 1 population, R34);
+- ``plant_take_bonus`` (species) -> extra plant food a take of this species brings (Foraging, R19);
+- ``chains_take`` (species) -> whether a take of this species fires one for its right neighbour (Cooperation, R20);
+- ``surplus_room`` (species) -> the food a take's surplus may leave on this species' card (Fat Tissue, R16);
+- ``scavenges`` () -> the meat this species takes after any Carnivore's attack (Scavenger, R35);
+- ``trait_discarded`` (state, player, species) -> None: the trait card left the species (Fat Tissue: its food
+  goes to the bag).
 
 Leaf effects (Fertile, Long Neck, Fat Tissue, R9–R11, R18) are registered with :func:`leaf_effect`: the trait, when
 the effect is pending for a species, how it resolves and (for a take that waited for a store-surplus decision) how
@@ -26,7 +34,8 @@ from evolutio.kernel.hooks import TraitHooks, load_trait_modules
 
 from ..cards import TRAIT_IDS
 
-EVENTS = ("attack_size", "defends", "defends_neighbour", "negatable")
+EVENTS = ("attack_size", "defends", "defends_neighbour", "negatable", "on_attacked", "plant_take_bonus",
+          "chains_take", "surplus_room", "scavenges", "trait_discarded")
 hooks = TraitHooks(EVENTS, traits=TRAIT_IDS)
 #: the bit of each trait in a species' trait mask
 TRAIT_BIT = hooks.bit
@@ -81,6 +90,11 @@ SIZE_TRAITS = hooks.traits_with("attack_size")
 DEFENDING_TRAITS = hooks.traits_with("defends")
 NEIGHBOUR_DEFENDING_TRAITS = hooks.traits_with("defends_neighbour")
 NEGATABLE_TRAITS = hooks.traits_with("negatable")
+WOUNDING_TRAITS = hooks.traits_with("on_attacked")
+PLANT_TAKE_TRAITS = hooks.traits_with("plant_take_bonus")
+CHAINING_TRAITS = hooks.traits_with("chains_take")
+SURPLUS_TRAITS = hooks.traits_with("surplus_room")
+SCAVENGING_TRAITS = hooks.traits_with("scavenges")
 #: the leaf effects in the order a species offers them: (effect number, trait bit, pending test)
 LEAF_ORDER = tuple((effect, TRAIT_BIT[leaf.trait], leaf.pending) for effect, leaf in sorted(LEAF_EFFECTS.items()))
 LEAF_TRAITS = hooks.mask_of(leaf.trait for leaf in LEAF_EFFECTS.values())

@@ -1,9 +1,23 @@
-"""Fat Tissue: when the food cards are revealed, stored food moves onto the board; this is not a take (R18)."""
+"""Fat Tissue: a take's surplus may be stored on the card, up to the body size (R16); when the food cards are
+revealed, stored food moves onto the board, which is not a take (R18); discarded, its food goes to the bag (R8)."""
 
 from __future__ import annotations
 
-from ..config import FAT, FOOD_, LEAF_FAT_TISSUE, POP
-from . import leaf_effect
+from typing import Any
+
+from ..config import BODY, FAT, FOOD_, LEAF_FAT_TISSUE, POP
+from . import hooks, leaf_effect
+
+
+@hooks.on("surplus_room", "fat-tissue")
+def fat_tissue_room(species: list[Any]) -> int:
+    return int(species[BODY] - species[FAT])
+
+
+@hooks.on("trait_discarded", "fat-tissue")
+def fat_tissue_discarded(state: Any, p: int, species: list[Any]) -> None:
+    state.bags[p] += species[FAT]
+    species[FAT] = 0
 
 
 @leaf_effect(LEAF_FAT_TISSUE, "fat-tissue", pending=lambda species: species[FAT] > 0)
