@@ -10,17 +10,12 @@ from typing import Any
 
 from evolutio.kernel import ActionSchema, Game, Option, OptionError, ScenarioError, players_option, register
 
+from .actions import action_schema
 from .cards import COURSE_TRAITS, TRAIT_IDS, TRAIT_INDEX, Deck, load_deck, load_limits
 from .config import (
     FEED,
     FOOD,
-    LEAF_NAMES,
-    MAX_SPECIES,
-    MAX_STORE,
-    MAX_TRAIT_SLOTS,
-    NUM_DEFENCES,
     PLAY,
-    SIDES,
     Cfg,
     new_species,
 )
@@ -123,28 +118,7 @@ class NorthstarGame(Game):
         return build(self, data)
 
     def action_schema(self) -> ActionSchema:
-        C = len(self.deck)
-        S = MAX_SPECIES
-        P = self.num_players
-        return ActionSchema([
-            ("food_card", [("card", C)]),
-            ("trait", [("card", C), ("species", S)]),
-            ("new_species", [("card", C), ("side", SIDES)]),
-            ("grow_body", [("card", C), ("species", S)]),
-            ("grow_pop", [("card", C), ("species", S)]),
-            ("discard_trait", [("card", C)]),
-            ("replace_trait", [("species", S), ("slot", MAX_TRAIT_SLOTS)]),
-            ("end_turn", []),
-            ("leaf", [("species", S), ("effect", len(LEAF_NAMES))]),
-            ("feed", [("species", S)]),
-            ("store_fat", [("species", S)]),
-            ("attack", [("attacker", S), ("target_player", P), ("target", S)]),
-            ("negate", [("card", C), ("defence", NUM_DEFENCES)]),
-            ("strike", []),
-            ("intelligence_food", [("card", C), ("species", S)]),
-            ("pass", []),
-            ("store_surplus", [("tokens", MAX_STORE + 1)]),
-        ])
+        return action_schema(self.cfg)
 
 
 def _table_deck(table: Any, base: Deck) -> Deck:
