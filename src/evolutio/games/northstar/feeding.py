@@ -11,43 +11,32 @@ from __future__ import annotations
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
-from .cards import B_CARN, B_INTEL
+from .cards import B_CARN
 from .config import (
     BODY,
     D_WARN_L,
     D_WARN_R,
-    DEFENCE_BITS,
     DEFENCE_NAMES,
     FAT,
     FOOD_,
     MASK,
-    MAX_SPECIES,
     NUM_DEFENCES,
     POP,
-    POPCOUNT,
     REASON_ORDER,
     SIZE,
 )
 from .position import NorthstarPosition, Species
-from .steps import (
-    AfterFeed,
-    AfterIntelligence,
-    AfterMeat,
-    AfterScavenger,
-    Continuation,
-    Extinction,
-    FeedingTurn,
-    IntelligenceWindow,
-    NegateDefences,
-    StoreSurplus,
-)
+from .steps import AfterFeed, AfterMeat, AfterScavenger, Continuation, Extinction, FeedingTurn, StoreSurplus
 from .traits import (
+    ACTION_RULES,
+    ATTACK_TAKING_TRAITS,
     BLOCK_REASONS,
     CHAINING_TRAITS,
     DEFENDING_TRAITS,
+    FEEDING_OPTION_TRAITS,
     LEAF_EFFECTS,
-    NEGATABLE_TRAITS,
     NEIGHBOUR_DEFENDING_TRAITS,
+    OVERCOMING_TRAITS,
     PLANT_TAKE_TRAITS,
     SCAVENGING_TRAITS,
     SIZE_TRAITS,
@@ -183,18 +172,6 @@ class FeedingRules(NorthstarPosition):
         return Refusal(f"store {lo}..{hi} of the {surplus} surplus {'meat' if decision.meat else 'plant food'} "
                        f"tokens, not {x}" + (": " + "; ".join(why) if why else ""))
 
-    def after_intelligence(self, step: AfterIntelligence, head: int) -> None:
-        """After an Intelligence take that waited for a store-surplus decision."""
-        q = step.player
-        if self.log_events:
-            self._log_intel(q, step.card, step.species, head)
-        if not step.window:
-            self.push(FeedingTurn(q))
-        elif self._intel_eligible(q):
-            self.push(IntelligenceWindow(step.window))
-        else:
-            self._intel_next(list(step.window))
-
     def after_meat(self, p: int, head: int) -> None:
         """After the attacker's meat take that waited for a store-surplus decision: the Scavengers."""
         if self.log_events:
@@ -264,15 +241,6 @@ class FeedingRules(NorthstarPosition):
         row = self.boards[tp]
         size = self.attack_size(attacker)
         return [BLOCK_REASONS[bit](self, attacker, size, row, t) for bit in REASON_ORDER if b & bit]
-
-    def _negatable(self, p: int, a: int, tp: int, t: int, neg: int) -> int:
-        """Defences Intelligence may negate in this attack: every active blocker plus Horns (R36)."""
-        b = self.blockers(p, a, tp, t, neg) & DEFENCE_BITS
-        mask = self.boards[tp][t][MASK]
-        if mask & NEGATABLE_TRAITS:
-            for also in HOOKS.handlers("negatable", mask):
-                b |= also(neg)
-        return b
 
     def _resolve_attack(self, p: int, a: int, tp: int, t: int, neg: int) -> bool:
         """NOTES §6.2: Horns (R34), defender −1 population (R32/R33), meat = printed body size from the bank,
@@ -358,10 +326,8 @@ class FeedingRules(NorthstarPosition):
             acts, compulsory = self.standard_feeding_options(q)
             if acts:
                 self.turn = q
-                if self.cfg.intel_any:
-                    window = [r for r in ((q + j) % n for j in range(1, n)) if self._intel_eligible(r)]
-                    if window:
-                        self.push(IntelligenceWindow(tuple(window)))
+                for before in HOOKS.handlers("before_feeding_turn", 0):
+                    if before(self, q):
                         return
                 if not compulsory:
                     acts.append(self.cfg.PASS)
@@ -382,7 +348,6 @@ class FeedingRules(NorthstarPosition):
         """Standard feeding options of player ``p`` (without pass) and whether feeding is compulsory (R15)."""
         cfg = self.cfg
         row = self.boards[p]
-        hand = self.hands[p]
         acts: list[Action] = []
         compulsory = False
         boards = self.boards
@@ -391,8 +356,9 @@ class FeedingRules(NorthstarPosition):
             if not can_eat(sp):
                 continue
             hungry = sp[FOOD_] < sp[POP]
-            if sp[MASK] & B_CARN:  # R24
-                intelligence = sp[MASK] & B_INTEL
+            mask = sp[MASK]
+            if mask & B_CARN:  # R24
+                overcoming = mask & OVERCOMING_TRAITS
                 for tp in range(n):
                     for t in range(len(boards[tp])):
                         blocks = self.attack_blocks(p, s, tp, t)
@@ -400,16 +366,16 @@ class FeedingRules(NorthstarPosition):
                             acts.append(cfg.attack(s, tp, t))
                             if hungry:
                                 compulsory = True
-                        elif intelligence and self.negates_all(p, blocks):  # allowed, never compulsory (R15, R36)
+                        elif overcoming and self.overcomes(p, mask, blocks):  # allowed, never compulsory (R15)
                             acts.append(cfg.attack(s, tp, t))
             else:
                 if self.wh > 0:
                     acts.append(cfg.one("feed", s))
                     if hungry:
                         compulsory = True
-                if sp[MASK] & B_INTEL and hand:
-                    for c in hand:
-                        acts.append(cfg.row("intelligence_food", c, MAX_SPECIES)[s])
+            if mask & FEEDING_OPTION_TRAITS:  # options of the species' own traits, never compulsory
+                for options in HOOKS.handlers("feeding_options", mask):
+                    options(self, p, s, acts)
         return acts, compulsory
 
     def standard_feeding_refusal(self, p: int, action: Action) -> Refusal | None:
@@ -417,11 +383,11 @@ class FeedingRules(NorthstarPosition):
         kind, args = action.kind, action.args
         if kind == "pass":
             return Refusal(MUST_FEED) if self.standard_feeding_options(p)[1] else None
-        if kind == "intelligence_food":
-            return self.intelligence_food_refusal(p, args[0], args[1])
         if kind == "feed":
             return self.plant_food_refusal(p, args[0])
-        return self.attack_refusal(p, args[0], args[1], args[2])
+        if kind == "attack":
+            return self.attack_refusal(p, args[0], args[1], args[2])
+        return ACTION_RULES[kind].refusal(self, p, args)
 
     def plant_food_refusal(self, p: int, s: int) -> Refusal | None:
         """Feeding a species from the watering hole: a herbivore (R14) that can eat, while the hole holds food."""
@@ -448,10 +414,11 @@ class FeedingRules(NorthstarPosition):
             return SELF_ATTACK
         return self.blockers(p, a, tp, t)
 
-    def negates_all(self, p: int, blocks: int) -> bool:
-        """R36: an Intelligence Carnivore may still attack when it can discard a card per blocking defence, unless
-        the size rule (or the attack on itself) stops it."""
-        return not blocks & (SIZE | SELF_ATTACK) and POPCOUNT[blocks] <= len(self.hands[p])
+    def overcomes(self, p: int, mask: int, blocks: int) -> bool:
+        """Whether a Carnivore with the traits ``mask`` may attack though ``blocks`` stop it (Intelligence, R36)."""
+        return any(overcome(self, p, blocks) for overcome in HOOKS.handlers("overcomes_blocks", mask))
+
+    can_eat = staticmethod(can_eat)
 
     def attack_refusal(self, p: int, a: int, tp: int, t: int) -> Refusal | None:
         """Why an attack is not allowed now: the attacker, the target and the defences (R24–R30, R36; course rules
@@ -478,11 +445,10 @@ class FeedingRules(NorthstarPosition):
         blocks = self.attack_blocks(p, a, tp, t)
         if blocks == SELF_ATTACK:
             return Refusal("cannot attack: a Carnivore cannot attack itself")
-        if blocks and not (attacker[MASK] & B_INTEL and self.negates_all(p, blocks)):
+        if blocks and not self.overcomes(p, attacker[MASK], blocks):
             reason = "cannot attack: " + "; ".join(self.block_reasons(p, a, tp, t, blocks))
-            if attacker[MASK] & B_INTEL and not blocks & SIZE:
-                reason += (f" (Intelligence could negate this with {POPCOUNT[blocks]} card(s); you hold "
-                           f"{len(self.hands[p])})")
+            for note in HOOKS.handlers("blocked_attack_note", attacker[MASK]):
+                reason += note(self, p, blocks)
             return Refusal(reason)
         return None
 
@@ -504,160 +470,16 @@ class FeedingRules(NorthstarPosition):
             self.fed(p, s, got)
         elif kind == "attack":
             a, tp, t = args
-            if self.boards[p][a][MASK] & B_INTEL and self.hands[p] and self._negatable(p, a, tp, t, 0):
-                self.push(NegateDefences(p, a, tp, t, 0))
-                return
+            mask = self.boards[p][a][MASK]
+            if mask & ATTACK_TAKING_TRAITS:
+                for begin in HOOKS.handlers("attack_begins", mask):
+                    if begin(self, p, a, tp, t):
+                        return
             if self._resolve_attack(p, a, tp, t, 0):
                 self._end_feed_turn(True)
-        elif kind == "intelligence_food":
-            self.passes = 0
-            if self._intel_food(p, args[0], args[1], ()):
-                self.push(FeedingTurn(p))
-        else:  # pass
+        elif kind == "pass":
             if self.log_events:
                 self.emit("pass", {"text": f"player {p + 1} passes", "player": p})
             self._end_feed_turn(False)
-
-    # ------------------------------------------------------------------------------------- Intelligence (R36, R37)
-    def negation_choices(self, step: NegateDefences) -> int:
-        """The defences (bit d) the attacker may negate now: those Intelligence can negate in this attack (R36), and
-        one that does not block only while a card stays for each defence that does."""
-        p, a, tp, t, neg = step.player, step.attacker, step.target_player, step.target, step.negated
-        blocks = self.blockers(p, a, tp, t, neg)
-        negatable = self._negatable(p, a, tp, t, neg)
-        if len(self.hands[p]) - 1 >= POPCOUNT[blocks & DEFENCE_BITS]:
-            return negatable
-        return negatable & blocks
-
-    def negation_options(self, step: NegateDefences) -> list[Action]:
-        """Intelligence's negations the attacker can still afford (a card per defence), then strike when unblocked."""
-        cfg = self.cfg
-        hand = self.hands[step.player]
-        choices = self.negation_choices(step)
-        acts = []
-        for d in range(NUM_DEFENCES):
-            if choices >> d & 1:
-                for c in hand:
-                    acts.append(cfg.row("negate", c, NUM_DEFENCES)[d])
-        if not self.blockers(step.player, step.attacker, step.target_player, step.target, step.negated):
-            acts.append(cfg.STRIKE)
-        return acts
-
-    def negation_refusal(self, step: NegateDefences, action: Action) -> Refusal | None:
-        p, a, tp, t, neg = step.player, step.attacker, step.target_player, step.target, step.negated
-        if action.kind == "strike":
-            blocks = self.blockers(p, a, tp, t, neg)
-            if blocks:
-                return Refusal("the attack is still blocked: " + "; ".join(self.block_reasons(p, a, tp, t, blocks)))
-            return None
-        c, d = action.args
-        refusal = self.card_refusal(p, c)
-        if refusal is not None:
-            return refusal
-        if not self.negation_choices(step) >> d & 1:
-            if self._negatable(p, a, tp, t, neg) >> d & 1:
-                return Refusal(f"negating {DEFENCE_NAMES[d]} would leave you without the cards the remaining "
-                               f"defences need")
-            return Refusal(f"{DEFENCE_NAMES[d]} does not protect the target in this attack (or is already negated)")
-        return None
-
-    def negate_or_strike(self, step: NegateDefences, kind: str, args: tuple[int, ...]) -> None:
-        p, a, tp, t, neg = step.player, step.attacker, step.target_player, step.target, step.negated
-        if kind == "negate":
-            c, d = args
-            self.hands[p].remove(c)
-            self.discard.append(c)
-            neg |= 1 << d
-            if self.log_events:
-                self.emit("negate", {"text": f"Intelligence: player {p + 1} discards {self._label(c)} to negate "
-                                             f"{DEFENCE_NAMES[d]}", "player": p, "card": c, "defence": d})
-            if self.hands[p] and self._negatable(p, a, tp, t, neg):
-                self.push(NegateDefences(p, a, tp, t, neg))
-                return
-        if self._resolve_attack(p, a, tp, t, neg):
-            self._end_feed_turn(True)
-
-    def intelligence_eater(self, sp: Species) -> bool:
-        """R37: a herbivore with Intelligence that can take food."""
-        m = sp[MASK]
-        return bool(m & B_INTEL and not m & B_CARN and can_eat(sp))
-
-    def intelligence_food_refusal(self, p: int, c: int, s: int) -> Refusal | None:
-        """R37: discarding a card for plant food from the bank, for a herbivore with Intelligence that can eat."""
-        refusal = self.card_refusal(p, c) or self.species_refusal(p, s)
-        if refusal is not None:
-            return refusal
-        sp = self.boards[p][s]
-        if not sp[MASK] & B_INTEL:
-            return Refusal(f"your species {s + 1} does not have Intelligence")
-        if sp[MASK] & B_CARN:
-            return Refusal(f"your species {s + 1} is a Carnivore: Intelligence negates defences when it attacks "
-                           f"instead")
-        if not self.intelligence_eater(sp):
-            return Refusal(f"your species {s + 1} cannot take more food")
-        return None
-
-    def intelligence_options(self, p: int) -> list[Action]:
-        """The Intelligence window: plant food from the bank for a card, or pass."""
-        cfg = self.cfg
-        acts = []
-        for s, sp in enumerate(self.boards[p]):
-            if self.intelligence_eater(sp):
-                for c in self.hands[p]:
-                    acts.append(cfg.row("intelligence_food", c, MAX_SPECIES)[s])
-        acts.append(cfg.PASS)
-        return acts
-
-    def _intel_eligible(self, p: int) -> bool:
-        if not self.hands[p]:
-            return False
-        for sp in self.boards[p]:
-            if self.intelligence_eater(sp):
-                return True
-        return False
-
-    def use_intelligence_window(self, players: tuple[int, ...], kind: str, args: tuple[int, ...]) -> None:
-        q = players[0]
-        if kind == "intelligence_food":
-            self.passes = 0
-            if not self._intel_food(q, args[0], args[1], players):
-                return
-            if self._intel_eligible(q):
-                self.push(IntelligenceWindow(players))
-                return
-        self._intel_next(list(players))
-
-    def _intel_next(self, window: list[int]) -> None:
-        """The Intelligence window (its first player done) moves on to the next eligible player, or the feeding turn
-        begins."""
-        cfg = self.cfg
-        window.pop(0)
-        while window and not self._intel_eligible(window[0]):
-            window.pop(0)
-        if window:
-            self.push(IntelligenceWindow(tuple(window)))
-            return
-        if not self.standard_feeding_options(self.turn)[0]:
-            self.passes += 1
-            self._feed_seek((self.turn + 1) % cfg.n)
-            return
-        self.push(FeedingTurn(self.turn))
-
-    def _intel_food(self, p: int, c: int, s: int, window: tuple[int, ...]) -> bool:
-        """R37: discard a card, the herbivore takes 2 plant food from the bank (Foraging +1, Cooperation). False when
-        the take waits for a store-surplus decision (``window``: the Intelligence window it is used in, if any)."""
-        self.hands[p].remove(c)
-        self.discard.append(c)
-        sp = self.boards[p][s]
-        got = self._take(p, s, self.cfg.intelligence_food, False, True, 1 if sp[FOOD_] >= sp[POP] else 0)
-        if got < 0:
-            self.wait_for_decision(AfterIntelligence(p, c, s, window))
-            return False
-        if self.log_events:
-            self._log_intel(p, c, s, got)
-        return True
-
-    def _log_intel(self, p: int, c: int, s: int, got: int) -> None:
-        self.emit("intelligence", {"text": f"Intelligence: player {p + 1} discards {self._label(c)}; species {s + 1} "
-                                           f"takes {got} plant food from the bank", "player": p, "card": c,
-                                   "species": s})
+        else:
+            ACTION_RULES[kind].resolve(self, p, args)

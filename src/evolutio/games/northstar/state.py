@@ -15,6 +15,7 @@ from .actions import arity_refusal, kind_refusal
 from .cards import TRAIT_IDS
 from .config import BODY, CARDS, DOWN, FAT, FOOD_, PHASE_NAMES, POP
 from .steps import STEP_TYPES, NorthstarStep
+from .traits import TRAIT_STEPS
 from .view import NorthstarViews
 
 
@@ -131,7 +132,7 @@ class NorthstarState(NorthstarViews):
         self.bags = list(data["bags"])
         self.foodcards = list(data["foodcards"])
         self.wh = data["watering_hole"]
-        self.flow = steps_from_json(data["flow"], STEP_TYPES)
+        self.flow = steps_from_json(data["flow"], STEP_TYPES + tuple(TRAIT_STEPS))
         self.rnd = data["round"]
         self.first = data["first"]
         self.turn = data["turn"]

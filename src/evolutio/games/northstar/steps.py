@@ -1,12 +1,13 @@
 """The steps of northstar's decision stack (see :mod:`evolutio.kernel.flow`): its phases and interrupts.
 
 Decision steps: the food-card choice, a play turn, a course trait replacement, the order of a player's leaf effects,
-a feeding turn, Intelligence's negation of defences, the Intelligence window (Hungarian reading) and the owner's
-store-surplus decision (R16). Automatic steps: the food reveal and the end of feeding (starvation and extinction) —
-the game's hold points. Continuations (``After*``) sit below a store-surplus decision and carry on the interrupted
-take's flow once the owner has decided; they get the tokens the head species took (:meth:`Continuation.resume`).
+a feeding turn and the owner's store-surplus decision (R16); Intelligence's steps (the negation of defences, the
+Intelligence window) are in its trait module. Automatic steps: the food reveal and the end of feeding (starvation
+and extinction) — the game's hold points. Continuations (``After*``) sit below a store-surplus decision and carry
+on the interrupted take's flow once the owner has decided; they get the tokens the head species took
+(:meth:`Continuation.resume`).
 
-Each step's ``phase`` is the phase shown in views (``PHASE_NAMES``); the rules themselves live in the state's mixins.
+Each step's ``phase`` is the phase shown in views (``PHASE_NAMES``); the rules themselves live in the position's layers.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
 from .actions import ActionSpace
-from .config import FEED, FOOD, INTEL, LEAF, LEAF_NAMES, NEGATE, PLAY, REPLACE, STORE
+from .config import FEED, FOOD, LEAF, LEAF_NAMES, PLAY, REPLACE, STORE
 
 
 class NorthstarStep(Step):
@@ -196,70 +197,6 @@ class FeedingTurn(PlayerStep):
         return "feed one of your species (or pass when nothing hungry can eat)"
 
 
-class NegateDefences(PlayerStep):
-    """An Intelligence Carnivore's attack before the strike: discard cards to negate defences (``negated``: bits)."""
-
-    __slots__ = ("attacker", "target_player", "target", "negated")
-    name = "negate_defences"
-    phase = NEGATE
-    KINDS = ("negate", "strike")
-
-    def __init__(self, player: int, attacker: int, target_player: int, target: int, negated: int) -> None:
-        self.player = player
-        self.attacker = attacker
-        self.target_player = target_player
-        self.target = target
-        self.negated = negated
-
-    def legal(self, state: Any) -> list[Action]:
-        options: list[Action] = state.negation_options(self)
-        return options
-
-    def check(self, state: Any, action: Action) -> Refusal | None:
-        refusal: Refusal | None = state.negation_refusal(self, action)
-        return refusal
-
-    def resolve(self, state: Any, action: Action) -> None:
-        state.flow.pop()
-        state.negate_or_strike(self, action.kind, action.args)
-
-    def prompt(self, state: Any) -> str:
-        return "discard cards to negate the target's defences, then strike"
-
-
-class IntelligenceWindow(NorthstarStep):
-    """Hungarian reading: before a feeding turn, other players may use herbivore Intelligence (``players`` in
-    order, the first decides now)."""
-
-    __slots__ = ("players",)
-    name = "intelligence_window"
-    phase = INTEL
-    KINDS = ("intelligence_food", "pass")
-
-    def __init__(self, players: tuple[int, ...]) -> None:
-        self.players = players
-
-    def decider(self, state: Any) -> int | None:
-        return self.players[0]
-
-    def legal(self, state: Any) -> list[Action]:
-        options: list[Action] = state.intelligence_options(self.players[0])
-        return options
-
-    def check(self, state: Any, action: Action) -> Refusal | None:
-        if action.kind == "pass":
-            return None
-        refusal: Refusal | None = state.intelligence_food_refusal(self.players[0], *action.args)
-        return refusal
-
-    def resolve(self, state: Any, action: Action) -> None:
-        state.flow.pop()
-        state.use_intelligence_window(self.players, action.kind, action.args)
-
-    def prompt(self, state: Any) -> str:
-        return "use Intelligence for plant food, or pass"
-
-
 class StoreSurplus(NorthstarStep):
     """R16: a take brought ``tokens`` to species ``species`` of ``owner``, more than its board holds; the owner stores
     ``least``..``most`` of the surplus on Fat Tissue. ``head``: what the head species of the Cooperation chain took
@@ -350,22 +287,6 @@ class AfterFeed(Continuation):
         state.fed(self.player, self.species, head)
 
 
-class AfterIntelligence(Continuation):
-    """After an Intelligence take; ``window``: the Intelligence window it was used in (empty: the feeding turn)."""
-
-    __slots__ = ("player", "card", "species", "window")
-    name = "after_intelligence"
-
-    def __init__(self, player: int, card: int, species: int, window: tuple[int, ...]) -> None:
-        self.player = player
-        self.card = card
-        self.species = species
-        self.window = window
-
-    def resume(self, state: Any, head: int) -> None:
-        state.after_intelligence(self, head)
-
-
 class AfterLeaf(Continuation):
     """After a leaf effect that resolved by itself; ``next_player``: the turn-order index whose effects follow."""
 
@@ -427,8 +348,8 @@ class AfterScavenger(Continuation):
         state.after_scavenger(self, head)
 
 
+#: the steps of the game's core (the trait modules register their own: ``traits.TRAIT_STEPS``)
 STEP_TYPES: tuple[type[Step], ...] = (
-    ChooseFoodCard, PlayCards, ReplaceTrait, OrderLeafEffects, FeedingTurn, NegateDefences, IntelligenceWindow,
-    StoreSurplus, FoodReveal, Extinction, AfterFeed, AfterIntelligence, AfterLeaf, AfterLeafChoice, AfterMeat,
-    AfterScavenger,
+    ChooseFoodCard, PlayCards, ReplaceTrait, OrderLeafEffects, FeedingTurn, StoreSurplus, FoodReveal, Extinction,
+    AfterFeed, AfterLeaf, AfterLeafChoice, AfterMeat, AfterScavenger,
 )

@@ -24,7 +24,8 @@ from .config import (
     POP,
 )
 from .flow import TurnFlow
-from .steps import NegateDefences, OrderLeafEffects, ReplaceTrait, StoreSurplus
+from .steps import OrderLeafEffects, ReplaceTrait, StoreSurplus
+from .traits.intelligence import NegateDefences
 
 
 class NorthstarViews(TurnFlow):

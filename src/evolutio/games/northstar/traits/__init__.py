@@ -15,7 +15,19 @@ Events (the handlers' arguments):
 - ``surplus_room`` (species) -> the food a take's surplus may leave on this species' card (Fat Tissue, R16);
 - ``scavenges`` () -> the meat this species takes after any Carnivore's attack (Scavenger, R35);
 - ``trait_discarded`` (state, player, species) -> None: the trait card left the species (Fat Tissue: its food
-  goes to the bag).
+  goes to the bag);
+- ``overcomes_blocks`` (state, player, blocking defences) -> whether this Carnivore may attack though defences block
+  it (Intelligence, R36), and ``blocked_attack_note`` (same arguments) -> words added to the refusal of a blocked
+  attack;
+- ``attack_begins`` (state, player, attacker, target player, target) -> True when the trait takes over the attack
+  before the strike (Intelligence's negation step);
+- ``feeding_options`` (state, player, species index, actions) -> None: adds this species' own feeding-turn options
+  (Intelligence: a card for plant food from the bank);
+- ``before_feeding_turn`` (state, player) -> True when a step was pushed before that player's feeding turn (run for
+  every position: registered without a trait; the Intelligence window).
+
+A trait may own decision steps (register them with :func:`trait_step`, so saved states load them) and action kinds
+(:func:`action_rule`: the refusal and the resolution of the kind on a feeding turn).
 
 Leaf effects (Fertile, Long Neck, Fat Tissue, R9–R11, R18) are registered with :func:`leaf_effect`: the trait, when
 the effect is pending for a species, how it resolves and (for a take that waited for a store-surplus decision) how
@@ -28,14 +40,16 @@ present (``hooks.handlers(event, mask)``); it names no defensive trait itself.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, TypeVar
 
+from evolutio.kernel.flow import Refusal, Step
 from evolutio.kernel.hooks import TraitHooks, load_trait_modules
 
 from ..cards import TRAIT_IDS
 
 EVENTS = ("attack_size", "defends", "defends_neighbour", "negatable", "on_attacked", "plant_take_bonus",
-          "chains_take", "surplus_room", "scavenges", "trait_discarded")
+          "chains_take", "surplus_room", "scavenges", "trait_discarded", "overcomes_blocks", "blocked_attack_note",
+          "attack_begins", "feeding_options", "before_feeding_turn")
 hooks = TraitHooks(EVENTS, traits=TRAIT_IDS)
 #: the bit of each trait in a species' trait mask
 TRAIT_BIT = hooks.bit
@@ -84,6 +98,35 @@ def leaf_effect(effect: int, trait: str, pending: Callable[[list], bool],
     return register
 
 
+#: the decision and continuation steps the trait modules own (saved states load them by name)
+TRAIT_STEPS: list[type[Step]] = []
+StepType = TypeVar("StepType", bound=type[Step])
+
+
+def trait_step(step_type: StepType) -> StepType:
+    """Register a step a trait module owns."""
+    TRAIT_STEPS.append(step_type)
+    return step_type
+
+
+class ActionRule(NamedTuple):
+    """An action kind a trait owns on a feeding turn: why it is refused, and what it does."""
+
+    #: (state, player, action arguments) -> the refusal, or None when allowed
+    refusal: Callable[[Any, int, tuple[int, ...]], Refusal | None]
+    #: (state, player, action arguments) -> None (the feeding turn's step is already off the stack)
+    resolve: Callable[[Any, int, tuple[int, ...]], None]
+
+
+#: action kind -> its rule (filled by the trait modules)
+ACTION_RULES: dict[str, ActionRule] = {}
+
+
+def action_rule(kind: str, refusal: Callable[[Any, int, tuple[int, ...]], Refusal | None],
+                resolve: Callable[[Any, int, tuple[int, ...]], None]) -> None:
+    ACTION_RULES[kind] = ActionRule(refusal, resolve)
+
+
 TRAIT_MODULES = load_trait_modules(__name__)
 #: masks of the traits with a handler for each event: a cheap pre-check on the hot path (most species have none)
 SIZE_TRAITS = hooks.traits_with("attack_size")
@@ -91,6 +134,9 @@ DEFENDING_TRAITS = hooks.traits_with("defends")
 NEIGHBOUR_DEFENDING_TRAITS = hooks.traits_with("defends_neighbour")
 NEGATABLE_TRAITS = hooks.traits_with("negatable")
 WOUNDING_TRAITS = hooks.traits_with("on_attacked")
+OVERCOMING_TRAITS = hooks.traits_with("overcomes_blocks")
+ATTACK_TAKING_TRAITS = hooks.traits_with("attack_begins")
+FEEDING_OPTION_TRAITS = hooks.traits_with("feeding_options")
 PLANT_TAKE_TRAITS = hooks.traits_with("plant_take_bonus")
 CHAINING_TRAITS = hooks.traits_with("chains_take")
 SURPLUS_TRAITS = hooks.traits_with("surplus_room")
