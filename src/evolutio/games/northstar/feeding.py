@@ -1,9 +1,11 @@
-"""Taking food, attacks and Intelligence in the feeding phase of North Star's *Evolution* (NOTES §5, §6, R14–R37).
+"""Taking food and attacks in the feeding phase of North Star's *Evolution* (NOTES §5, §6, R14–R37).
 
-The feeding layer of a northstar position (see :mod:`.position`): the take event and its Cooperation chain with
-the owner's store-surplus decision (R16), the defences that block an attack and their reasons, the attack sequence
-with Horns and Scavengers, the feeding turns and Intelligence. Each rule is written once: the options of a decision
-and its refusals (``*_refusal``, the reason an action is not allowed) call the same predicates.
+The feeding layer of a northstar position (see :mod:`.position`): the take event and the chain of takes it may fire,
+with the owner's store-surplus decision (R16), the defences that block an attack and their reasons, the attack
+sequence and the takes after it, and the feeding turns. What individual traits do (Foraging, Cooperation, Fat Tissue,
+Horns, Scavenger, Intelligence, the defences) comes from their modules in ``traits/`` through the hook table. Each
+rule is written once: the options of a decision and its refusals (``*_refusal``, the reason an action is not
+allowed) call the same predicates.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
-from .cards import B_CARN
 from .config import (
     BODY,
     D_WARN_L,
@@ -34,6 +35,7 @@ from .traits import (
     CHAINING_TRAITS,
     DEFENDING_TRAITS,
     FEEDING_OPTION_TRAITS,
+    FEEDS_BY_ATTACK,
     LEAF_EFFECTS,
     NEIGHBOUR_DEFENDING_TRAITS,
     OVERCOMING_TRAITS,
@@ -89,7 +91,7 @@ class FeedingRules(NorthstarPosition):
             sp = row[s]
             m = sp[MASK]
             if not meat:
-                if m & B_CARN:
+                if m & FEEDS_BY_ATTACK:
                     break
                 if m & PLANT_TAKE_TRAITS:
                     for bonus in HOOKS.handlers("plant_take_bonus", m):
@@ -357,7 +359,7 @@ class FeedingRules(NorthstarPosition):
                 continue
             hungry = sp[FOOD_] < sp[POP]
             mask = sp[MASK]
-            if mask & B_CARN:  # R24
+            if mask & FEEDS_BY_ATTACK:  # R24
                 overcoming = mask & OVERCOMING_TRAITS
                 for tp in range(n):
                     for t in range(len(boards[tp])):
@@ -395,7 +397,7 @@ class FeedingRules(NorthstarPosition):
         if refusal is not None:
             return refusal
         sp = self.boards[p][s]
-        if sp[MASK] & B_CARN:
+        if sp[MASK] & FEEDS_BY_ATTACK:
             return Refusal(f"species {s + 1} is a Carnivore: it never takes plant food, it feeds by attacking")
         if self.wh <= 0:
             return Refusal("the watering hole is empty")
@@ -433,7 +435,7 @@ class FeedingRules(NorthstarPosition):
         if refusal is not None:
             return Refusal(f"cannot attack: {refusal}")
         attacker = self.boards[p][a]
-        if not attacker[MASK] & B_CARN:
+        if not attacker[MASK] & FEEDS_BY_ATTACK:
             return Refusal(f"cannot attack: your species {a + 1} is not a Carnivore")
         if course and tp == p:
             return Refusal("course rules: a Carnivore attacks only other players' species")

@@ -26,6 +26,9 @@ Events (the handlers' arguments):
 - ``before_feeding_turn`` (state, player) -> True when a step was pushed before that player's feeding turn (run for
   every position: registered without a trait; the Intelligence window).
 
+A trait may also carry a flag the core rules ask about by name (:func:`flag`: ``feeds_by_attack`` — Carnivore: it
+attacks instead of taking plant food, R14, R24).
+
 A trait may own decision steps (register them with :func:`trait_step`, so saved states load them) and action kinds
 (:func:`action_rule`: the refusal and the resolution of the kind on a feeding turn).
 
@@ -127,7 +130,18 @@ def action_rule(kind: str, refusal: Callable[[Any, int, tuple[int, ...]], Refusa
     ACTION_RULES[kind] = ActionRule(refusal, resolve)
 
 
+#: flag name -> the mask of the traits that carry it (filled by the trait modules)
+TRAIT_FLAGS: dict[str, int] = {}
+
+
+def flag(name: str, trait: str) -> None:
+    """``trait`` carries the flag ``name``."""
+    TRAIT_FLAGS[name] = TRAIT_FLAGS.get(name, 0) | TRAIT_BIT[trait]
+
+
 TRAIT_MODULES = load_trait_modules(__name__)
+#: the traits whose species feed by attacking and never take plant food (Carnivore)
+FEEDS_BY_ATTACK = TRAIT_FLAGS["feeds_by_attack"]
 #: masks of the traits with a handler for each event: a cheap pre-check on the hot path (most species have none)
 SIZE_TRAITS = hooks.traits_with("attack_size")
 DEFENDING_TRAITS = hooks.traits_with("defends")

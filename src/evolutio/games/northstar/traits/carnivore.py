@@ -1,9 +1,11 @@
-"""Carnivore: attacks instead of taking plant food; the basic size rule (R24, R25)."""
+"""Carnivore: attacks instead of taking plant food (R14, R24); the basic size rule (R25)."""
 
 from __future__ import annotations
 
 from ..config import BODY, POP, SIZE
-from . import block_reason
+from . import block_reason, flag
+
+flag("feeds_by_attack", "carnivore")
 
 
 @block_reason(SIZE)
