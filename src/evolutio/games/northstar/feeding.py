@@ -69,7 +69,7 @@ def chains_take(species: Species) -> bool:
 
 def can_eat(species: Species) -> bool:
     """R15/R16 (standard rules): a species takes food while it is hungry or its traits can store a surplus."""
-    return species[FOOD_] < species[POP] or surplus_room(species) > 0
+    return species[FOOD_] < species[POP] or bool(species[MASK] & SURPLUS_TRAITS and surplus_room(species) > 0)
 
 
 class FeedingRules(NorthstarPosition):
