@@ -14,7 +14,7 @@ from .data import TRAIT_IDS, TRAIT_INDEX
 from .state import NewWorldState
 
 TOP_KEYS = {"game", "options", "seed", "period", "phase", "first_player", "to_act", "final", "areas", "area_deck",
-            "players", "comment", "chance", "hold"}
+            "players", "comment", "description", "chance", "hold"}
 PLAYER_KEYS = {"hand", "passed", "animals", "links", "comment"}
 ANIMAL_KEYS = {"traits", "food", "fat", "shelter", "rotated", "poisoned", "comment"}
 AREA_KEYS = {"area", "food", "shelter", "comment"}
