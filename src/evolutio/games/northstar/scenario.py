@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from evolutio.kernel import ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls, put_on_top
 
 from .cards import B_FAT, COURSE_TRAITS, TRAIT_IDS, TRAIT_INDEX, Deck
-from .config import FAT, MAX_SPECIES, MAX_TRAIT_SLOTS
+from .config import FAT, MAX_SPECIES, MAX_TRAIT_SLOTS, Cfg
 from .state import NorthstarState
 from .steps import FoodReveal
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import NorthstarGame
+
+class NorthstarRules(Protocol):
+    """What a scenario needs of :class:`~evolutio.games.northstar.game.NorthstarGame` (named by this protocol: the
+    game module imports this one)."""
+
+    cfg: Cfg
+    deck: Deck
+    num_players: int
+
+    def _cfg(self, n: int, deck: Deck) -> Cfg: ...
+
 
 #: the phases a scenario may start in (NOTES §4, PL numbering): ``deal`` (phase 1), ``select-food``, ``play-cards``,
 #: ``reveal`` (phase 4 from the start: traits turned up, leaf effects, then the food cards), ``food-reveal`` (phase 4
@@ -128,7 +137,7 @@ class _Alloc:
                     self.deck.note)
 
 
-def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
+def build(game: NorthstarRules, data: dict[str, Any]) -> NorthstarState:
     unknown = set(data) - TOP_KEYS
     if unknown:
         _err(f"{sorted(unknown)[0]}: unknown scenario field (known: {', '.join(sorted(TOP_KEYS))})")

@@ -5,7 +5,7 @@ Every error names its JSON path (``players[1].animals[0].traits[2]: unknown trai
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from evolutio.kernel import ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_bool, read_int, read_list, read_object
@@ -13,11 +13,20 @@ from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_b
 from .card_data import NUM_CARDS as N
 from .flow import AttackTarget, DevelopmentPhase, Extinction, FeedingPhase, FoodRoll
 from .phases import DEV, EXT, FEED, mask_of
-from .state import OriginState
+from .state import Config, OriginState
 from .traits import CARNIVORE, EN, FAT, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
 
-if TYPE_CHECKING:
-    from .game import OriginGame
+
+class OriginRules(Protocol):
+    """What a scenario needs of :class:`~evolutio.games.origin.game.OriginGame` (named by this protocol: the game
+    module imports this one)."""
+
+    config: Config
+    options: dict[str, Any]
+    num_players: int
+
+    def _blank(self, seed: int) -> OriginState: ...
+
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",
              "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description"}
@@ -43,7 +52,7 @@ def _trait(name: Any, where: str) -> int:
 class ScenarioBuilder:
     """Builds an :class:`OriginState` from the scenario form documented in docs/scenarios.md."""
 
-    def __init__(self, game: OriginGame, data: dict[str, Any]) -> None:
+    def __init__(self, game: OriginRules, data: dict[str, Any]) -> None:
         self.game = game
         self.data = data
         self.faces = game.config.faces
