@@ -323,7 +323,7 @@ def pin_main_deck(st: NorthstarState, deck: str, cards: list[Any], path: str) ->
         if isinstance(spec, int) and not isinstance(spec, bool):
             if spec not in free:
                 _err(f"{where}: card {spec} is not in the draw pile"
-                     + (f" ({cfg.deck.label(spec)} is in play)" if 0 <= spec < len(cfg.ctrait) else ""))
+                     + (" (it is pinned twice)" if spec in chosen else ""))
             chosen.append(spec)
             continue
         t, f = reader.kind(spec, where, True)
