@@ -93,7 +93,7 @@ class Bid(Step):
             out.extend(BID_ACTIONS[row][low:top + 1])
         if passes_left(state) > 0:
             out.append(PASS)
-        if state.cards_open(ON_OWN_BID):
+        if state.cards_open(ON_OWN_BID) and not state.sat_out >> seat & 1:
             out.extend(PLAY_ACTIONS[card] for card in (NICHE, QUIET_EON) if state.card_allowed(seat, card, ON_OWN_BID))
         return out
 
@@ -164,7 +164,7 @@ class Pay(Step):
 
     def decider(self, state: EvoState) -> int | None:
         seat = self.seat
-        if self._due(state) > 0 and state.hands[seat] and state.cards_open(ON_OWN_PAYMENT):
+        if self._due(state) > 0 and state.cards_open(ON_OWN_PAYMENT) and state.may_be_asked(seat, ON_OWN_PAYMENT):
             return seat
         return None
 

@@ -529,6 +529,7 @@ class RoundEnd(Step):
         state.roll_replaced = False
         state.last_played = EMPTY
         state.survivalist_targets = 0
+        state.sat_out = 0
         state.round += 1
         state.replace(Phase(INITIATIVE))
 

@@ -11,7 +11,7 @@ from evolutio.kernel.hooks import first_refusal, total
 from evolutio.kernel.rng import Rng
 
 from .board import CARD_GENE, EGG, FUR, GENES, HORN, LEG, MUTANT, PARASOL, TAIL, TERRAINS, Board
-from .cards import BIT, CARD_IDS, CARDS, EIGHT_PHASE_EXTRA_STARTS, FINAL_SCORING, hooks
+from .cards import ALL_CARDS, BIT, CARD_IDS, CARDS, EIGHT_PHASE_EXTRA_STARTS, FINAL_SCORING, WINDOW_CARDS, hooks
 from .view import describe_action, view
 
 PHASES = ("initiative", "climate", "movement", "birth", "survival", "meteor")
@@ -55,6 +55,7 @@ class EvoState(FlowState):
         "final_bonus",
         "genes",
         "global_effects",
+        "gone",
         "hands",
         "head_start",
         "last_played",
@@ -71,6 +72,7 @@ class EvoState(FlowState):
         "revealed",
         "roll_replaced",
         "round",
+        "sat_out",
         "score",
         "start_order",
         "supply",
@@ -100,6 +102,8 @@ class EvoState(FlowState):
         self.global_effects = 0             # card bits active for everyone this round
         self.locked = [0] * players         # cards taken with Again! this round (playable from the next round)
         self.revealed = [0] * players       # cards everyone knows a player holds (taken with Again!)
+        self.gone = 0                       # cards out of the game: played and not taken back (public)
+        self.sat_out = 0                    # seats that declared "done for the round" (public; round_end clears)
         self.motivation = [0] * players     # Motivation's movement points, when played
         self.truce_with = [0] * players     # bit mask of players under a Truce with this one
         self.climate_cards = 0
@@ -203,17 +207,57 @@ class EvoState(FlowState):
         return True
 
     def card_allowed(self, seat: int, card: int, window: str) -> bool:
-        """The card is in the seat's hand, may be played in ``window`` and is not barred by the climate limit."""
+        """The card is in the seat's hand and :meth:`card_permitted`."""
+        return card in self.hands[seat] and self.card_permitted(seat, card, window)
+
+    def card_permitted(self, seat: int, card: int, window: str) -> bool:
+        """Whoever holds the card, may ``seat`` play it in ``window`` now? Public information only: the window, the
+        cards locked by Again! (everyone saw them taken) and the climate-phase limit; targets are checked per play."""
         spec = CARDS[card]
-        if window not in spec.windows or card not in self.hands[seat] or self.locked[seat] & spec.bit:
+        if window not in spec.windows or self.locked[seat] & spec.bit:
             return False
         if spec.phase_start_only and window in EIGHT_PHASE_EXTRA_STARTS and self.game.options["phase_windows"] == "six":
             return False
         if self.phase == CLIMATE and not self.ended:
             if self.game.options["climate_card_limit_scope"] == "any_card":
-                return self.climate_cards == 0
-            return not spec.climate_changing or self.climate_changing_cards == 0
+                if self.climate_cards:
+                    return False
+            elif spec.climate_changing and self.climate_changing_cards:
+                return False
         return True
+
+    def card_has_target(self, seat: int, card: int) -> bool:
+        """Could ``seat`` play the card on some target now (public information only)?"""
+        spec = CARDS[card]
+        check = spec.check
+        return any(check(self, seat, target) is None for target in spec.targets(self, seat))
+
+    def may_hold(self, seat: int) -> int:
+        """The bit mask of cards that, for all the table knows, may be in ``seat``'s hand: the cards everyone saw
+        it take with Again!, and, while it holds other cards, every card whose place nobody has seen (not played,
+        not taken by another seat)."""
+        known = self.revealed[seat]
+        hand = self.hands[seat]
+        if len(hand) <= known.bit_count():
+            return known
+        seen = self.gone
+        for mask in self.revealed:
+            seen |= mask
+        return known | ALL_CARDS & ~seen
+
+    def may_be_asked(self, seat: int, window: str) -> bool:
+        """Is ``seat`` asked in the card window ``window`` now? A function of public information only (hand sizes,
+        played and revealed cards, "done for the round" declarations, the board), so being asked reveals nothing
+        about a hand: the seat is asked when a card it *might* hold, as far as the table knows, is playable now."""
+        if self.sat_out >> seat & 1 and window != FINAL_SCORING:
+            return False
+        possible = self.may_hold(seat)
+        if not possible:
+            return False
+        for card in WINDOW_CARDS[window]:
+            if possible >> card & 1 and self.card_permitted(seat, card, window) and self.card_has_target(seat, card):
+                return True
+        return False
 
     def playable_cards(self, seat: int, window: str) -> list[int]:
         return [card for card in self.hands[seat] if self.card_allowed(seat, card, window)]
@@ -340,7 +384,8 @@ class EvoState(FlowState):
             "bag": list(self.bag), "climate": self.climate, "meteor": self.meteor, "round": self.round,
             "phase": self.phase, "order": list(self.order), "effects": list(self.effects),
             "global_effects": self.global_effects, "locked": list(self.locked), "revealed": list(self.revealed),
-            "motivation": list(self.motivation), "truce_with": list(self.truce_with),
+            "motivation": list(self.motivation), "truce_with": list(self.truce_with), "gone": self.gone,
+            "sat_out": self.sat_out,
             "climate_cards": self.climate_cards, "climate_changing_cards": self.climate_changing_cards,
             "roll_replaced": self.roll_replaced, "last_played": self.last_played, "parents": list(self.parents),
             "newborn": list(self.newborn), "losses": list(self.losses),
@@ -371,7 +416,7 @@ class EvoState(FlowState):
         other.bag = list(self.bag)
         for name in ("climate", "meteor", "round", "phase", "global_effects", "climate_cards",
                      "climate_changing_cards", "roll_replaced", "last_played", "survivalist_targets", "ended",
-                     "birth_turn"):
+                     "birth_turn", "gone", "sat_out"):
             setattr(other, name, getattr(self, name))
         for name in ("order", "effects", "locked", "revealed", "motivation", "truce_with", "parents", "newborn",
                      "losses", "tiles", "bid_row", "bid_amount", "passed", "head_start", "won", "start_order",

@@ -1,7 +1,9 @@
 """Card windows and per-player iteration: the steps every phase of Evo is built from.
 
-A card window asks, in turn order, every player who holds a card (public information only); ``EachPlayer`` runs one
-part of a phase for each player in the current turn order. Parts are registered by the modules that define them.
+A card window asks, in turn order, every player who *might* hold a card playable in it as far as the whole table
+knows (:meth:`EvoState.may_be_asked`: public information only) and who has not declared ``done_round``;
+``EachPlayer`` runs one part of a phase for each player in the current turn order. Parts are registered by the
+modules that define them.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from collections.abc import Callable, Iterable
 from evolutio.kernel.action import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from .cards import AFTER_BIRTH_STEP, CARD_IDS, CARD_INDEX, CARD_NAME, CARDS, OWN_BIRTH_STEP, REACTION
+from .cards import AFTER_BIRTH_STEP, CARD_IDS, CARD_INDEX, CARD_NAME, CARDS, FINAL_SCORING, OWN_BIRTH_STEP, REACTION
 from .state import CLIMATE, EMPTY, EvoState
 
 DONE = Action("done")
+#: "done for the rest of this round": the seat is asked in no more card window this round (final scoring excepted)
+DONE_ROUND = Action("done_round")
 AGAIN = CARD_INDEX["again"]
 #: part name -> the steps of that part for one seat (filled in by ``flow`` and ``auction``)
 PARTS: dict[str, Callable[[EvoState, int], list[Step]]] = {}
@@ -29,6 +33,7 @@ def play_card(state: EvoState, seat: int, card: int, target: int) -> None:
     spec = CARDS[card]
     state.hands[seat].remove(card)
     state.revealed[seat] &= ~spec.bit
+    state.gone |= spec.bit
     if state.phase == CLIMATE and not state.ended:
         state.climate_cards += 1
         state.climate_changing_cards += spec.climate_changing
@@ -56,24 +61,22 @@ class CardWindow(Step):
         self.asked = asked
         self.active = active
 
-    def _may_ask(self, seat: int) -> bool:
-        if self.window == OWN_BIRTH_STEP:
-            return seat == self.subject
-        if self.window == AFTER_BIRTH_STEP:
-            return seat != self.subject
-        return True
-
     def decider(self, state: EvoState) -> int | None:
-        """Public information only (hand sizes, not hands), so whose turn it is reveals nothing about a hand."""
-        if not state.cards_open(self.window):
+        """Public information only, so whose turn it is reveals nothing about a hand (see ``docs/evo.md``)."""
+        window = self.window
+        if not state.cards_open(window):
             return None
-        hands = state.hands
         active = self.active
-        if active != EMPTY and hands[active]:
-            return active
+        if active != EMPTY and state.may_be_asked(active, window):
+            return active  # a player who just played may play another card in the same window (ruling 40)
         asked = self.asked
+        subject = self.subject
         for seat in state.order:
-            if not asked >> seat & 1 and hands[seat] and self._may_ask(seat):
+            if asked >> seat & 1:
+                continue
+            if window == OWN_BIRTH_STEP and seat != subject or window == AFTER_BIRTH_STEP and seat == subject:
+                continue
+            if state.may_be_asked(seat, window):
                 return seat
         return None
 
@@ -83,6 +86,8 @@ class CardWindow(Step):
         out = [Action("play", card, target) for card in sorted(state.playable_cards(seat, self.window))
                for target in CARDS[card].targets(state, seat)]
         out.append(DONE)
+        if self.window != FINAL_SCORING:
+            out.append(DONE_ROUND)
         return out
 
     def check(self, state: EvoState, action: Action) -> Refusal | None:
@@ -94,7 +99,12 @@ class CardWindow(Step):
     def resolve(self, state: EvoState, action: Action) -> None:
         seat = self.decider(state)
         assert seat is not None
-        if action.kind == "done":
+        if action.kind == "done_round":
+            state.sat_out |= bit(seat)
+            if state.log_events:
+                state.emit("done_round", {"seat": seat, "text": (
+                    f"{state.player_name(seat)} will play no more action cards this round.")})
+        if action.kind != "play":
             state.replace(CardWindow(self.window, self.subject, self.asked | bit(seat), EMPTY))
             return
         state.replace(CardWindow(self.window, self.subject, self.asked | bit(seat), seat))
@@ -104,7 +114,10 @@ class CardWindow(Step):
         state.pop()
 
     def prompt(self, state: EvoState) -> str:
-        return f"play an action card in the {self.window.replace('_', ' ')} window, or done"
+        if self.window == FINAL_SCORING:
+            return "play an action card at final scoring, or done"
+        return (f"play an action card in the {self.window.replace('_', ' ')} window, or done (done_round: no more "
+                f"cards this round)")
 
 
 class EachPlayer(Step):

@@ -25,6 +25,7 @@ CARD_IDS = (
     "missing_link", "evolutionary_niche", "genetic_head_start", "unexpected_gene", "quiet_eon", "me_first", "again",
 )
 CARD_INDEX = {card: index for index, card in enumerate(CARD_IDS)}
+ALL_CARDS = (1 << len(CARD_IDS)) - 1  # bit i = card i
 
 # card-play windows (NOTES §10.2); the phase-start windows are the first six
 INITIATIVE_START = "initiative_start"
@@ -103,6 +104,8 @@ class CardSpec:
 
 
 CARDS: dict[int, CardSpec] = {}
+#: window -> the cards that may be played in it (filled in as the card families declare their cards)
+WINDOW_CARDS: dict[str, list[int]] = {window: [] for window in WINDOWS}
 
 
 def card(card_id: str, windows: tuple[str, ...], climate_changing: bool = False,
@@ -110,6 +113,8 @@ def card(card_id: str, windows: tuple[str, ...], climate_changing: bool = False,
     """Declare a card (once, in its family's module) and return its row for the module to fill in."""
     spec = CardSpec(card_id, windows, climate_changing, phase_start_only)
     CARDS[spec.index] = spec
+    for window in windows:
+        WINDOW_CARDS[window].append(spec.index)
     return spec
 
 
