@@ -11,7 +11,18 @@ from evolutio.kernel.hooks import first_refusal, total
 from evolutio.kernel.rng import Rng
 
 from .board import CARD_GENE, EGG, FUR, GENES, HORN, LEG, MUTANT, PARASOL, TAIL, TERRAINS, Board
-from .cards import ALL_CARDS, BIT, CARD_IDS, CARDS, EIGHT_PHASE_EXTRA_STARTS, FINAL_SCORING, WINDOW_CARDS, hooks
+from .cards import (
+    ALL_CARDS,
+    BIT,
+    CARD_IDS,
+    CARDS,
+    EIGHT_PHASE_EXTRA_STARTS,
+    FINAL_SCORING,
+    WINDOW_MASK,
+    hooks,
+    no_check,
+    no_target,
+)
 from .view import describe_action, view
 
 PHASES = ("initiative", "climate", "movement", "birth", "survival", "meteor")
@@ -26,6 +37,7 @@ BEST_ATTACK_FACE = 5
 HOT, COLD = -1, 1
 ZONE_NAMES = {HOT: "one step too hot", COLD: "one step too cold"}
 COLOURS = ("red", "blue", "green", "yellow", "black")
+QUIET_EON_BIT = BIT["quiet_eon"]
 
 
 def attacker_wins_on(difference: int) -> int:
@@ -41,9 +53,11 @@ class EvoState(FlowState):
     """One game of Evo. Hexes are indices into ``board``; cards are indices into ``CARD_IDS``; genes into ``GENES``."""
 
     __slots__ = (
+        "all_seats",
         "bag",
         "bid_amount",
         "bid_row",
+        "birth_area",
         "birth_turn",
         "board",
         "climate",
@@ -86,6 +100,7 @@ class EvoState(FlowState):
         super().__init__(game, seed)
         players = game.num_players
         self.board = board
+        self.all_seats = (1 << players) - 1        # bit mask of every seat
         self.owner = [EMPTY] * board.num_hexes
         self.genes = [[0] * len(GENES) for _ in range(players)]
         self.supply = [board.dinos_per_player] * players
@@ -111,6 +126,7 @@ class EvoState(FlowState):
         self.roll_replaced = False
         self.last_played = EMPTY
         self.parents = [EMPTY] * board.num_hexes   # owners at the start of the birth phase
+        self.birth_area: dict[tuple[int, int], list[int]] = {}  # (seat, reach) -> hexes near its parents (derived)
         self.newborn = [False] * board.num_hexes   # placed in this birth phase
         self.losses = [0] * players                # dinos lost in this round's survival step
         self.survivalist_targets = 0
@@ -200,11 +216,22 @@ class EvoState(FlowState):
             return False
         if window == FINAL_SCORING:
             return True  # ruling 44: Quiet Eon's round is over at final scoring
-        if self.global_effects & BIT["quiet_eon"]:
+        if self.global_effects & QUIET_EON_BIT:
             return False
         if self.phase == CLIMATE and self.climate_cards and not self.ended:  # ruling 8: one card per climate phase
             return self.game.options["climate_card_limit_scope"] != "any_card"
         return True
+
+    def windows_may_ask(self) -> bool:
+        """Could a card window opened from now until the round ends ask anyone? Not in rounds 1-2 or after Quiet
+        Eon; else only while a seat holds cards and has not said ``done_round``. Hands grow only by Again! (whose
+        holder holds a card already) and by card genes after the round's last window, so a phase whose start
+        answers no queues no window (a window would pass without a decision anyway)."""
+        if self.round < NO_CARDS_BEFORE_ROUND or self.global_effects & QUIET_EON_BIT:
+            return False
+        sat_out = self.sat_out
+        hands = self.hands
+        return any(hands[seat] and not sat_out >> seat & 1 for seat in range(self.num_players))
 
     def card_allowed(self, seat: int, card: int, window: str) -> bool:
         """The card is in the seat's hand and :meth:`card_permitted`."""
@@ -230,33 +257,39 @@ class EvoState(FlowState):
         """Could ``seat`` play the card on some target now (public information only)?"""
         spec = CARDS[card]
         check = spec.check
+        if check is no_check:
+            return spec.targets is no_target or bool(spec.targets(self, seat))
         return any(check(self, seat, target) is None for target in spec.targets(self, seat))
 
-    def may_hold(self, seat: int) -> int:
-        """The bit mask of cards that, for all the table knows, may be in ``seat``'s hand: the cards everyone saw
-        it take with Again!, and, while it holds other cards, every card whose place nobody has seen (not played,
-        not taken by another seat)."""
-        known = self.revealed[seat]
-        hand = self.hands[seat]
-        if len(hand) <= known.bit_count():
-            return known
+    def unseen_cards(self) -> int:
+        """The bit mask of cards whose place the table has not seen: neither out of the game nor taken by Again!."""
         seen = self.gone
         for mask in self.revealed:
             seen |= mask
-        return known | ALL_CARDS & ~seen
+        return ALL_CARDS & ~seen
 
-    def may_be_asked(self, seat: int, window: str) -> bool:
+    def may_hold(self, seat: int, unseen: int | None = None) -> int:
+        """The bit mask of cards that, for all the table knows, may be in ``seat``'s hand: the cards everyone saw
+        it take with Again!, and, while it holds other cards, every unseen card (``unseen``: :meth:`unseen_cards`,
+        when the caller has it already)."""
+        known = self.revealed[seat]
+        if len(self.hands[seat]) <= known.bit_count():
+            return known
+        return known | (self.unseen_cards() if unseen is None else unseen)
+
+    def may_be_asked(self, seat: int, window: str, unseen: int | None = None) -> bool:
         """Is ``seat`` asked in the card window ``window`` now? A function of public information only (hand sizes,
         played and revealed cards, "done for the round" declarations, the board), so being asked reveals nothing
         about a hand: the seat is asked when a card it *might* hold, as far as the table knows, is playable now."""
         if self.sat_out >> seat & 1 and window != FINAL_SCORING:
             return False
-        possible = self.may_hold(seat)
-        if not possible:
-            return False
-        for card in WINDOW_CARDS[window]:
-            if possible >> card & 1 and self.card_permitted(seat, card, window) and self.card_has_target(seat, card):
+        possible = self.may_hold(seat, unseen) & WINDOW_MASK[window]
+        while possible:
+            lowest = possible & -possible
+            card = lowest.bit_length() - 1
+            if self.card_permitted(seat, card, window) and self.card_has_target(seat, card):
                 return True
+            possible ^= lowest
         return False
 
     def playable_cards(self, seat: int, window: str) -> list[int]:
@@ -315,6 +348,11 @@ class EvoState(FlowState):
 
     def describe(self, action: Action) -> str:
         return describe_action(self, action)
+
+    def _legal_actions(self) -> list[Action]:
+        step = self.flow[-1]
+        direct = getattr(step, "legal", None)  # steps on the hot path build their legal list without check()
+        return direct(self) if direct is not None else super()._legal_actions()
 
     def clone(self) -> EvoState:
         other = EvoState.__new__(EvoState)
@@ -407,6 +445,8 @@ class EvoState(FlowState):
 
     def copy_into(self, other: EvoState) -> None:
         other.board = self.board
+        other.all_seats = self.all_seats
+        other.birth_area = self.birth_area  # derived from parents, which the copy shares; replaced, never changed
         other.owner = list(self.owner)
         other.genes = [list(g) for g in self.genes]
         other.supply = list(self.supply)

@@ -69,14 +69,16 @@ class CardWindow(Step):
         active = self.active
         if active != EMPTY and state.may_be_asked(active, window):
             return active  # a player who just played may play another card in the same window (ruling 40)
-        asked = self.asked
-        subject = self.subject
+        skip = self.asked if window == FINAL_SCORING else self.asked | state.sat_out
+        if window == OWN_BIRTH_STEP:
+            skip |= ~(1 << self.subject)
+        elif window == AFTER_BIRTH_STEP:
+            skip |= 1 << self.subject
+        if skip & state.all_seats == state.all_seats:
+            return None
+        unseen = state.unseen_cards()
         for seat in state.order:
-            if asked >> seat & 1:
-                continue
-            if window == OWN_BIRTH_STEP and seat != subject or window == AFTER_BIRTH_STEP and seat == subject:
-                continue
-            if state.may_be_asked(seat, window):
+            if not skip >> seat & 1 and state.may_be_asked(seat, window, unseen):
                 return seat
         return None
 
@@ -131,9 +133,10 @@ class EachPlayer(Step):
         self.done = done
 
     def run(self, state: EvoState) -> None:
+        done = self.done
         for seat in state.order:
-            if not self.done & bit(seat):
-                state.replace(EachPlayer(self.part, self.done | bit(seat)))
+            if not done >> seat & 1:
+                state.replace(EachPlayer(self.part, done | 1 << seat))
                 state.push(*reversed(PARTS[self.part](state, seat)))
                 return
         state.pop()

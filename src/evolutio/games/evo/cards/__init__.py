@@ -73,6 +73,14 @@ Check = Callable[[Any, int, int], "Refusal | None"]
 Play = Callable[[Any, int, int], None]
 
 
+def no_target(state: Any, seat: int) -> Iterable[int]:
+    return NO_TARGET
+
+
+def no_check(state: Any, seat: int, target: int) -> Refusal | None:
+    return None
+
+
 class CardSpec:
     """One action card: its windows, its targets and what playing it does."""
 
@@ -97,15 +105,15 @@ class CardSpec:
         self.windows = frozenset(windows)
         self.climate_changing = climate_changing
         self.phase_start_only = phase_start_only
-        self.targets: Targets = lambda state, seat: NO_TARGET
-        self.check: Check = lambda state, seat, target: None
+        self.targets: Targets = no_target
+        self.check: Check = no_check
         self.play: Play = lambda state, seat, target: None
         self.describe_target: Callable[[Any, int], str] = lambda state, target: ""
 
 
 CARDS: dict[int, CardSpec] = {}
-#: window -> the cards that may be played in it (filled in as the card families declare their cards)
-WINDOW_CARDS: dict[str, list[int]] = {window: [] for window in WINDOWS}
+#: window -> the bit mask of the cards that may be played in it (filled in as the card families declare them)
+WINDOW_MASK: dict[str, int] = dict.fromkeys(WINDOWS, 0)
 
 
 def card(card_id: str, windows: tuple[str, ...], climate_changing: bool = False,
@@ -114,7 +122,7 @@ def card(card_id: str, windows: tuple[str, ...], climate_changing: bool = False,
     spec = CardSpec(card_id, windows, climate_changing, phase_start_only)
     CARDS[spec.index] = spec
     for window in windows:
-        WINDOW_CARDS[window].append(spec.index)
+        WINDOW_MASK[window] |= spec.bit
     return spec
 
 
