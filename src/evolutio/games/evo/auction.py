@@ -105,14 +105,15 @@ class Bid(Step):
         low = state.board.min_bid
         top = max(bid_cap(state, seat), low)
         affordable = state.score[seat] + state.mutants(seat) >= low
-        rows = state.bid_row
+        holders = {row: holder for holder, row in enumerate(state.bid_row) if row != EMPTY}
         out: list[Action] = []
         for row in range(len(state.tiles)):
             start = low
-            if row in rows:
+            holder = holders.get(row, EMPTY)
+            if holder != EMPTY:
                 if not affordable:
                     continue
-                start = max(low, outbid_need(state, rows.index(row)))
+                start = max(low, outbid_need(state, holder))
             out.extend(BID_ACTIONS[row][start:top + 1])
         return self._other_choices(state, out)
 

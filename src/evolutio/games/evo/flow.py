@@ -319,13 +319,18 @@ class BirthTurn(Step):
 
     def decider(self, state: EvoState) -> int | None:
         seat = self.seat
-        if self.placed >= self.count or state.supply[seat] == 0 or not birth_targets(state, seat):
+        if self.placed >= self.count or state.supply[seat] == 0 or not self._targets(state):
             return None
         return seat
 
+    def _targets(self, state: EvoState) -> list[int]:
+        if state.memo_step is self:
+            return state.memo_value
+        return state.remember(self, birth_targets(state, self.seat))
+
     def candidates(self, state: EvoState) -> Iterable[Action]:
         births = HEX_ACTIONS["birth"]
-        return [births[hex_index] for hex_index in birth_targets(state, self.seat)]
+        return [births[hex_index] for hex_index in self._targets(state)]
 
     def resolve(self, state: EvoState, action: Action) -> None:
         seat = self.seat

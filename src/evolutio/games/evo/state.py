@@ -75,6 +75,8 @@ class EvoState(FlowState):
         "last_played",
         "locked",
         "losses",
+        "memo_step",
+        "memo_value",
         "meteor",
         "motivation",
         "newborn",
@@ -101,6 +103,8 @@ class EvoState(FlowState):
         players = game.num_players
         self.board = board
         self.all_seats = (1 << players) - 1        # bit mask of every seat
+        self.memo_step: Any = None                 # the top step whose decider or targets ``memo_value`` holds
+        self.memo_value: Any = None
         self.owner = [EMPTY] * board.num_hexes
         self.genes = [[0] * len(GENES) for _ in range(players)]
         self.supply = [board.dinos_per_player] * players
@@ -349,6 +353,14 @@ class EvoState(FlowState):
     def describe(self, action: Action) -> str:
         return describe_action(self, action)
 
+    def remember(self, step: Any, value: Any) -> Any:
+        """Keep what ``step`` (on top of the stack) worked out from this position: its decider and candidates ask
+        for it several times per decision, and the position cannot change before the step resolves (resolving
+        replaces the step, so the next top step is another object)."""
+        self.memo_step = step
+        self.memo_value = value
+        return value
+
     def _legal_actions(self) -> list[Action]:
         step = self.flow[-1]
         direct = getattr(step, "legal", None)  # steps on the hot path build their legal list without check()
@@ -446,6 +458,7 @@ class EvoState(FlowState):
     def copy_into(self, other: EvoState) -> None:
         other.board = self.board
         other.all_seats = self.all_seats
+        other.memo_step = other.memo_value = None
         other.birth_area = self.birth_area  # derived from parents, which the copy shares; replaced, never changed
         other.owner = list(self.owner)
         other.genes = [list(g) for g in self.genes]

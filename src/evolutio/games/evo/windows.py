@@ -24,6 +24,17 @@ AGAIN = CARD_INDEX["again"]
 PARTS: dict[str, Callable[[EvoState, int], list[Step]]] = {}
 
 
+PLAY_ACTIONS: dict[tuple[int, int], Action] = {}
+
+
+def play_action(card: int, target: int) -> Action:
+    """The (shared, immutable) action playing ``card`` on ``target``."""
+    action = PLAY_ACTIONS.get((card, target))
+    if action is None:
+        action = PLAY_ACTIONS[card, target] = Action("play", card, target)
+    return action
+
+
 def bit(seat: int) -> int:
     return 1 << seat
 
@@ -63,6 +74,11 @@ class CardWindow(Step):
 
     def decider(self, state: EvoState) -> int | None:
         """Public information only, so whose turn it is reveals nothing about a hand (see ``docs/evo.md``)."""
+        if state.memo_step is self:
+            return state.memo_value
+        return state.remember(self, self._next_seat(state))
+
+    def _next_seat(self, state: EvoState) -> int | None:
         window = self.window
         if not state.cards_open(window):
             return None
@@ -85,7 +101,7 @@ class CardWindow(Step):
     def candidates(self, state: EvoState) -> Iterable[Action]:
         seat = self.decider(state)
         assert seat is not None
-        out = [Action("play", card, target) for card in sorted(state.playable_cards(seat, self.window))
+        out = [play_action(card, target) for card in sorted(state.playable_cards(seat, self.window))
                for target in CARDS[card].targets(state, seat)]
         out.append(DONE)
         if self.window != FINAL_SCORING:
@@ -123,7 +139,9 @@ class CardWindow(Step):
 
 
 class EachPlayer(Step):
-    """Runs one part of a phase for every player in the current turn order."""
+    """Runs one part of a phase for every player in the current turn order: it puts every remaining seat's steps on
+    the stack at once. The order cannot change within a part (Me First is played only at phase starts), and each
+    part's counts (movement points, births) are fixed before it starts."""
 
     __slots__ = ("done", "part")
     name = "each_player"
@@ -134,9 +152,9 @@ class EachPlayer(Step):
 
     def run(self, state: EvoState) -> None:
         done = self.done
+        part = PARTS[self.part]
+        steps: list[Step] = []
         for seat in state.order:
             if not done >> seat & 1:
-                state.replace(EachPlayer(self.part, done | 1 << seat))
-                state.push(*reversed(PARTS[self.part](state, seat)))
-                return
-        state.pop()
+                steps.extend(part(state, seat))
+        state.replace(*reversed(steps))
