@@ -13,7 +13,17 @@ from collections.abc import Callable, Iterable
 from evolutio.kernel.action import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from .cards import AFTER_BIRTH_STEP, CARD_IDS, CARD_INDEX, CARD_NAME, CARDS, FINAL_SCORING, OWN_BIRTH_STEP, REACTION
+from .cards import (
+    AFTER_BIRTH_STEP,
+    CARD_IDS,
+    CARD_INDEX,
+    CARD_NAME,
+    CARDS,
+    FINAL_SCORING,
+    OWN_BIRTH_STEP,
+    REACTION,
+    no_check,
+)
 from .state import CLIMATE, EMPTY, EvoState
 
 DONE = Action("done")
@@ -103,6 +113,21 @@ class CardWindow(Step):
         assert seat is not None
         out = [play_action(card, target) for card in sorted(state.playable_cards(seat, self.window))
                for target in CARDS[card].targets(state, seat)]
+        out.append(DONE)
+        if self.window != FINAL_SCORING:
+            out.append(DONE_ROUND)
+        return out
+
+    def legal(self, state: EvoState) -> list[Action]:
+        """The candidates that :meth:`check` allows, built directly (card windows are on the hot path)."""
+        seat = self.decider(state)
+        assert seat is not None
+        out: list[Action] = []
+        for card in sorted(state.playable_cards(seat, self.window)):
+            spec = CARDS[card]
+            check = spec.check
+            out.extend(play_action(card, target) for target in spec.targets(state, seat)
+                       if check is no_check or check(state, seat, target) is None)
         out.append(DONE)
         if self.window != FINAL_SCORING:
             out.append(DONE_ROUND)
