@@ -110,15 +110,3 @@ def test_records_and_saved_states_of_rules_version_1_are_refused_clearly():
     with pytest.raises(RecordError, match="rules version '1'; this evolutio has '2'"):
         replay(record)
 
-
-@pytest.mark.parametrize("players,seed", [(3, 2), (5, 3)])
-def test_legal_lists_built_directly_are_the_candidates_the_rules_allow(players, seed):
-    """Bids, moves and card windows build their legal lists without checking every candidate: same list, same
-    order, and every other candidate is refused with a reason."""
-    state = load_game("evo", players=players).new_state(seed)
-    bot = RandomBot(seed=seed)
-    while not state.is_terminal:
-        step = state.step
-        allowed = [action for action in step.candidates(state) if step.check(state, action) is None]
-        assert state.legal_actions() == allowed
-        state.apply(bot.choose(state))
