@@ -9,15 +9,17 @@ from collections.abc import Callable, Iterable
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from . import rules
+from . import legal, rules
+from .actions import END_TURN, PASS
 from .attacks import AttackStep
 from .data import NO_TRAITS, TRAIT_INDEX
 from .state import (
     CARNIVORE_BIT,
     HIBERNATION,
-    METAMORPHOSIS,
+    LEFT,
     NO_ANIMAL,
     NO_CARD,
+    RIGHT,
     SIDE_LARGE,
     SIDE_SMALL,
     SYMBIOSIS,
@@ -26,14 +28,7 @@ from .state import (
 from .steps import step_type
 from .traits import HOOKS
 
-PASS = Action("pass")
-END_TURN = Action("end_turn")
 DONE = Action("done")
-RIGHT = 0
-LEFT = 1
-#: Catastrophe (NOTES §12): each player gets this many cards and may keep at most CATASTROPHE_KEEP of them
-CATASTROPHE_HAND = 20
-CATASTROPHE_KEEP = 2
 
 #: steps that follow an additional action, filled by the trait modules (Metamorphosis's choice of what comes next)
 FOLLOW_UPS: dict[str, Callable[[int], Step]] = {}
@@ -93,21 +88,19 @@ class DevelopmentTurn(Step):
                     for animal in targets:
                         out.append(Action("play_trait", card, side, animal))
         if not self.arranged:
-            block_list = rules.blocks(state, seat)
-            for block_index, block in enumerate(block_list):
-                for position in range(len(block_list)):
-                    if position != block_index:
-                        out.append(Action("move", block[0], position))
-                if len(block) > 1:
-                    out.append(Action("reverse", block[0]))
+            out.extend(legal.rearrangements(state, seat))
         return out
+
+    def legal(self, state: NewWorldState) -> list[Action]:
+        """The candidates that pass :meth:`check`, in the same order (:func:`.legal.development`)."""
+        return legal.development(state, self.seat, self.arranged)
 
     def check(self, state: NewWorldState, action: Action) -> Refusal | None:
         kind = action.kind
         seat = self.seat
         if kind == "pass":
-            if state.catastrophe and len(state.hands[seat]) > CATASTROPHE_KEEP:
-                return Refusal(f"in Catastrophe you may pass only once at most {CATASTROPHE_KEEP} cards are left "
+            if rules.pass_forbidden(state, seat):
+                return Refusal(f"in Catastrophe you may pass only once at most {rules.CATASTROPHE_KEEP} cards are left "
                                "in your hand")
             return None
         if kind == "move" or kind == "reverse":
@@ -257,7 +250,7 @@ class FeedingTurn(Step):
         self.extra_done = extra_done
 
     def decider(self, state: NewWorldState) -> int | None:
-        if self.basic_done and (self.extra_done or not self.extra_candidates(state, checked=True)):
+        if self.basic_done and (self.extra_done or not legal.additional(state, self.seat)):
             return None  # nothing is left to do this turn: it ends by itself
         return self.seat
 
@@ -267,7 +260,7 @@ class FeedingTurn(Step):
     def prompt(self, state: NewWorldState) -> str:
         return f"seat {self.seat}: take shelter, feed, attack, use Piracy or Metamorphosis, or pass"
 
-    def extra_candidates(self, state: NewWorldState, checked: bool = False) -> list[Action]:
+    def extra_candidates(self, state: NewWorldState) -> list[Action]:
         out = []
         for animal in state.rows[self.seat]:
             mask = state.trait_mask[animal]
@@ -277,8 +270,6 @@ class FeedingTurn(Step):
             if mask & rules.METAMORPHOSIS_BIT and not state.used[animal] & rules.METAMORPHOSIS_BIT:
                 for card in state.animal_cards[animal]:
                     out.append(Action("metamorphosis", animal, card))
-        if checked:
-            return [action for action in out if self.check(state, action) is None]
         return out
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
@@ -300,6 +291,10 @@ class FeedingTurn(Step):
         if not self.extra_done:
             out.extend(self.extra_candidates(state))
         return out
+
+    def legal(self, state: NewWorldState) -> list[Action]:
+        """The candidates that pass :meth:`check`, in the same order (:func:`.legal.feeding`)."""
+        return legal.feeding(state, self.seat, self.basic_done, self.extra_done)
 
     def check(self, state: NewWorldState, action: Action) -> Refusal | None:
         kind = action.kind
@@ -343,8 +338,8 @@ class FeedingTurn(Step):
         if self.extra_done:
             return Refusal("you have already taken your additional action this turn")
         if kind == "piracy":
-            return piracy_refusal(state, action.args[0], action.args[1])
-        return metamorphosis_refusal(state, action.args[0], action.args[1])
+            return rules.piracy_refusal(state, action.args[0], action.args[1])
+        return rules.metamorphosis_refusal(state, action.args[0], action.args[1])
 
     def resolve(self, state: NewWorldState, action: Action) -> None:
         kind = action.kind
@@ -388,31 +383,6 @@ class FeedingTurn(Step):
             state.emit("metamorphosis", {"text": f"animal {animal} changes: it discards "
                                                  f"{state.trait_name(trait)}", "animal": animal})
             state.push(FOLLOW_UPS["metamorphosis"](animal))
-
-
-def piracy_refusal(state: NewWorldState, pirate: int, victim: int) -> Refusal | None:
-    """NOTES §10.2 Piracy: steal from another hungry animal holding red or blue food (fat cannot be stolen)."""
-    if victim == pirate:
-        return Refusal("Piracy steals from another animal")
-    if not state.alive(victim):
-        return Refusal(f"there is no animal {victim}")
-    if not state.food[victim]:
-        return Refusal(f"animal {victim} holds no food to steal")
-    if not state.hungry(victim):
-        return Refusal(f"animal {victim} is fed: Piracy steals only from hungry animals")
-    if state.options["pirate_must_take_food"] and not state.can_take_food(pirate):
-        return Refusal(f"animal {pirate} cannot take food, so it may not use Piracy")
-    return None
-
-
-def metamorphosis_refusal(state: NewWorldState, animal: int, card: int) -> Refusal | None:
-    """NOTES §13.3 R1: discard one trait card that does not raise the food requirement, never Metamorphosis."""
-    trait = state.card_trait[card]
-    if trait == METAMORPHOSIS:
-        return Refusal("Metamorphosis cannot discard itself")
-    if state.data.traits[trait].food > 0:
-        return Refusal(f"Metamorphosis cannot discard {state.trait_name(trait)}: it raises the food requirement")
-    return None
 
 
 @step_type

@@ -48,6 +48,13 @@ class NewWorldPosition(NewWorldState):
         """Ruling 73: the best score; ties go to more surviving animals; then the tied players share the win."""
         return rank_winners(self.scores(), [len(row) for row in self.rows])
 
+    def _legal_actions(self) -> list[Action]:
+        """A step with a ``legal`` method computes its legal actions directly (the same list as its candidates that
+        pass ``check``, without wording a refusal for each); other steps go through the kernel's filter."""
+        step = self.flow[-1]
+        fast = getattr(step, "legal", None)
+        return fast(self) if fast is not None else super()._legal_actions()
+
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is not legal now. The steps offer only plausible candidates (speed), so for any other
         action of this game the top step's own ``check`` is asked too: it gives the rule's reason where it has one
@@ -162,8 +169,8 @@ class NewWorldGame(Game):
             if areas < players + 1:
                 raise OptionError(f"option 'catastrophe' of newworld needs {players + 1} area cards; the data has "
                                   f"{areas}")
-            if len(data.card_large) < players * flow.CATASTROPHE_HAND:
-                raise OptionError(f"option 'catastrophe' of newworld deals {flow.CATASTROPHE_HAND} cards to each of "
+            if len(data.card_large) < players * rules.CATASTROPHE_HAND:
+                raise OptionError(f"option 'catastrophe' of newworld deals {rules.CATASTROPHE_HAND} cards to each of "
                                   f"{players} players; the data has {len(data.card_large)} cards")
         elif areas < players + self.options["periods"]:
             raise OptionError(f"option 'periods' of newworld: {self.options['periods']} periods and {players} "
@@ -252,7 +259,7 @@ def setup(state: NewWorldPosition) -> None:
         state.catastrophe = 1
         state.final = 1
         state.area_row = [areas.pop() for _ in range(players + 1)]
-        hand_size = flow.CATASTROPHE_HAND
+        hand_size = rules.CATASTROPHE_HAND
     else:
         state.area_deck = [areas.pop() for _ in range(options["periods"])]
         state.area_row = [areas.pop() for _ in range(players)]

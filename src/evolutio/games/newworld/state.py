@@ -23,6 +23,9 @@ NO_ANIMAL = -1
 NO_CARD = -1
 SIDE_LARGE = 0
 SIDE_SMALL = 1
+#: which neighbour a paired card links an animal to
+RIGHT = 0
+LEFT = 1
 
 CARNIVORE = TRAIT_INDEX["carnivorous"]
 FAT_TISSUE = TRAIT_INDEX["fat_tissue"]

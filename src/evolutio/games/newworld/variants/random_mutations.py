@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from .. import flow, rules
+from .. import flow, legal, rules
+from ..actions import MUTATE_TRAIT
 from ..state import NO_ANIMAL, SIDE_LARGE, SIDE_SMALL, SYMBIOSIS, NewWorldState
 from ..steps import step_type
 
@@ -36,7 +37,17 @@ class MutationTurn(flow.DevelopmentTurn):
             out.append(MUTATE_ANIMAL)
             out.extend(Action("mutate_trait", animal) for animal in state.rows[self.seat])
         if not self.arranged:
-            out.extend(action for action in super().candidates(state) if action.kind in ("move", "reverse"))
+            out.extend(legal.rearrangements(state, self.seat))
+        return out
+
+    def legal(self, state: NewWorldState) -> list[Action]:
+        """The candidates that pass :meth:`check` (only passing can be refused), in the same order."""
+        out = [] if rules.pass_forbidden(state, self.seat) else [flow.PASS]
+        if state.hands[self.seat]:
+            out.append(MUTATE_ANIMAL)
+            out.extend(MUTATE_TRAIT[animal] for animal in state.rows[self.seat])
+        if not self.arranged:
+            out.extend(legal.rearrangements(state, self.seat))
         return out
 
     def check(self, state: NewWorldState, action: Action) -> Refusal | None:
