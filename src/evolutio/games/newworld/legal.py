@@ -26,8 +26,9 @@ from .actions import (
     PLAY_TRAIT_ROWS,
     REVERSE,
     SHELTER,
-    RowTable,
+    ActionTable,
 )
+from .data import RulesData
 from .state import LEFT, RIGHT, SIDE_LARGE, SIDE_SMALL, SYMBIOSIS, NewWorldState
 from .traits import HOOKS
 
@@ -44,75 +45,100 @@ def development(state: NewWorldState, seat: int, arranged: int) -> list[Action]:
     then takes its actions from its row of interned actions."""
     out = [] if rules.pass_forbidden(state, seat) else [PASS]
     hand = state.hands[seat]
+    own = state.rows[seat]
+    links = row_links(state, own)
     if hand:
-        targets = TraitTargets(state, seat)
-        card_large = state.data.card_large
-        card_small = state.data.card_small
+        targets = TraitTargets(state, seat, own, links)
+        sides = card_sides(state.data)
         for card in hand:
             out.append(PLAY_ANIMAL[card])
-            for side, trait in ((SIDE_LARGE, card_large[card]), (SIDE_SMALL, card_small[card])):
-                found = targets.get(trait)
-                if found is None:
-                    found = targets.find(trait)
-                rows, keys = found
+            for trait, row in sides[card]:
+                keys = targets.get(trait)
+                if keys is None:
+                    keys = targets.find(trait)
                 if keys:
-                    row = rows[card, side]
                     out.extend([row[key] for key in keys])
     if not arranged:
-        out.extend(rearrangements(state, seat))
+        out.extend(row_rearrangements(own, links))
     return out
 
 
-class TraitTargets(dict[int, tuple[RowTable, list[Any]]]):
+def card_sides(data: RulesData) -> list[tuple[tuple[int, ActionTable], tuple[int, ActionTable]]]:
+    """Per evolution card, its large and small side: the trait and the row of actions that play it (``play_trait``
+    by animal, or ``play_paired`` by ``(animal, direction)``)."""
+    cached = _CARD_SIDES.get(id(data))
+    if cached is None or cached[0] is not data:
+        sides = []
+        for card, (large, small) in enumerate(zip(data.card_large, data.card_small)):
+            sides.append(tuple((trait, (PLAY_PAIRED_ROWS if data.traits[trait].paired else PLAY_TRAIT_ROWS)[card, side])
+                               for side, trait in ((SIDE_LARGE, large), (SIDE_SMALL, small))))
+        cached = _CARD_SIDES[id(data)] = (data, sides)
+    return cached[1]  # type: ignore[return-value]
+
+
+_CARD_SIDES: dict[int, tuple[RulesData, list[Any]]] = {}
+
+
+def row_links(state: NewWorldState, own: list[int]) -> list[bool]:
+    """For each neighbour pair of a row (``own[i]``, ``own[i + 1]``): are they linked by a paired card?"""
+    linked = state.linked
+    return [linked(own[index], own[index + 1]) for index in range(len(own) - 1)]
+
+
+class TraitTargets(dict[int, list[Any]]):
     """Where each trait may be played now by ``seat`` (filled on demand by :meth:`find`): for a single trait the
-    animals (with the ``play_trait`` rows), for a paired trait the ``(animal, direction)`` pairs (with the
-    ``play_paired`` rows), in candidate order. The same tests as :func:`.rules.placement_refusal` and
-    :func:`.rules.pair_refusal`, which are asked only for animals carrying a trait with a placement hook."""
+    animals (``play_trait``), for a paired trait the ``(animal, direction)`` pairs (``play_paired``), in candidate
+    order. The same tests as :func:`.rules.placement_refusal` and :func:`.rules.pair_refusal`: the ownership,
+    stacking and link tests are met by construction, and the trait modules' hooks (:func:`.rules.hook_refusal`) are
+    asked only for animals carrying a trait that has one."""
 
-    __slots__ = ("animals", "hooked", "mask", "others", "own", "pairs", "seat", "state")
+    __slots__ = ("hooked", "links", "mask", "own", "seat", "state")
 
-    def __init__(self, state: NewWorldState, seat: int) -> None:
+    def __init__(self, state: NewWorldState, seat: int, own: list[int], links: list[bool]) -> None:
         super().__init__()
         self.state = state
         self.seat = seat
-        self.own = own = state.rows[seat]
-        self.animals = state.living_animals()
-        self.others = [animal for animal in self.animals if state.animal_owner[animal] != seat]
+        self.own = own
+        self.links = links
         self.mask = state.trait_mask
         self.hooked = placement_hooked_mask()
-        # the free link slots of the row: (left animal, right animal) of each unlinked neighbour pair
-        self.pairs = [(own[index], own[index + 1]) for index in range(len(own) - 1)
-                      if not state.linked(own[index], own[index + 1])]
 
-    def find(self, trait: int) -> tuple[RowTable, list[Any]]:
+    def find(self, trait: int) -> list[Any]:
         state = self.state
         info = state.data.traits[trait]
         mask = self.mask
         hooked = self.hooked
         keys: list[Any] = []
         if info.paired:
-            free_right = dict(self.pairs)
-            free_left = {right: left for left, right in self.pairs} if trait == SYMBIOSIS else {}
-            for animal in self.own:
-                for direction, partners in ((RIGHT, free_right), (LEFT, free_left)):
-                    other = partners.get(animal)
-                    if other is None:
+            own = self.own
+            for index, animal in enumerate(own):
+                for direction, other_index in ((RIGHT, index + 1), (LEFT, index - 1)):
+                    if direction == LEFT and trait != SYMBIOSIS or not 0 <= other_index < len(own) or \
+                            self.links[min(index, other_index)]:
                         continue
-                    if (mask[animal] | mask[other]) & hooked and \
-                            rules.pair_refusal(state, self.seat, trait, animal, other) is not None:
+                    other = own[other_index]
+                    if (mask[animal] | mask[other]) & hooked and (
+                            rules.hook_refusal(state, self.seat, trait, animal)
+                            or rules.hook_refusal(state, self.seat, trait, other)):
                         continue
                     keys.append((animal, direction))
         else:
             receivers = info.receivers
+            if receivers == "own":
+                targets = self.own
+            else:
+                animals = state.living_animals()
+                targets = animals if receivers == "any" else \
+                    [animal for animal in animals if state.animal_owner[animal] != self.seat]
             bit = 0 if info.stackable else 1 << trait
-            for animal in self.own if receivers == "own" else self.animals if receivers == "any" else self.others:
+            for animal in targets:
                 if mask[animal] & bit:
                     continue
-                if mask[animal] & hooked and rules.placement_refusal(state, self.seat, trait, animal) is not None:
+                if mask[animal] & hooked and rules.hook_refusal(state, self.seat, trait, animal):
                     continue
                 keys.append(animal)
-        found = self[trait] = (PLAY_PAIRED_ROWS if info.paired else PLAY_TRAIT_ROWS, keys)
-        return found
+        self[trait] = keys
+        return keys
 
 
 def placement_hooked_mask() -> int:
@@ -129,14 +155,29 @@ _PLACEMENT_HOOKED: int | None = None
 def rearrangements(state: NewWorldState, seat: int) -> list[Action]:
     """Every rearrangement of the row (NOTES §4.4): a block of linked animals to another position, or a block of
     two or more turned round."""
+    own = state.rows[seat]
+    return row_rearrangements(own, row_links(state, own))
+
+
+def row_rearrangements(own: list[int], links: list[bool]) -> list[Action]:
+    """:func:`rearrangements` of a row whose neighbour links are known (the blocks of :func:`.rules.blocks`)."""
+    if not own:
+        return []
+    blocks = [[own[0]]]
+    for index in range(1, len(own)):
+        if links[index - 1]:
+            blocks[-1].append(own[index])
+        else:
+            blocks.append([own[index]])
     out = []
-    block_list = rules.blocks(state, seat)
-    for block_index, block in enumerate(block_list):
-        for position in range(len(block_list)):
+    count = len(blocks)
+    for block_index, block in enumerate(blocks):
+        first = block[0]
+        for position in range(count):
             if position != block_index:
-                out.append(MOVE[block[0], position])
+                out.append(MOVE[first, position])
         if len(block) > 1:
-            out.append(REVERSE[block[0]])
+            out.append(REVERSE[first])
     return out
 
 
@@ -166,16 +207,17 @@ def basic_actions(state: NewWorldState, seat: int) -> tuple[list[Action], bool]:
     food_slots = [slot for slot in slots if state.area_food[slot]]
     animals: list[int] | None = None
     open_to = state.slot_open_to
+    unrestricted = open_slots(state.data)
     must_act = False
     for animal in state.rows[seat]:
         before = len(out)
         if shelter_slots and not state.shelter[animal]:
             for slot in shelter_slots:
-                if open_to(animal, slot):
+                if unrestricted[slot] or open_to(animal, slot):
                     out.append(SHELTER[animal, slot])
         if food_slots and state.can_take_food(animal):
             for slot in food_slots:
-                if open_to(animal, slot):
+                if unrestricted[slot] or open_to(animal, slot):
                     out.append(FEED[animal, slot])
         if len(out) > before:
             must_act = True
@@ -189,6 +231,19 @@ def basic_actions(state: NewWorldState, seat: int) -> tuple[list[Action], bool]:
             if len(out) > before and state.food[animal] < state.needs[animal]:
                 must_act = True  # a hungry predator with prey (a fed one with empty Fat Tissue does not count)
     return out, must_act
+
+
+def open_slots(data: RulesData) -> list[bool]:
+    """Per area slot: is the half open to every animal (no access requirement, :meth:`.state.slot_open_to`)?"""
+    cached = _OPEN_SLOTS.get(id(data))
+    if cached is None or cached[0] is not data:
+        flags = [index < len(area.halves) and area.halves[index].requires is None
+                 for area in data.areas for index in range(2)]
+        cached = _OPEN_SLOTS[id(data)] = (data, flags)
+    return cached[1]
+
+
+_OPEN_SLOTS: dict[int, tuple[RulesData, list[bool]]] = {}
 
 
 def additional(state: NewWorldState, seat: int) -> list[Action]:

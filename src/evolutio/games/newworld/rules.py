@@ -131,6 +131,11 @@ def placement_refusal(state: NewWorldState, player: int, trait: int, animal: int
         return Refusal(f"{info.en} goes only on an opponent's animal")
     if not info.stackable and state.trait_mask[animal] & (1 << trait):
         return Refusal(f"animal {animal} already has {info.en}")
+    return hook_refusal(state, player, trait, animal)
+
+
+def hook_refusal(state: NewWorldState, player: int, trait: int, animal: int) -> Refusal | None:
+    """The trait modules' say on a trait card going on ``animal`` (Stagnation's lock, Scavenger and Carnivore)."""
     for handler in HOOKS.handlers("placement_check", state.trait_mask[animal]):
         refusal = handler(state, player, trait, animal)
         if refusal is not None:
@@ -149,12 +154,7 @@ def pair_refusal(state: NewWorldState, player: int, trait: int, first: int, seco
         return Refusal(f"animals {first} and {second} are not neighbours in your row")
     if state.linked(first, second):
         return Refusal(f"animals {first} and {second} are already linked by a paired card")
-    for animal in (first, second):
-        for handler in HOOKS.handlers("placement_check", state.trait_mask[animal]):
-            refusal = handler(state, player, trait, animal)
-            if refusal is not None:
-                return refusal
-    return None
+    return hook_refusal(state, player, trait, first) or hook_refusal(state, player, trait, second)
 
 
 def blocks(state: NewWorldState, player: int) -> list[list[int]]:

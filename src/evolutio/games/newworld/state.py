@@ -198,10 +198,14 @@ class NewWorldState(FlowState):
 
     def linked(self, first: int, second: int) -> bool:
         """Do these two animals share a paired card (their one link slot is taken)?"""
+        trait_mask = self.trait_mask
+        if not trait_mask[first] & trait_mask[second] & self.data.paired_mask:
+            return False  # a shared paired card would give both animals its trait
         card_partner = self.card_partner
         card_host = self.card_host
         for card in self.animal_cards[first]:
-            if card_partner[card] != NO_ANIMAL and {card_host[card], card_partner[card]} == {first, second}:
+            partner = card_partner[card]
+            if partner == second and card_host[card] == first or partner == first and card_host[card] == second:
                 return True
         return False
 
