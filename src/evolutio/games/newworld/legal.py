@@ -29,7 +29,7 @@ from .actions import (
     ActionTable,
 )
 from .data import RulesData
-from .state import LEFT, RIGHT, SIDE_LARGE, SIDE_SMALL, SYMBIOSIS, NewWorldState
+from .state import CARNIVORE_BIT, LEFT, RIGHT, SIDE_LARGE, SIDE_SMALL, SYMBIOSIS, NewWorldState
 from .traits import HOOKS
 
 #: the traits that give an additional action in the feeding phase (Piracy, Metamorphosis)
@@ -208,6 +208,7 @@ def basic_actions(state: NewWorldState, seat: int) -> tuple[list[Action], bool]:
     animals: list[int] | None = None
     open_to = state.slot_open_to
     unrestricted = open_slots(state.data)
+    trait_mask = state.trait_mask
     must_act = False
     for animal in state.rows[seat]:
         before = len(out)
@@ -221,7 +222,7 @@ def basic_actions(state: NewWorldState, seat: int) -> tuple[list[Action], bool]:
                     out.append(FEED[animal, slot])
         if len(out) > before:
             must_act = True
-        if rules.may_attack(state, animal):
+        if trait_mask[animal] & CARNIVORE_BIT and rules.may_attack(state, animal):
             if animals is None:
                 animals = state.living_animals()
             before = len(out)
