@@ -64,7 +64,8 @@ class DevelopmentTurn(Step):
         return self.seat
 
     def prompt(self, state: NewWorldState) -> str:
-        return f"seat {self.seat}: play a card from your hand (as an animal or a trait), rearrange your row, or pass"
+        return (f"{state.player_name(self.seat)}: play a card from your hand (as an animal or a trait), rearrange "
+                "your row, or pass")
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
         out = [PASS]
@@ -130,7 +131,7 @@ class DevelopmentTurn(Step):
             return
         if kind == "pass":
             state.passed[seat] = 1
-            state.emit("pass", {"text": f"seat {seat} passes in the development phase", "seat": seat})
+            state.emit("pass", {"text": f"{state.player_name(seat)} passes in the development phase", "seat": seat})
             state.replace(NextDevelopment(seat))
             return
         card = action.args[0]
@@ -138,7 +139,7 @@ class DevelopmentTurn(Step):
         state.played[seat] += 1
         if kind == "play_animal":
             animal = state.new_animal(seat, card)
-            state.emit("animal", {"text": f"seat {seat} plays a new animal {animal}", "seat": seat,
+            state.emit("animal", {"text": f"{state.player_name(seat)} plays a new animal {animal}", "seat": seat,
                                   "animal": animal})
         else:
             trait = card_side(state, card, action.args[1])
@@ -147,13 +148,14 @@ class DevelopmentTurn(Step):
                 ward = neighbour(state, guardian, action.args[3])
                 state.attach(card, trait, guardian, ward)
                 role = f" (guardian {guardian}, ward {ward})" if trait == SYMBIOSIS else ""
-                text = f"seat {seat} links animals {guardian} and {ward} with {state.trait_name(trait)}{role}"
+                text = (f"{state.player_name(seat)} links animals {guardian} and {ward} with "
+                        f"{state.trait_name(trait)}{role}")
                 state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
                                      "animals": [guardian, ward]})
             else:
                 animal = action.args[2]
                 state.attach(card, trait, animal)
-                text = f"seat {seat} gives animal {animal} {state.trait_name(trait)}"
+                text = f"{state.player_name(seat)} gives animal {animal} {state.trait_name(trait)}"
                 state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
                                      "animals": [animal]})
         state.replace(NextDevelopment(seat))
@@ -172,10 +174,10 @@ def rearrange(state: NewWorldState, seat: int, action: Action) -> None:
     if action.kind == "reverse":
         block.reverse()
         block_list.insert(index, block)
-        text = f"seat {seat} turns round the block of animals {', '.join(map(str, block))}"
+        text = f"{state.player_name(seat)} turns round the block of animals {', '.join(map(str, block))}"
     else:
         block_list.insert(action.args[1], block)
-        text = f"seat {seat} moves animal {action.args[0]}'s block to position {action.args[1]}"
+        text = f"{state.player_name(seat)} moves animal {action.args[0]}'s block to position {action.args[1]}"
     state.rows[seat] = [animal for part in block_list for animal in part]
     state.emit("arrange", {"text": text, "seat": seat, "row": list(state.rows[seat])})
 
@@ -195,7 +197,7 @@ class NextDevelopment(Step):
             if not state.passed[seat]:
                 if not state.hands[seat]:
                     state.passed[seat] = 1
-                    state.emit("pass", {"text": f"seat {seat} has no cards and passes", "seat": seat})
+                    state.emit("pass", {"text": f"{state.player_name(seat)} has no cards and passes", "seat": seat})
                     continue
                 state.replace(development_turn(state, seat))
                 return
@@ -258,7 +260,7 @@ class FeedingTurn(Step):
         state.replace(NextFeeding(self.seat))
 
     def prompt(self, state: NewWorldState) -> str:
-        return f"seat {self.seat}: take shelter, feed, attack, use Piracy or Metamorphosis, or pass"
+        return f"{state.player_name(self.seat)}: take shelter, feed, attack, use Piracy or Metamorphosis, or pass"
 
     def extra_candidates(self, state: NewWorldState) -> list[Action]:
         out = []
@@ -346,7 +348,8 @@ class FeedingTurn(Step):
         seat = self.seat
         if kind == "pass":
             state.passed[seat] = 1
-            state.emit("pass", {"text": f"seat {seat} passes for the rest of the feeding phase", "seat": seat})
+            state.emit("pass", {"text": f"{state.player_name(seat)} passes for the rest of the feeding phase",
+                                "seat": seat})
             state.replace(NextFeeding(seat))
             return
         if kind == "end_turn":
@@ -367,8 +370,9 @@ class FeedingTurn(Step):
             rules.give_food(state, animal, target)
         elif kind == "attack":
             state.used[animal] |= CARNIVORE_BIT
-            state.emit("attack", {"text": f"animal {animal} (seat {seat}) attacks animal {target} "
-                                          f"(seat {state.animal_owner[target]})", "predator": animal, "prey": target})
+            state.emit("attack", {"text": f"animal {animal} ({state.player_name(seat)}) attacks animal {target} "
+                                          f"({state.player_name(state.animal_owner[target])})",
+                                  "predator": animal, "prey": target})
             state.push(AttackStep(animal, target, 0))
         elif kind == "piracy":
             state.used[animal] |= rules.PIRACY_BIT
@@ -447,7 +451,7 @@ class SaveStep(Step):
         state.pop()
 
     def prompt(self, state: NewWorldState) -> str:
-        return f"seat {self.seat}: save hungry animals with fat or Hibernation, or be done"
+        return f"{state.player_name(self.seat)}: save hungry animals with fat or Hibernation, or be done"
 
     def saves(self, state: NewWorldState) -> Iterable[Action]:
         for animal in state.rows[self.seat]:
@@ -493,8 +497,8 @@ class Starvation(Step):
             scores = rules_scores(state)
             winners = state.winners()
             state.emit("game_over", {"text": "game over: " + ", ".join(
-                f"player {seat + 1} {value} points" for seat, value in enumerate(scores))
-                + "; winner(s): " + ", ".join(f"player {seat + 1}" for seat in winners),
+                f"{state.player_name(seat)} {value} points" for seat, value in enumerate(scores))
+                + "; winner(s): " + ", ".join(state.player_name(seat) for seat in winners),
                 "scores": scores, "winners": winners})
             return
         renew(state)
@@ -541,9 +545,10 @@ def draw_for(state: NewWorldState, seat: int) -> None:
         drawn.append(card)
     hand.extend(drawn)
     blind = bool(state.options["random_mutations"])  # the gene pool is unseen even by its owner
-    state.emit("draw", {"text": f"seat {seat} draws {len(drawn)} cards: {', '.join(map(str, drawn)) or 'none'}",
+    name = state.player_name(seat)
+    state.emit("draw", {"text": f"{name} draws {len(drawn)} cards: {', '.join(map(str, drawn)) or 'none'}",
                         "seat": seat, "cards": drawn}, to=() if blind else (seat,),
-               redacted={"text": f"seat {seat} draws {len(drawn)} cards", "seat": seat, "count": len(drawn)})
+               redacted={"text": f"{name} draws {len(drawn)} cards", "seat": seat, "count": len(drawn)})
     if blind:
         AFTER_DRAW["random_mutations"](state, seat)
 
@@ -565,7 +570,7 @@ class DiscardStep(Step):
         state.pop()
 
     def prompt(self, state: NewWorldState) -> str:
-        return f"seat {self.seat}: discard down to {state.data.hand_limit} cards"
+        return f"{state.player_name(self.seat)}: discard down to {state.data.hand_limit} cards"
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
         return [Action("discard", card) for card in state.hands[self.seat]]
@@ -574,8 +579,9 @@ class DiscardStep(Step):
         card = action.args[0]
         state.hands[self.seat].remove(card)
         state.discard.append(card)
-        state.emit("discard", {"text": f"seat {self.seat} discards card {card}", "seat": self.seat, "card": card},
-                   to=(self.seat,), redacted={"text": f"seat {self.seat} discards a card", "seat": self.seat})
+        name = state.player_name(self.seat)
+        state.emit("discard", {"text": f"{name} discards card {card}", "seat": self.seat, "card": card},
+                   to=(self.seat,), redacted={"text": f"{name} discards a card", "seat": self.seat})
 
 
 @step_type
@@ -589,7 +595,8 @@ class NextPeriod(Step):
         state.phase = "development"
         state.passed = [0] * state.num_players
         state.played = [0] * state.num_players
-        state.emit("period", {"text": f"period {state.period} begins; seat {state.first_player} goes first",
+        state.emit("period", {"text": f"period {state.period} begins; {state.player_name(state.first_player)} "
+                                      "goes first",
                               "period": state.period})
         state.replace(NextDevelopment(state.first_player - 1))
 

@@ -271,14 +271,15 @@ def setup(state: NewWorldPosition) -> None:
     if state.catastrophe:
         state.fill_areas()
     state.first_player = rng.randbelow(players)
-    state.emit("setup", {"text": f"a game of {players} players; seat {state.first_player} goes first",
+    state.emit("setup", {"text": f"a game of {players} players; {state.player_name(state.first_player)} goes first",
                          "first_player": state.first_player})
     blind = bool(options["random_mutations"])
     for seat in range(players):
-        state.emit("draw", {"text": f"seat {seat} is dealt {hand_size} cards: "
+        name = state.player_name(seat)
+        state.emit("draw", {"text": f"{name} is dealt {hand_size} cards: "
                                     f"{', '.join(map(str, state.hands[seat]))}", "seat": seat,
                             "cards": list(state.hands[seat])}, to=() if blind else (seat,),
-                   redacted={"text": f"seat {seat} is dealt {hand_size} cards", "seat": seat, "count": hand_size})
+                   redacted={"text": f"{name} is dealt {hand_size} cards", "seat": seat, "count": hand_size})
     state.push(flow.NextDevelopment(state.first_player - 1))
     state.settle()
 

@@ -213,6 +213,11 @@ class NewWorldState(FlowState):
         host = self.card_host[card]
         return self.card_partner[card] if host == animal else host
 
+    @staticmethod
+    def player_name(seat: int) -> str:
+        """How texts name a seat: "Player 1" for seat 0, as in the other rulesets."""
+        return f"Player {seat + 1}"
+
     def trait_name(self, trait: int) -> str:
         return self.data.traits[trait].en
 

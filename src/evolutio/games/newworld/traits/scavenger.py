@@ -81,7 +81,7 @@ class ScavengerStep(Step):
         state.pop()
 
     def prompt(self, state: NewWorldState) -> str:
-        return f"seat {self.seat}: choose which Scavenger feeds on the dead animal"
+        return f"{state.player_name(self.seat)}: choose which Scavenger feeds on the dead animal"
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
         return [Action("scavenge", animal) for animal in recipients(state, self.seat)]

@@ -28,8 +28,8 @@ class MutationTurn(flow.DevelopmentTurn):
     name = "mutation_turn"
 
     def prompt(self, state: NewWorldState) -> str:
-        return (f"seat {self.seat}: rearrange your row, pass, or take the top card of your gene pool as a new animal "
-                "or as a trait for one of your animals")
+        return (f"{state.player_name(self.seat)}: rearrange your row, pass, or take the top card of your gene pool "
+                "as a new animal or as a trait for one of your animals")
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
         out = [flow.PASS]
@@ -69,13 +69,14 @@ class MutationTurn(flow.DevelopmentTurn):
         state.replace(flow.NextDevelopment(seat))
         if action.kind == "mutate_animal":
             animal = state.new_animal(seat, card)
-            state.emit("animal", {"text": f"seat {seat} adds a new animal {animal} from the gene pool, unseen",
+            state.emit("animal", {"text": f"{state.player_name(seat)} adds a new animal {animal} from the gene "
+                                          "pool, unseen",
                                   "seat": seat, "animal": animal})
             return
         chosen = action.args[0]
         traits = state.data.traits
         text = f"{traits[state.data.card_large[card]].en} / {traits[state.data.card_small[card]].en}"
-        state.emit("reveal", {"text": f"seat {seat} reveals card {card} ({text}) for animal {chosen}",
+        state.emit("reveal", {"text": f"{state.player_name(seat)} reveals card {card} ({text}) for animal {chosen}",
                               "seat": seat, "card": card, "animal": chosen})
         for target in (chosen, flow.neighbour(state, chosen, flow.RIGHT)):
             if target != NO_ANIMAL and any(True for _ in placements(state, seat, card, target)):
@@ -121,7 +122,7 @@ class MutationPlacement(Step):
         return self.seat
 
     def prompt(self, state: NewWorldState) -> str:
-        return f"seat {self.seat}: choose which side of card {self.card} animal {self.animal} receives"
+        return f"{state.player_name(self.seat)}: choose which side of card {self.card} animal {self.animal} receives"
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
         return list(placements(state, self.seat, self.card, self.animal))
