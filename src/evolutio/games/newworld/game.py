@@ -25,7 +25,7 @@ from .state import FLAT_LISTS, SCALARS, NewWorldState
 from .steps import STEP_TYPES
 from .view import build_view, describe
 
-RULES_VERSION = "newworld-1"
+RULES_VERSION = "newworld-2"
 AREA_DECK_SIZE_DEFAULT = 6
 
 
@@ -91,7 +91,7 @@ class NewWorldPosition(NewWorldState):
         """Every card ``player`` has not seen is dealt again at random: the deck, the discard pile, other seats'
         hands and face-down animal cards; the area deck and the boxed area cards are shuffled together."""
         other = cast(NewWorldPosition, self.clone())
-        hidden: list[int] = list(other.deck) + list(other.discard)
+        hidden: list[int] = list(other.deck) + list(other.discard) + list(other.card_box)
         blind = bool(other.options["random_mutations"])  # a gene pool and its animals are unseen by their owner
         for seat in range(other.num_players):
             if seat != player or blind:
@@ -108,6 +108,7 @@ class NewWorldPosition(NewWorldState):
 
         other.deck = take(len(other.deck))
         other.discard = take(len(other.discard))
+        other.card_box = take(len(other.card_box))
         for seat in range(other.num_players):
             if seat != player or blind:
                 other.hands[seat] = take(len(other.hands[seat]))
@@ -267,9 +268,11 @@ def setup(state: NewWorldPosition) -> None:
     state.area_box = areas
     for seat in range(players):
         state.hands[seat] = [cards.pop() for _ in range(hand_size)]
-    state.deck = cards
     if state.catastrophe:
+        state.card_box = cards  # NOTES §12: "box the rest"; the game has no draw, so no deck is needed
         state.fill_areas()
+    else:
+        state.deck = cards
     state.first_player = rng.randbelow(players)
     state.emit("setup", {"text": f"a game of {players} players; {state.player_name(state.first_player)} goes first",
                          "first_player": state.first_player})

@@ -49,7 +49,7 @@ PHASES = ("development", "areas", "feeding", "extinction", "over")
 FLAT_LISTS = ("hands", "rows", "passed", "played", "animal_card", "animal_owner", "food", "fat", "shelter",
               "poisoned", "used", "survived", "animal_cards", "card_trait", "card_host", "card_partner",
               "area_row", "area_deck", "area_box", "area_discard", "area_food", "area_shelter", "deck", "discard",
-              "turn_used")
+              "card_box", "turn_used")
 SCALARS = ("period", "phase", "first_player", "final", "catastrophe")
 
 
@@ -87,6 +87,7 @@ class NewWorldState(FlowState):
         self.area_shelter: list[int] = [0] * (2 * len(data.areas))
         self.deck: list[int] = []
         self.discard: list[int] = []
+        self.card_box: list[int] = []  # Catastrophe: the evolution cards left undealt, out of the game unseen
         self.turn_used: list[int] = []  # trait cards that acted this turn (each acts at most once per turn)
         self.period = 1
         self.phase = "development"
@@ -105,7 +106,7 @@ class NewWorldState(FlowState):
         for name in ("passed", "played", "animal_card", "animal_owner", "food", "fat", "shelter", "poisoned", "used",
                      "survived", "trait_mask", "needs", "card_trait", "card_host", "card_partner", "area_row",
                      "area_deck", "area_box", "area_discard", "area_food", "area_shelter", "deck", "discard",
-                     "turn_used"):
+                     "card_box", "turn_used"):
             setattr(other, name, list(getattr(self, name)))
         for name in SCALARS:
             setattr(other, name, getattr(self, name))

@@ -92,7 +92,7 @@ def build_view(state: NewWorldState, seat: int | None) -> dict[str, Any]:
         "areas": [area_json(state, area) for area in state.area_row],
         "area_deck": len(state.area_deck), "areas_boxed": len(state.area_box),
         "areas_discarded": [state.data.areas[area].id for area in state.area_discard],
-        "deck": len(state.deck), "discard": len(state.discard),
+        "deck": len(state.deck), "discard": len(state.discard), "cards_boxed": len(state.card_box),
         "players": players,
         "data": {"source": state.data.source,
                  "note": "entries marked reconstructed are the rules pack's proposals, not the printed cards"},
