@@ -243,6 +243,8 @@ def action_schema(data: RulesData) -> ActionSchema:
         ("mutate_animal", ()),
         ("mutate_trait", (("animal", animals),)),
         ("give_side", (("side", 2), ("neighbour", 2))),
+        ("morph_paired", (("card", cards), ("side", 2), ("neighbour", 2))),
+        ("trigger", (("card", cards),)),
     ])
 
 
