@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from . import legal, rules
+from . import legal, pipeline, rules
 from .actions import END_TURN, PASS
 from .attacks import AttackStep
 from .data import NO_TRAITS, TRAIT_INDEX
@@ -367,7 +367,7 @@ class FeedingTurn(Step):
                                            f"{state.data.areas[target >> 1].halves[target & 1].en}",
                                    "animal": animal, "slot": target})
         elif kind == "feed":
-            rules.give_food(state, animal, target)
+            pipeline.give_food(state, animal, target)
         elif kind == "attack":
             state.used[animal] |= CARNIVORE_BIT
             state.emit("attack", {"text": f"animal {animal} ({state.player_name(seat)}) attacks animal {target} "
@@ -379,7 +379,7 @@ class FeedingTurn(Step):
             state.food[target] -= 1
             state.emit("piracy", {"text": f"animal {animal} steals 1 food from animal {target}", "animal": animal,
                                   "victim": target})
-            rules.give_food(state, animal)
+            pipeline.give_food(state, animal)
         else:
             state.used[animal] |= rules.METAMORPHOSIS_BIT
             trait = state.card_trait[target]

@@ -14,39 +14,12 @@ PIRACY_BIT = BIT["piracy"]
 METAMORPHOSIS_BIT = BIT["metamorphosis"]
 HIBERNATION_BIT = BIT["hibernation"]
 
-BLUE = -1  # the "slot" of a token that comes from the supply
 #: Catastrophe (NOTES §12): each player gets this many cards and may keep at most CATASTROPHE_KEEP of them
 CATASTROPHE_HAND = 20
 CATASTROPHE_KEEP = 2
 
 
-# -- the food pipeline (NOTES §6.9) ------------------------------------------------------------------------------
-def give_food(state: NewWorldState, animal: int, slot: int = BLUE) -> bool:
-    """Give one token to ``animal`` (red from area half ``slot``, or blue from the supply) and run the chains it
-    starts. Returns whether the animal took it."""
-    if not state.can_take_food(animal):
-        return False
-    as_fat = not state.hungry(animal)
-    if as_fat:
-        state.fat[animal] += 1
-    else:
-        state.food[animal] += 1
-    if slot != BLUE:
-        state.area_food[slot] -= 1
-    if state.log_events:
-        source = "the supply (blue)" if slot == BLUE else state.data.areas[slot >> 1].halves[slot & 1].en
-        into = " and stores it as fat" if as_fat else ""
-        state.emit("food", {"text": f"animal {animal} takes 1 food from {source}{into}", "animal": animal,
-                            "slot": slot, "fat": as_fat})
-    mask = state.trait_mask[animal]
-    for handler in HOOKS.handlers("food_gained", mask):
-        handler(state, animal)
-    if slot != BLUE:
-        for handler in HOOKS.handlers("red_taken", state.trait_mask[animal]):
-            handler(state, animal, slot)
-    return True
-
-
+# -- once per turn (NOTES §6.8.3); the pipeline itself is :mod:`.pipeline` ---------------------------------------
 def trigger_ready(state: NewWorldState, card: int) -> bool:
     """Each trait card acts at most once per turn (NOTES §6.8.3)."""
     return card not in state.turn_used

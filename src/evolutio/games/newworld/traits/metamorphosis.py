@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from .. import flow, rules
+from .. import flow, pipeline, rules
 from ..state import LEFT, NO_ANIMAL, RIGHT, SIDE_LARGE, SIDE_SMALL, SYMBIOSIS, NewWorldState
 from ..steps import step_type
 
@@ -98,7 +98,7 @@ class MetamorphosisStep(Step):
     def resolve(self, state: NewWorldState, action: Action) -> None:
         state.pop()
         if action.kind == "morph_food":
-            rules.give_food(state, self.animal)
+            pipeline.give_food(state, self.animal)
         elif action.kind in ("morph_trait", "morph_paired"):
             card, side = action.args[:2]
             seat = state.animal_owner[self.animal]

@@ -9,7 +9,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
 from ..data import RulesData
-from ..rules import give_food
+from ..pipeline import give_food
 from ..state import NewWorldState
 from ..steps import step_type
 from . import HOOKS
