@@ -51,7 +51,8 @@ def card_side(state: NewWorldState, card: int, side: int) -> int:
 # ================================================================================================== development
 @step_type
 class DevelopmentTurn(Step):
-    """One development turn (NOTES §4): optionally rearrange the row once, then play one card or pass."""
+    """One development turn (NOTES §4): optionally rearrange the row (``arranged`` counts the moves made), then play
+    one card or pass."""
 
     __slots__ = ("arranged", "seat")
     name = "development_turn"
@@ -88,7 +89,7 @@ class DevelopmentTurn(Step):
                     targets = own if receivers == "own" else animals if receivers == "any" else others
                     for animal in targets:
                         out.append(Action("play_trait", card, side, animal))
-        if not self.arranged:
+        if rules.may_rearrange(state, seat, self.arranged):
             out.extend(legal.rearrangements(state, seat))
         return out
 
@@ -127,7 +128,7 @@ class DevelopmentTurn(Step):
         seat = self.seat
         if kind == "move" or kind == "reverse":
             rearrange(state, seat, action)
-            state.replace(DevelopmentTurn(seat, 1))
+            state.replace(DevelopmentTurn(seat, self.arranged + 1))
             return
         if kind == "pass":
             state.passed[seat] = 1

@@ -39,7 +39,7 @@ EXTRA_ACTION_BITS = rules.PIRACY_BIT | rules.METAMORPHOSIS_BIT
 # ================================================================================================== development
 def development(state: NewWorldState, seat: int, arranged: int) -> list[Action]:
     """A development turn's legal actions: pass (unless Catastrophe forbids it), each hand card as an animal and
-    each side where it may go, then the rearrangements (unless the row was rearranged this turn).
+    each side where it may go, then the rearrangements (:func:`.rules.may_rearrange`).
 
     Where a trait may go is worked out once per trait (several hand cards often offer the same one); each card side
     then takes its actions from its row of interned actions."""
@@ -58,7 +58,7 @@ def development(state: NewWorldState, seat: int, arranged: int) -> list[Action]:
                     keys = targets.find(trait)
                 if keys:
                     out.extend([row[key] for key in keys])
-    if not arranged:
+    if rules.may_rearrange(state, seat, arranged):
         out.extend(row_rearrangements(own, links))
     return out
 

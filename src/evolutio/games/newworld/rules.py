@@ -130,6 +130,14 @@ def pair_refusal(state: NewWorldState, player: int, trait: int, first: int, seco
     return hook_refusal(state, player, trait, first) or hook_refusal(state, player, trait, second)
 
 
+def may_rearrange(state: NewWorldState, player: int, arranged: int) -> bool:
+    """The rulebook lets a player reorder the row at any time of the development phase (linked animals staying
+    together). The engine offers block moves and reversals at the start of a turn, before the card, as many as the row
+    has animals (``arranged`` counts those made): enough to reach any arrangement (blocks − 1 moves plus one reversal
+    per linked block), yet a bounded turn."""
+    return arranged < len(state.rows[player])
+
+
 def blocks(state: NewWorldState, player: int) -> list[list[int]]:
     """The player's row cut into blocks of animals joined by paired cards (they move as units, NOTES §4.4)."""
     out: list[list[int]] = []

@@ -36,7 +36,7 @@ class MutationTurn(flow.DevelopmentTurn):
         if state.hands[self.seat]:
             out.append(MUTATE_ANIMAL)
             out.extend(Action("mutate_trait", animal) for animal in state.rows[self.seat])
-        if not self.arranged:
+        if rules.may_rearrange(state, self.seat, self.arranged):
             out.extend(legal.rearrangements(state, self.seat))
         return out
 
@@ -46,7 +46,7 @@ class MutationTurn(flow.DevelopmentTurn):
         if state.hands[self.seat]:
             out.append(MUTATE_ANIMAL)
             out.extend(MUTATE_TRAIT[animal] for animal in state.rows[self.seat])
-        if not self.arranged:
+        if rules.may_rearrange(state, self.seat, self.arranged):
             out.extend(legal.rearrangements(state, self.seat))
         return out
 
@@ -59,7 +59,7 @@ class MutationTurn(flow.DevelopmentTurn):
         seat = self.seat
         if action.kind == "move" or action.kind == "reverse":
             flow.rearrange(state, seat, action)
-            state.replace(MutationTurn(seat, 1))
+            state.replace(MutationTurn(seat, self.arranged + 1))
             return
         if action.kind == "pass":
             super().resolve(state, action)
