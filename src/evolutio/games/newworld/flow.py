@@ -138,28 +138,32 @@ class DevelopmentTurn(Step):
         card = action.args[0]
         state.hands[seat].remove(card)
         state.played[seat] += 1
+        state.replace(NextDevelopment(seat))
+        log = state.log_events  # the texts are built only when someone keeps them (not in playouts)
         if kind == "play_animal":
             animal = state.new_animal(seat, card)
-            state.emit("animal", {"text": f"{state.player_name(seat)} plays a new animal {animal}", "seat": seat,
-                                  "animal": animal})
-        else:
-            trait = card_side(state, card, action.args[1])
-            if kind == "play_paired":
-                guardian = action.args[2]
-                ward = neighbour(state, guardian, action.args[3])
-                state.attach(card, trait, guardian, ward)
+            if log:
+                state.emit("animal", {"text": f"{state.player_name(seat)} plays a new animal {animal}", "seat": seat,
+                                      "animal": animal})
+            return
+        trait = card_side(state, card, action.args[1])
+        if kind == "play_paired":
+            guardian = action.args[2]
+            ward = neighbour(state, guardian, action.args[3])
+            state.attach(card, trait, guardian, ward)
+            if log:
                 role = f" (guardian {guardian}, ward {ward})" if trait == SYMBIOSIS else ""
                 text = (f"{state.player_name(seat)} links animals {guardian} and {ward} with "
                         f"{state.trait_name(trait)}{role}")
                 state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
                                      "animals": [guardian, ward]})
-            else:
-                animal = action.args[2]
-                state.attach(card, trait, animal)
-                text = f"{state.player_name(seat)} gives animal {animal} {state.trait_name(trait)}"
-                state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
-                                     "animals": [animal]})
-        state.replace(NextDevelopment(seat))
+            return
+        animal = action.args[2]
+        state.attach(card, trait, animal)
+        if log:
+            text = f"{state.player_name(seat)} gives animal {animal} {state.trait_name(trait)}"
+            state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
+                                 "animals": [animal]})
 
 
 def neighbour(state: NewWorldState, animal: int, direction: int) -> int:
@@ -364,16 +368,18 @@ class FeedingTurn(Step):
         if kind == "shelter":
             state.area_shelter[target] -= 1
             state.shelter[animal] = 1
-            state.emit("shelter", {"text": f"animal {animal} takes shelter in "
-                                           f"{state.data.areas[target >> 1].halves[target & 1].en}",
-                                   "animal": animal, "slot": target})
+            if state.log_events:
+                state.emit("shelter", {"text": f"animal {animal} takes shelter in "
+                                               f"{state.data.areas[target >> 1].halves[target & 1].en}",
+                                       "animal": animal, "slot": target})
         elif kind == "feed":
             pipeline.give_food(state, animal, target)
         elif kind == "attack":
             state.used[animal] |= CARNIVORE_BIT
-            state.emit("attack", {"text": f"animal {animal} ({state.player_name(seat)}) attacks animal {target} "
-                                          f"({state.player_name(state.animal_owner[target])})",
-                                  "predator": animal, "prey": target})
+            if state.log_events:
+                state.emit("attack", {"text": f"animal {animal} ({state.player_name(seat)}) attacks animal {target} "
+                                              f"({state.player_name(state.animal_owner[target])})",
+                                      "predator": animal, "prey": target})
             state.push(AttackStep(animal, target, 0))
         elif kind == "piracy":
             state.used[animal] |= rules.PIRACY_BIT
