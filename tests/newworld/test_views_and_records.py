@@ -61,3 +61,15 @@ def test_scenario_errors_name_the_json_path(mutate, message):
     mutate(document)
     with pytest.raises(ScenarioError, match=message):
         load_scenario(document)
+
+
+def test_texts_name_players_from_1_like_the_other_rulesets():
+    game = load_game("newworld", players=3)
+    state = play_game(game, 4, [RandomBot(seed=40 + seat) for seat in range(3)], log_events=True)
+    texts = [event["text"] for event in state.events_for(None)]
+    assert not [text for text in texts if "seat" in text.lower()]
+    assert any(text.startswith("Player 3 ") for text in texts)
+    assert "goes first" in texts[0] and "Player" in texts[0]
+    assert texts[-1].startswith("game over: Player 1 ")
+    fresh = game.new_state(4)
+    assert fresh.view(None)["prompt"].startswith(f"Player {fresh.current_player + 1}: ")

@@ -195,7 +195,10 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
             card, _ = pool.by_trait(trait, f"{link_where}.trait")
             state.attach(card, trait, first, second)  # Symbiosis: the first animal is the guardian
     state.rng.shuffle(pool.free)
-    state.deck = pool.free
+    if state.catastrophe:
+        state.card_box = pool.free  # NOTES §12: the undealt cards are boxed
+    else:
+        state.deck = pool.free
 
     if phase in ("development", "feeding"):
         if state.passed[to_act]:
