@@ -74,8 +74,14 @@ def test_not_my_husband_swaps_a_newborn_of_a_big_enough_species():
 
 
 def test_not_my_husband_refused_below_five_dinos():
-    state = scenario([{"dinos": [[1, -2]]}, {"hand": ["not_my_husband"], "dinos": [[-3, 1]]}, {"dinos": [[-1, 3]]}],
-                     phase="birth", round_number=3)
+    alone = scenario([{"dinos": [[1, -2]]}, {"hand": ["not_my_husband"], "dinos": [[-3, 1]]}, {"dinos": [[-1, 3]]}],
+                     phase="birth", round_number=3, deck=[])  # Quiet Eon is out of the game
+    skip_windows(alone)
+    while alone.current_player == 0:
+        alone.apply(alone.legal_actions()[0])
+    assert alone.view(None)["step"] == "birth_turn", "player 0 has under 5 dinos: nobody could play the card"
+    state = scenario([{"dinos": [[1, -2]]}, {"hand": ["not_my_husband", "quiet_eon"], "dinos": [[-3, 1]]},
+                      {"dinos": [[-1, 3]]}], phase="birth", round_number=3)
     skip_windows(state)
     while state.current_player == 0:
         state.apply(state.legal_actions()[0])

@@ -38,7 +38,11 @@ def test_weather_gene_chooses_minus_one_zero_or_plus_one(target, expected):
 
 
 def test_unseasonal_weather_needs_green_or_brown_then_rolls():
-    state = climate(["unseasonal_weather"])
+    alone = climate(["unseasonal_weather"], deck=["again"])  # every other card (Quiet Eon too) is out of the game
+    assert alone.view(None)["phase"] == "movement", "on the desert space nobody could play a card: nobody was asked"
+    unknown = climate(["unseasonal_weather"])
+    assert unknown.view(None)["step"] == "card_window", "Quiet Eon may be in any hand: the holder is asked"
+    state = climate(["unseasonal_weather", "quiet_eon"])
     with pytest.raises(IllegalAction, match="green or brown"):
         state.apply(card_action(state, "unseasonal_weather"))
     state = climate(["unseasonal_weather"], climate_index=1)
@@ -53,14 +57,18 @@ def test_only_one_card_in_the_climate_phase_by_default():
     assert state.view(None)["phase"] == "movement", "the window closed after the one climate card"
     loose = climate(["small_meteorite", "deluge"], options={"climate_card_limit_scope": "climate_changing_only"})
     loose.apply(card_action(loose, "small_meteorite"))
-    assert loose.view(None)["step"] == "card_window" and loose.legal_actions() == [Action("done")], "reaction window"
+    assert loose.view(None)["step"] == "card_window", "reaction window: Again! or Quiet Eon may be in any hand"
+    assert loose.legal_actions() == [Action("done"), Action("done_round")]
     loose.apply(Action("done"))
     assert card_action(loose, "deluge") in loose.legal_actions()
 
 
 def test_accident_needs_a_target_with_five_dinos():
     victims = [[2, 0], [2, -1], [2, -2], [3, -1], [3, 0]]
-    state = scenario([{"hand": ["accident"], "dinos": [[-3, 1]]}, {"dinos": victims[:4]},
+    alone = scenario([{"hand": ["accident"], "dinos": [[-3, 1]]}, {"dinos": victims[:4]},
+                      {"dinos": victims[4:] + [[1, 2]]}], phase="climate", round_number=3, deck=[])
+    assert alone.view(None)["phase"] == "movement", "no opponent has 5 dinos: nobody could play Accident"
+    state = scenario([{"hand": ["accident", "quiet_eon"], "dinos": [[-3, 1]]}, {"dinos": victims[:4]},
                       {"dinos": victims[4:] + [[1, 2]]}], phase="climate", round_number=3)
     with pytest.raises(IllegalAction, match="at least 5 dinos"):
         state.apply(card_action(state, "accident", hex_of(state, 2, 0)))

@@ -63,3 +63,29 @@ def test_metamorphosis_option_a_gives_no_food_and_b_takes_no_card():
     only_food = scenario(**body, options={"metamorphosis": "b"})
     play(only_food, Action("metamorphosis", 0, camouflage))
     assert kinds(only_food) == {"morph_food"}
+
+
+def test_metamorphosis_places_a_paired_trait_linking_a_neighbour_r1():
+    state = scenario([{"animals": [{"traits": ["camouflage"]}, {"traits": ["metamorphosis", "camouflage"]}, {}],
+                       "hand": ["cooperation"]}, {}], phase="feeding", options={"metamorphosis": "a"})
+    camouflage = next(t["card"] for t in animal(state, 1)["traits"] if t["trait"] == "camouflage")
+    play(state, Action("metamorphosis", 1, camouflage))
+    card, side = hand_card(state, 0, "cooperation")
+    paired = {action for action in state.legal_actions() if action.kind == "morph_paired"}
+    assert paired == {Action("morph_paired", card, side, 0), Action("morph_paired", card, side, 1)}
+    assert "paired" in state.refusal(Action("morph_trait", card, side)).reason
+    play(state, Action("morph_paired", card, side, 1))  # the left neighbour, animal 0
+    link = next(t for t in animal(state, 1)["traits"] if t["trait"] == "cooperation")
+    assert link["partner"] == 0 and traits_of(state, 0) == ["camouflage", "cooperation"]
+
+
+def test_metamorphosis_paired_trait_obeys_the_link_rules_r1():
+    state = scenario([{"animals": [{"traits": ["metamorphosis", "camouflage"]}, {}],
+                       "links": [{"trait": "communication", "animals": [0, 1]}], "hand": ["symbiosis"]}, {}],
+                     phase="feeding")
+    camouflage = next(t["card"] for t in animal(state, 0)["traits"] if t["trait"] == "camouflage")
+    play(state, Action("metamorphosis", 0, camouflage))
+    card, side = hand_card(state, 0, "symbiosis")
+    assert "already linked" in state.refusal(Action("morph_paired", card, side, 0)).reason
+    assert "no neighbour" in state.refusal(Action("morph_paired", card, side, 1)).reason
+    assert "morph_paired" not in kinds(state)

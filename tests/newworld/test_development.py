@@ -76,8 +76,17 @@ def test_rearranging_keeps_linked_blocks_together_ruling_13():
     assert moves == {Action("move", 0, 1), Action("move", 2, 0), Action("reverse", 0)}
     play(state, Action("move", 2, 0))
     assert [entry["animal"] for entry in state.view(None)["players"][0]["animals"]] == [2, 0, 1]
-    assert not {action.kind for action in state.legal_actions()} & {"move", "reverse"}  # once per turn
     assert state.current_player == 0
+
+
+def test_several_rearrangements_in_one_turn_reach_any_order_rulebook_development():
+    """The rulebook: the row may be reordered at any time of the development phase (linked animals together)."""
+    state = development(["camouflage"], [{}, {}, {}], links=[{"trait": "symbiosis", "animals": [0, 1]}])
+    play(state, Action("move", 2, 0), Action("reverse", 0), Action("move", 2, 1))
+    assert [entry["animal"] for entry in state.view(None)["players"][0]["animals"]] == [1, 0, 2]
+    assert state.current_player == 0  # still the same turn: the card is yet to come
+    assert not {action.kind for action in state.legal_actions()} & {"move", "reverse"}  # as many as animals: 3
+    assert "play_trait" in {action.kind for action in state.legal_actions()}
 
 
 def test_passing_is_permanent_and_the_phase_ends_when_all_pass_ruling_5():

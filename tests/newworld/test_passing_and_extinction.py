@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from evolutio.kernel import Action, load_game
+from evolutio.kernel import Action, Rng, load_game
 
 from .helpers import alive, animal, kinds, play, scenario, slot
 
@@ -104,3 +104,14 @@ def test_catastrophe_one_period_eighteen_cards_played_ruling_77():
     seat = state.current_player
     assert state.view(seat)["players"][seat]["hand_size"] == 20
     assert "Catastrophe" in state.refusal(Action("pass")).reason
+
+
+def test_catastrophe_boxes_the_undealt_cards_section_12():
+    state = load_game("newworld", players=3, catastrophe=True).new_state(8)
+    view = state.view(None)
+    assert view["deck"] == 0 and view["discard"] == 0
+    assert view["cards_boxed"] == 96 - 3 * 20
+    resampled = state.determinize(0, Rng(2)).view(None)
+    assert resampled["deck"] == 0 and resampled["cards_boxed"] == view["cards_boxed"]
+    normal = load_game("newworld", players=3).new_state(8).view(None)
+    assert normal["cards_boxed"] == 0 and normal["deck"] == 96 - 3 * 6

@@ -16,7 +16,7 @@ BONUS = {"carnivorous": 1, "massive": 1, "adverse_mutation": 1, "stagnation": 1,
 def counted_cards(view: dict, seat: int) -> int:
     """Every evolution card, counted through the public view plus the own hand: hands, animals, trait cards (paired
     cards once), deck and discard pile."""
-    total = view["deck"] + view["discard"]
+    total = view["deck"] + view["discard"] + view["cards_boxed"]
     seen_pairs = set()
     for player in view["players"]:
         total += player["hand_size"] + len(player["animals"])
@@ -83,3 +83,13 @@ def test_events_for_other_seats_hide_drawn_cards():
     for event in state.events_for(1):
         if event["kind"] == "draw" and event["seat"] != 1:
             assert "cards" not in event and "count" in event
+
+
+def test_catastrophe_game_conserves_cards_with_the_box():
+    game = load_game("newworld", players=3, catastrophe=True)
+    state = game.new_state(11)
+    bot = RandomBot(seed=11)
+    while not state.is_terminal:
+        check_position(state)
+        state.apply(bot.choose(state))
+    check_position(state)

@@ -69,6 +69,12 @@ def test_food_chain_example_ruling_31():
                      areas=[{"area": "taiga"}], phase="feeding")
     taiga = slot(state, "Taiga")
     play(state, Action("feed", 0, taiga))
+    # Communication and Grazing of animal 1 trigger at once: its owner picks the order (§6.8.4); the example lets
+    # Communication act first
+    cards = {trait["trait"]: trait["card"] for trait in animal(state, 0)["traits"]}
+    assert state.view(None)["decision"] == "trigger_order"
+    assert set(state.legal_actions()) == {Action("trigger", cards[name]) for name in ("communication", "grazing")}
+    play(state, Action("trigger", cards["communication"]))
     assert state.view(None)["decision"] == "grazing"
     play(state, Action("graze", 0, taiga))
     assert [animal(state, n)["food"] for n in range(3)] == [1, 1, 1]

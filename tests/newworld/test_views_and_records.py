@@ -51,7 +51,7 @@ def test_record_replays_to_the_same_game():
     (lambda d: d["areas"][0].update(food=[1, 2]), r"areas\[0\]\.food: taiga has 1 half"),
     (lambda d: d.update(area_deck=0), r"area_deck"),
     (lambda d: d["players"][0]["animals"][0].update(fat=1), r"players\[0\]\.animals\[0\]\.fat"),
-    (lambda d: d.update(phase="night"), r"phase must be"),
+    (lambda d: d.update(phase="night"), r"phase: must be one of development, areas, feeding, extinction"),
 ])
 def test_scenario_errors_name_the_json_path(mutate, message):
     document = {"game": "newworld", "options": {"players": 2}, "phase": "feeding",
@@ -61,3 +61,15 @@ def test_scenario_errors_name_the_json_path(mutate, message):
     mutate(document)
     with pytest.raises(ScenarioError, match=message):
         load_scenario(document)
+
+
+def test_texts_name_players_from_1_like_the_other_rulesets():
+    game = load_game("newworld", players=3)
+    state = play_game(game, 4, [RandomBot(seed=40 + seat) for seat in range(3)], log_events=True)
+    texts = [event["text"] for event in state.events_for(None)]
+    assert not [text for text in texts if "seat" in text.lower()]
+    assert any(text.startswith("Player 3 ") for text in texts)
+    assert "goes first" in texts[0] and "Player" in texts[0]
+    assert texts[-1].startswith("game over: Player 1 ")
+    fresh = game.new_state(4)
+    assert fresh.view(None)["prompt"].startswith(f"Player {fresh.current_player + 1}: ")

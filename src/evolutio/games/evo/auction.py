@@ -67,6 +67,14 @@ def bid_cap(state: EvoState, seat: int) -> int:
     return min(MAX_BID, state.score[seat] + state.mutants(seat))
 
 
+def outbid_need(state: EvoState, holder: int) -> int:
+    """The least bid that displaces ``holder``: one more than its bid, three more against Evolutionary Niche."""
+    margin = OUTBID_STEP
+    for handler in hooks.handlers("outbid_margin", state.effects[holder]):
+        margin = max(margin, handler(state, holder))
+    return state.bid_amount[holder] + margin
+
+
 def passes_left(state: EvoState) -> int:
     return state.num_players - len(state.tiles) - sum(state.passed)
 
@@ -84,16 +92,36 @@ class Bid(Step):
         return self.seat
 
     def candidates(self, state: EvoState) -> Iterable[Action]:
-        seat = self.seat
         low = state.board.min_bid
-        cap = bid_cap(state, seat)
+        top = max(bid_cap(state, self.seat), low)
         out: list[Action] = []
         for row in range(len(state.tiles)):
-            top = max(cap, low)
             out.extend(BID_ACTIONS[row][low:top + 1])
+        return self._other_choices(state, out)
+
+    def legal(self, state: EvoState) -> list[Action]:
+        """The candidates that :meth:`check` allows, built directly (the auction is on the hot path)."""
+        seat = self.seat
+        low = state.board.min_bid
+        top = max(bid_cap(state, seat), low)
+        affordable = state.score[seat] + state.mutants(seat) >= low
+        holders = {row: holder for holder, row in enumerate(state.bid_row) if row != EMPTY}
+        out: list[Action] = []
+        for row in range(len(state.tiles)):
+            start = low
+            holder = holders.get(row, EMPTY)
+            if holder != EMPTY:
+                if not affordable:
+                    continue
+                start = max(low, outbid_need(state, holder))
+            out.extend(BID_ACTIONS[row][start:top + 1])
+        return self._other_choices(state, out)
+
+    def _other_choices(self, state: EvoState, out: list[Action]) -> list[Action]:
+        seat = self.seat
         if passes_left(state) > 0:
             out.append(PASS)
-        if state.cards_open(ON_OWN_BID):
+        if state.cards_open(ON_OWN_BID) and not state.sat_out >> seat & 1:
             out.extend(PLAY_ACTIONS[card] for card in (NICHE, QUIET_EON) if state.card_allowed(seat, card, ON_OWN_BID))
         return out
 
@@ -106,10 +134,7 @@ class Bid(Step):
             return None
         if state.score[self.seat] + state.mutants(self.seat) < state.board.min_bid:
             return Refusal("you can only afford the lowest bid, on an empty row")
-        margin = OUTBID_STEP
-        for handler in hooks.handlers("outbid_margin", state.effects[holder]):
-            margin = max(margin, handler(state, holder))
-        need = state.bid_amount[holder] + margin
+        need = outbid_need(state, holder)
         if amount < need:
             return Refusal(f"{state.player_name(holder)} holds this row at {state.bid_amount[holder]}: "
                            f"bid at least {need}")
@@ -130,17 +155,21 @@ class Bid(Step):
         holder = holder_of(state, row)
         state.bid_row[seat] = row
         state.bid_amount[seat] = amount
-        text = f"{state.player_name(seat)} bids {amount} on row {row + 1} ({GENES[state.tiles[row]]})"
         if holder == EMPTY:
             if state.log_events:
-                state.emit("bid", {"seat": seat, "row": row, "amount": amount, "text": text + "."})
+                state.emit("bid", {"seat": seat, "row": row, "amount": amount, "text": self._text(state, row) + "."})
             state.pop()
             return
         state.bid_row[holder] = EMPTY
         if state.log_events:
+            text = self._text(state, row)
             state.emit("bid", {"seat": seat, "row": row, "amount": amount, "displaced": holder,
                                "text": text + f", displacing {state.player_name(holder)}."})
         state.replace(Bid(holder))
+
+    def _text(self, state: EvoState, row: int) -> str:
+        return (f"{state.player_name(self.seat)} bids {state.bid_amount[self.seat]} on row {row + 1} "
+                f"({GENES[state.tiles[row]]})")
 
     def prompt(self, state: EvoState) -> str:
         return (f"bid on a gene row: from {state.board.min_bid} up to {bid_cap(state, self.seat)} "
@@ -164,7 +193,7 @@ class Pay(Step):
 
     def decider(self, state: EvoState) -> int | None:
         seat = self.seat
-        if self._due(state) > 0 and state.hands[seat] and state.cards_open(ON_OWN_PAYMENT):
+        if self._due(state) > 0 and state.cards_open(ON_OWN_PAYMENT) and state.may_be_asked(seat, ON_OWN_PAYMENT):
             return seat
         return None
 

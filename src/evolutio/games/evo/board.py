@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from evolutio.kernel.action import Action
 from evolutio.kernel.errors import OptionError
 from evolutio.kernel.jsonfile import read_json
 
@@ -44,6 +45,7 @@ class Board:
         "meteor_final",
         "meteor_start",
         "min_bid",
+        "moves",
         "neighbours",
         "reconstructed",
         "ring",
@@ -60,6 +62,8 @@ class Board:
         self.coords: tuple[tuple[int, int], ...] = ()
         self.terrain: tuple[int, ...] = ()
         self.neighbours: tuple[tuple[int, ...], ...] = ()
+        #: per hex, (neighbour, the action moving there) pairs: movement's candidates without building actions
+        self.moves: tuple[tuple[tuple[int, Action], ...], ...] = ()
         self.edge: tuple[bool, ...] = ()
         self.starts: tuple[int, ...] = ()
         self.index_of: dict[tuple[int, int], int] = {}
@@ -162,6 +166,8 @@ def build_board(data: Any, layout: str, players: int, source: str) -> Board:
         neighbours.append(tuple(board.index_of[(q + dq, r + dr)] for dq, dr in NEIGHBOUR_OFFSETS
                                 if (q + dq, r + dr) in board.index_of))
     board.neighbours = tuple(neighbours)
+    board.moves = tuple(tuple((other, Action("move", index, other)) for other in around)
+                        for index, around in enumerate(neighbours))
     board.edge = tuple(len(n) < len(NEIGHBOUR_OFFSETS) for n in neighbours)
     if board.distances_from([0], len(coords)).keys() != set(range(len(coords))):
         raise BoardError(f"{where}.hexes: the island is not connected")

@@ -38,7 +38,6 @@ from .state import (
     INITIATIVE,
     METEOR,
     MOVEMENT,
-    NO_CARDS_BEFORE_ROUND,
     PHASES,
     SURVIVAL,
     ZONE_NAMES,
@@ -47,15 +46,6 @@ from .state import (
 from .windows import DONE, PARTS, CardWindow, EachPlayer, bit
 
 HEX_ACTIONS = {kind: [Action(kind, hex_index) for hex_index in range(MAX_HEXES)] for kind in ("birth", "remove")}
-MOVE_ACTIONS: dict[tuple[int, int], Action] = {}
-
-
-def move_action(source: int, target: int) -> Action:
-    key = (source, target)
-    action = MOVE_ACTIONS.get(key)
-    if action is None:
-        action = MOVE_ACTIONS[key] = Action("move", source, target)
-    return action
 
 
 class PlaceStart(Step):
@@ -137,7 +127,7 @@ class Phase(Step):
                                  "text": f"Round {state.round}: {PHASES[phase]} phase."})
         following: Step = Phase(phase + 1) if phase < METEOR else RoundEnd()
         body = _phase_body(state, phase)
-        if state.round < NO_CARDS_BEFORE_ROUND:
+        if not state.windows_may_ask():
             body = [step for step in body if not isinstance(step, CardWindow)]
         state.replace(following, *reversed(body))
 
@@ -152,6 +142,7 @@ def _phase_body(state: EvoState, phase: int) -> list[Step]:
         return [CardWindow(MOVEMENT_START), EachPlayer("move", 0)]
     if phase == BIRTH:
         state.parents = list(state.owner)
+        state.birth_area = {}
         state.newborn = [False] * state.board.num_hexes
         return [CardWindow(BIRTH_START), EachPlayer("birth", 0)]
     if phase == SURVIVAL:
@@ -189,7 +180,7 @@ def _move_part(state: EvoState, seat: int) -> list[Step]:
 
 def _birth_part(state: EvoState, seat: int) -> list[Step]:
     steps: list[Step] = [BirthTurn(seat, 0, state.births(seat))]
-    if state.round >= NO_CARDS_BEFORE_ROUND:
+    if state.windows_may_ask():
         steps.insert(0, CardWindow(OWN_BIRTH_STEP, seat))
         steps.append(CardWindow(AFTER_BIRTH_STEP, seat))
     return steps
@@ -217,10 +208,30 @@ class MoveTurn(Step):
 
     def candidates(self, state: EvoState) -> Iterable[Action]:
         seat = self.seat
+        moves = state.board.moves
+        out = [action for hex_index, holder in enumerate(state.owner) if holder == seat
+               for _, action in moves[hex_index]]
+        out.append(DONE)
+        return out
+
+    def legal(self, state: EvoState) -> list[Action]:
+        """The candidates that :meth:`check` allows, built directly (movement is on the hot path)."""
+        seat = self.seat
         owner = state.owner
-        neighbours = state.board.neighbours
-        out = [move_action(hex_index, other) for hex_index in range(len(owner)) if owner[hex_index] == seat
-               for other in neighbours[hex_index]]
+        moves = state.board.moves
+        may_attack: dict[int, bool] = {}
+        out = []
+        for hex_index in [hex_index for hex_index, holder in enumerate(owner) if holder == seat]:
+            for other, action in moves[hex_index]:
+                defender = owner[other]
+                if defender == EMPTY:
+                    out.append(action)
+                elif defender != seat:
+                    allowed = may_attack.get(defender)
+                    if allowed is None:
+                        allowed = may_attack[defender] = state.attack_refusal(seat, defender) is None
+                    if allowed:
+                        out.append(action)
         out.append(DONE)
         return out
 
@@ -263,29 +274,36 @@ def birth_targets(state: EvoState, seat: int) -> list[int]:
     board = state.board
     mask = state.mask(seat)
     reach = 1
-    for handler in hooks.handlers("birth_reach", mask):
-        reach = max(reach, handler(state, seat))
-    parents = [hex_index for hex_index, holder in enumerate(state.parents) if holder == seat]
-    if parents and reach == 1:
-        neighbours = board.neighbours
-        area = list({other for parent in parents for other in neighbours[parent]})
-    elif parents:
-        area = [hex_index for hex_index, distance in board.distances_from(parents, reach).items() if distance >= 1]
-    elif state.game.options["birth_without_dinos"] == "none":
-        return []
-    else:
+    if mask:  # only round effects (cards) change the reach
+        for handler in hooks.handlers("birth_reach", mask):
+            reach = max(reach, handler(state, seat))
+    area = state.birth_area.get((seat, reach))
+    if area is None:
+        area = state.birth_area[seat, reach] = parent_area(state, seat, reach)
+    if not area:  # no parents (ruling 17)
+        if state.game.options["birth_without_dinos"] == "none":
+            return []
         babies = [hex_index for hex_index in range(len(owner)) if state.newborn[hex_index] and owner[hex_index] == seat]
         if babies:
-            area = [hex_index for hex_index, distance in board.distances_from(babies, 1).items() if distance == 1]
+            area = sorted(hex_index for hex_index, distance in board.distances_from(babies, 1).items()
+                          if distance == 1)
         else:
             area = list(range(len(owner)))
-    onto_opponents = any(handler(state, seat) is not None for handler in hooks.handlers("newborn_attack", mask))
-    out = []
-    for hex_index in sorted(area):
-        holder = owner[hex_index]
-        if holder == EMPTY or onto_opponents and holder != seat and state.attack_refusal(seat, holder) is None:
-            out.append(hex_index)
-    return out
+    if not mask or not any(handler(state, seat) is not None for handler in hooks.handlers("newborn_attack", mask)):
+        return [hex_index for hex_index in area if owner[hex_index] == EMPTY]
+    return [hex_index for hex_index in area if owner[hex_index] == EMPTY
+            or owner[hex_index] != seat and state.attack_refusal(seat, owner[hex_index]) is None]
+
+
+def parent_area(state: EvoState, seat: int, reach: int) -> list[int]:
+    """The hexes 1..``reach`` steps from a hex ``seat`` held at the start of the birth phase, in index order (fixed
+    for the phase: parents do not change; :func:`birth_targets` keeps it in ``state.birth_area``)."""
+    board = state.board
+    parents = [hex_index for hex_index, holder in enumerate(state.parents) if holder == seat]
+    if reach == 1:
+        neighbours = board.neighbours
+        return sorted({other for parent in parents for other in neighbours[parent]})
+    return sorted(hex_index for hex_index, distance in board.distances_from(parents, reach).items() if distance >= 1)
 
 
 class BirthTurn(Step):
@@ -301,13 +319,18 @@ class BirthTurn(Step):
 
     def decider(self, state: EvoState) -> int | None:
         seat = self.seat
-        if self.placed >= self.count or state.supply[seat] == 0 or not birth_targets(state, seat):
+        if self.placed >= self.count or state.supply[seat] == 0 or not self._targets(state):
             return None
         return seat
 
+    def _targets(self, state: EvoState) -> list[int]:
+        if state.memo_step is self:
+            return state.memo_value
+        return state.remember(self, birth_targets(state, self.seat))
+
     def candidates(self, state: EvoState) -> Iterable[Action]:
         births = HEX_ACTIONS["birth"]
-        return [births[hex_index] for hex_index in birth_targets(state, self.seat)]
+        return [births[hex_index] for hex_index in self._targets(state)]
 
     def resolve(self, state: EvoState, action: Action) -> None:
         seat = self.seat
@@ -351,8 +374,11 @@ class SurvivalTurn(Step):
     def run(self, state: EvoState) -> None:
         seat = self.seat
         state.pop()
-        mine = [hex_index for hex_index, holder in enumerate(state.owner) if holder == seat]
-        lethal = [hex_index for hex_index in mine if abs(state.delta(hex_index)) >= 2]
+        terrain = state.board.terrain
+        favourable = state.favourable()
+        deltas = {hex_index: terrain[hex_index] - favourable
+                  for hex_index, holder in enumerate(state.owner) if holder == seat}
+        lethal = [hex_index for hex_index, delta in deltas.items() if abs(delta) >= 2]
         for hex_index in lethal:
             state.remove(hex_index)
         if lethal:
@@ -362,7 +388,7 @@ class SurvivalTurn(Step):
                     f"{state.player_name(seat)} loses {len(lethal)} dino(s) to a lethal climate.")})
         choices: list[Step] = []
         for zone in (HOT, COLD):
-            exposed = [hex_index for hex_index in mine if state.delta(hex_index) == zone]
+            exposed = [hex_index for hex_index, delta in deltas.items() if delta == zone]
             limit = state.survivor_limit(seat, zone)
             if limit is None or len(exposed) <= limit:
                 continue
@@ -394,8 +420,10 @@ class RemoveChoice(Step):
 
     def candidates(self, state: EvoState) -> Iterable[Action]:
         removals = HEX_ACTIONS["remove"]
+        terrain = state.board.terrain
+        terrain_in_zone = state.favourable() + self.zone
         return [removals[hex_index] for hex_index, holder in enumerate(state.owner)
-                if holder == self.seat and state.delta(hex_index) == self.zone]
+                if holder == self.seat and terrain[hex_index] == terrain_in_zone]
 
     def resolve(self, state: EvoState, action: Action) -> None:
         state.remove(action.args[0])
@@ -529,6 +557,7 @@ class RoundEnd(Step):
         state.roll_replaced = False
         state.last_played = EMPTY
         state.survivalist_targets = 0
+        state.sat_out = 0
         state.round += 1
         state.replace(Phase(INITIATIVE))
 

@@ -27,7 +27,8 @@ LAYOUTS = ("auto", "3p", "4p_a", "4p_b", "5p")
 class EvoGame(Game):
     name = "evo"
     title = "Evo (Keyaerts 2001, first edition)"
-    rules_version = "1"
+    #: 2: card windows ask only who might hold a playable card, and ``done_round`` (docs/evo.md, "Rules versions")
+    rules_version = "2"
     min_players = 3
     max_players = 5
     data_note = ("maps, meteor track, start-hex counts and the lowest bid are reconstructed (see docs/evo.md); "
@@ -94,6 +95,10 @@ class EvoGame(Game):
         return state
 
     def state_from_json(self, data: dict[str, Any]) -> EvoState:
+        version = data.get("rules_version", self.rules_version)
+        if version != self.rules_version:
+            raise ValueError(f"rules_version: this state was saved with evo rules version {version!r}; this evolutio "
+                             f"reads {self.rules_version!r} (version 2 changed who is asked in card windows)")
         state = self.blank_state(data.get("seed", 0))
         state._load_base_json(data)
         position = data["position"]
@@ -117,5 +122,6 @@ class EvoGame(Game):
             ("bid", [("row", MAX_ROWS), ("amount", MAX_BID + 1)]),
             ("pass", []),
             ("pay", []),
+            ("done_round", []),
         ])
 

@@ -19,16 +19,16 @@ from evolutio.kernel.flow import steps_from_json
 from evolutio.kernel.scenario import apply_scenario_controls, read_int, read_list
 
 from .board import GENES
-from .cards import CARD_IDS, CARD_INDEX, WINDOWS
+from .cards import AFTER_BIRTH_STEP, CARD_IDS, CARD_INDEX, OWN_BIRTH_STEP, WINDOWS
 from .flow import STEP_TYPES, Phase
 from .state import PHASES, EvoState
 from .windows import PARTS
 
 BODY_KEYS = {"game", "options", "seed", "round", "phase", "climate", "meteor", "order", "players", "deck", "bag",
-             "effects", "note", "flow", "auction", "chance", "hold"}
+             "effects", "note", "description", "flow", "auction", "chance", "hold"}
 TEXT_FIELDS = {"window": WINDOWS, "part": tuple(PARTS)}
 SEAT_FIELDS = ("seat", "subject", "active")
-PLAYER_KEYS = {"score", "genes", "hand", "dinos"}
+PLAYER_KEYS = {"score", "genes", "hand", "dinos", "newborns"}
 
 
 def _card(value: Any, path: str) -> int:
@@ -61,6 +61,7 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
         raise ScenarioError(f"players: {len(entries)} entries for {players} players")
     used_cards: dict[int, str] = {}
     owned_genes = [0] * len(GENES)
+    newborns: list[int] = []
     for seat, entry in enumerate(entries):
         path = f"players[{seat}]"
         if not isinstance(entry, dict):
@@ -99,6 +100,8 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
             if state.owner[hex_index] != -1:
                 raise ScenarioError(f"{where}: hex ({spot[0]}, {spot[1]}) already holds a dino")
             state.place(seat, hex_index)
+        if "newborns" in entry:
+            newborns.extend(_newborns(state, entry["newborns"], seat, path, phase, "flow" in data))
     for index, count in enumerate(owned_genes):
         if count > board.gene_counts[index]:
             raise ScenarioError(f"players: {count} {GENES[index]} genes, the game has {board.gene_counts[index]}")
@@ -114,6 +117,8 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
     else:
         state.deck = [card for card in range(len(CARD_IDS)) if card not in used_cards]
         state.rng.shuffle(state.deck)
+    for card in set(range(len(CARD_IDS))) - set(used_cards) - set(state.deck):
+        state.gone |= 1 << card  # in no hand and not in the deck: played before the scenario starts
     if "bag" in data:
         bag_counts = data["bag"]
         if not isinstance(bag_counts, dict):
@@ -148,7 +153,11 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
     if "flow" in data:
         state.phase = PHASES.index(phase)
         state.parents = list(state.owner)
+        for hex_index in newborns:
+            state.newborn[hex_index] = True
+            state.parents[hex_index] = -1  # newborns are not parents (ruling 15)
         state.flow = _flow(data["flow"], players)
+        state.birth_turn = _birth_turn(state.flow)
     else:
         state.push(Phase(PHASES.index(phase)))
     apply_scenario_controls(state, data)
@@ -156,6 +165,38 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
     if state.is_terminal and not state.ended:
         raise ScenarioError("flow: the stack runs out without ending the game (end it with round_end or game_over)")
     return state
+
+
+def _newborns(state: EvoState, data: Any, seat: int, path: str, phase: str, has_flow: bool) -> list[int]:
+    """``players[i].newborns``: which of the player's dinos were placed in the birth phase under way."""
+    where = f"{path}.newborns"
+    if phase != "birth" or not has_flow:
+        raise ScenarioError(f"{where}: newborns are marked only in a birth phase under way (phase 'birth' with a "
+                            f"'flow'); a new phase starts with none")
+    board = state.board
+    out = []
+    for index, spot in enumerate(read_list(data, where)):
+        at = f"{where}[{index}]"
+        if not (isinstance(spot, list) and len(spot) == 2 and all(isinstance(v, int) for v in spot)):
+            raise ScenarioError(f"{at}: a hex is written [q, r], got {spot!r}")
+        hex_index = board.index_of.get((spot[0], spot[1]))
+        if hex_index is None or state.owner[hex_index] != seat:
+            raise ScenarioError(f"{at}: hex ({spot[0]}, {spot[1]}) holds no dino of this player (list it in "
+                                f"{path}.dinos too)")
+        if hex_index in out:
+            raise ScenarioError(f"{at}: hex ({spot[0]}, {spot[1]}) is already marked")
+        out.append(hex_index)
+    return out
+
+
+def _birth_turn(flow: list) -> int:
+    """Whose birth step is under way or just ended, from the stack (You're Not My Husband! reads it)."""
+    for step in reversed(flow):
+        if step.name == "birth_turn":
+            return int(step.seat)
+        if step.name == "card_window" and step.window in (OWN_BIRTH_STEP, AFTER_BIRTH_STEP):
+            return int(step.subject)
+    return -1
 
 
 def _flow(data: Any, players: int) -> list:

@@ -11,7 +11,18 @@ from evolutio.kernel.hooks import first_refusal, total
 from evolutio.kernel.rng import Rng
 
 from .board import CARD_GENE, EGG, FUR, GENES, HORN, LEG, MUTANT, PARASOL, TAIL, TERRAINS, Board
-from .cards import BIT, CARD_IDS, CARDS, EIGHT_PHASE_EXTRA_STARTS, FINAL_SCORING, hooks
+from .cards import (
+    ALL_CARDS,
+    BIT,
+    CARD_IDS,
+    CARDS,
+    EIGHT_PHASE_EXTRA_STARTS,
+    FINAL_SCORING,
+    WINDOW_MASK,
+    hooks,
+    no_check,
+    no_target,
+)
 from .view import describe_action, view
 
 PHASES = ("initiative", "climate", "movement", "birth", "survival", "meteor")
@@ -26,6 +37,7 @@ BEST_ATTACK_FACE = 5
 HOT, COLD = -1, 1
 ZONE_NAMES = {HOT: "one step too hot", COLD: "one step too cold"}
 COLOURS = ("red", "blue", "green", "yellow", "black")
+QUIET_EON_BIT = BIT["quiet_eon"]
 
 
 def attacker_wins_on(difference: int) -> int:
@@ -41,9 +53,11 @@ class EvoState(FlowState):
     """One game of Evo. Hexes are indices into ``board``; cards are indices into ``CARD_IDS``; genes into ``GENES``."""
 
     __slots__ = (
+        "all_seats",
         "bag",
         "bid_amount",
         "bid_row",
+        "birth_area",
         "birth_turn",
         "board",
         "climate",
@@ -55,11 +69,14 @@ class EvoState(FlowState):
         "final_bonus",
         "genes",
         "global_effects",
+        "gone",
         "hands",
         "head_start",
         "last_played",
         "locked",
         "losses",
+        "memo_step",
+        "memo_value",
         "meteor",
         "motivation",
         "newborn",
@@ -71,6 +88,7 @@ class EvoState(FlowState):
         "revealed",
         "roll_replaced",
         "round",
+        "sat_out",
         "score",
         "start_order",
         "supply",
@@ -84,6 +102,9 @@ class EvoState(FlowState):
         super().__init__(game, seed)
         players = game.num_players
         self.board = board
+        self.all_seats = (1 << players) - 1        # bit mask of every seat
+        self.memo_step: Any = None                 # the top step whose decider or targets ``memo_value`` holds
+        self.memo_value: Any = None
         self.owner = [EMPTY] * board.num_hexes
         self.genes = [[0] * len(GENES) for _ in range(players)]
         self.supply = [board.dinos_per_player] * players
@@ -100,6 +121,8 @@ class EvoState(FlowState):
         self.global_effects = 0             # card bits active for everyone this round
         self.locked = [0] * players         # cards taken with Again! this round (playable from the next round)
         self.revealed = [0] * players       # cards everyone knows a player holds (taken with Again!)
+        self.gone = 0                       # cards out of the game: played and not taken back (public)
+        self.sat_out = 0                    # seats that declared "done for the round" (public; round_end clears)
         self.motivation = [0] * players     # Motivation's movement points, when played
         self.truce_with = [0] * players     # bit mask of players under a Truce with this one
         self.climate_cards = 0
@@ -107,6 +130,7 @@ class EvoState(FlowState):
         self.roll_replaced = False
         self.last_played = EMPTY
         self.parents = [EMPTY] * board.num_hexes   # owners at the start of the birth phase
+        self.birth_area: dict[tuple[int, int], list[int]] = {}  # (seat, reach) -> hexes near its parents (derived)
         self.newborn = [False] * board.num_hexes   # placed in this birth phase
         self.losses = [0] * players                # dinos lost in this round's survival step
         self.survivalist_targets = 0
@@ -196,24 +220,81 @@ class EvoState(FlowState):
             return False
         if window == FINAL_SCORING:
             return True  # ruling 44: Quiet Eon's round is over at final scoring
-        if self.global_effects & BIT["quiet_eon"]:
+        if self.global_effects & QUIET_EON_BIT:
             return False
         if self.phase == CLIMATE and self.climate_cards and not self.ended:  # ruling 8: one card per climate phase
             return self.game.options["climate_card_limit_scope"] != "any_card"
         return True
 
+    def windows_may_ask(self) -> bool:
+        """Could a card window opened from now until the round ends ask anyone? Not in rounds 1-2 or after Quiet
+        Eon; else only while a seat holds cards and has not said ``done_round``. Hands grow only by Again! (whose
+        holder holds a card already) and by card genes after the round's last window, so a phase whose start
+        answers no queues no window (a window would pass without a decision anyway)."""
+        if self.round < NO_CARDS_BEFORE_ROUND or self.global_effects & QUIET_EON_BIT:
+            return False
+        sat_out = self.sat_out
+        hands = self.hands
+        return any(hands[seat] and not sat_out >> seat & 1 for seat in range(self.num_players))
+
     def card_allowed(self, seat: int, card: int, window: str) -> bool:
-        """The card is in the seat's hand, may be played in ``window`` and is not barred by the climate limit."""
+        """The card is in the seat's hand and :meth:`card_permitted`."""
+        return card in self.hands[seat] and self.card_permitted(seat, card, window)
+
+    def card_permitted(self, seat: int, card: int, window: str) -> bool:
+        """Whoever holds the card, may ``seat`` play it in ``window`` now? Public information only: the window, the
+        cards locked by Again! (everyone saw them taken) and the climate-phase limit; targets are checked per play."""
         spec = CARDS[card]
-        if window not in spec.windows or card not in self.hands[seat] or self.locked[seat] & spec.bit:
+        if window not in spec.windows or self.locked[seat] & spec.bit:
             return False
         if spec.phase_start_only and window in EIGHT_PHASE_EXTRA_STARTS and self.game.options["phase_windows"] == "six":
             return False
         if self.phase == CLIMATE and not self.ended:
             if self.game.options["climate_card_limit_scope"] == "any_card":
-                return self.climate_cards == 0
-            return not spec.climate_changing or self.climate_changing_cards == 0
+                if self.climate_cards:
+                    return False
+            elif spec.climate_changing and self.climate_changing_cards:
+                return False
         return True
+
+    def card_has_target(self, seat: int, card: int) -> bool:
+        """Could ``seat`` play the card on some target now (public information only)?"""
+        spec = CARDS[card]
+        check = spec.check
+        if check is no_check:
+            return spec.targets is no_target or bool(spec.targets(self, seat))
+        return any(check(self, seat, target) is None for target in spec.targets(self, seat))
+
+    def unseen_cards(self) -> int:
+        """The bit mask of cards whose place the table has not seen: neither out of the game nor taken by Again!."""
+        seen = self.gone
+        for mask in self.revealed:
+            seen |= mask
+        return ALL_CARDS & ~seen
+
+    def may_hold(self, seat: int, unseen: int | None = None) -> int:
+        """The bit mask of cards that, for all the table knows, may be in ``seat``'s hand: the cards everyone saw
+        it take with Again!, and, while it holds other cards, every unseen card (``unseen``: :meth:`unseen_cards`,
+        when the caller has it already)."""
+        known = self.revealed[seat]
+        if len(self.hands[seat]) <= known.bit_count():
+            return known
+        return known | (self.unseen_cards() if unseen is None else unseen)
+
+    def may_be_asked(self, seat: int, window: str, unseen: int | None = None) -> bool:
+        """Is ``seat`` asked in the card window ``window`` now? A function of public information only (hand sizes,
+        played and revealed cards, "done for the round" declarations, the board), so being asked reveals nothing
+        about a hand: the seat is asked when a card it *might* hold, as far as the table knows, is playable now."""
+        if self.sat_out >> seat & 1 and window != FINAL_SCORING:
+            return False
+        possible = self.may_hold(seat, unseen) & WINDOW_MASK[window]
+        while possible:
+            lowest = possible & -possible
+            card = lowest.bit_length() - 1
+            if self.card_permitted(seat, card, window) and self.card_has_target(seat, card):
+                return True
+            possible ^= lowest
+        return False
 
     def playable_cards(self, seat: int, window: str) -> list[int]:
         return [card for card in self.hands[seat] if self.card_allowed(seat, card, window)]
@@ -271,6 +352,19 @@ class EvoState(FlowState):
 
     def describe(self, action: Action) -> str:
         return describe_action(self, action)
+
+    def remember(self, step: Any, value: Any) -> Any:
+        """Keep what ``step`` (on top of the stack) worked out from this position: its decider and candidates ask
+        for it several times per decision, and the position cannot change before the step resolves (resolving
+        replaces the step, so the next top step is another object)."""
+        self.memo_step = step
+        self.memo_value = value
+        return value
+
+    def _legal_actions(self) -> list[Action]:
+        step = self.flow[-1]
+        direct = getattr(step, "legal", None)  # steps on the hot path build their legal list without check()
+        return direct(self) if direct is not None else super()._legal_actions()
 
     def clone(self) -> EvoState:
         other = EvoState.__new__(EvoState)
@@ -340,7 +434,8 @@ class EvoState(FlowState):
             "bag": list(self.bag), "climate": self.climate, "meteor": self.meteor, "round": self.round,
             "phase": self.phase, "order": list(self.order), "effects": list(self.effects),
             "global_effects": self.global_effects, "locked": list(self.locked), "revealed": list(self.revealed),
-            "motivation": list(self.motivation), "truce_with": list(self.truce_with),
+            "motivation": list(self.motivation), "truce_with": list(self.truce_with), "gone": self.gone,
+            "sat_out": self.sat_out,
             "climate_cards": self.climate_cards, "climate_changing_cards": self.climate_changing_cards,
             "roll_replaced": self.roll_replaced, "last_played": self.last_played, "parents": list(self.parents),
             "newborn": list(self.newborn), "losses": list(self.losses),
@@ -362,6 +457,9 @@ class EvoState(FlowState):
 
     def copy_into(self, other: EvoState) -> None:
         other.board = self.board
+        other.all_seats = self.all_seats
+        other.memo_step = other.memo_value = None
+        other.birth_area = self.birth_area  # derived from parents, which the copy shares; replaced, never changed
         other.owner = list(self.owner)
         other.genes = [list(g) for g in self.genes]
         other.supply = list(self.supply)
@@ -371,7 +469,7 @@ class EvoState(FlowState):
         other.bag = list(self.bag)
         for name in ("climate", "meteor", "round", "phase", "global_effects", "climate_cards",
                      "climate_changing_cards", "roll_replaced", "last_played", "survivalist_targets", "ended",
-                     "birth_turn"):
+                     "birth_turn", "gone", "sat_out"):
             setattr(other, name, getattr(self, name))
         for name in ("order", "effects", "locked", "revealed", "motivation", "truce_with", "parents", "newborn",
                      "losses", "tiles", "bid_row", "bid_amount", "passed", "head_start", "won", "start_order",

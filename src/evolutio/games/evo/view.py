@@ -33,7 +33,8 @@ def describe_action(state: Any, action: Action) -> str:
     if kind == "play" and len(args) == 2 and args[0] in CARDS:
         spec = CARDS[args[0]]
         return f"play {CARD_NAME[spec.id]}{spec.describe_target(state, args[1])}"
-    return {"done": "done", "pass": "pass (take no gene)", "pay": "pay"}.get(kind, str(action))
+    return {"done": "done", "done_round": "done for the rest of the round (no more cards)",
+            "pass": "pass (take no gene)", "pay": "pay"}.get(kind, str(action))
 
 
 def _card_names(cards: list[int]) -> list[str]:
@@ -75,6 +76,8 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
         "players": players, "deck_size": len(state.deck), "bag_size": len(state.bag),
         "bag_counts": _bag_counts(state), "global_effects": _effects(state.global_effects),
         "auction": auction, "passed": [other for other in range(state.num_players) if state.passed[other]],
+        "done_round": [other for other in range(state.num_players) if state.sat_out >> other & 1],
+        "out_of_game": _effects(state.gone),
         "scores": list(state.score), "ended": state.ended, "terminal": state.is_terminal,
         "current_player": state.current_player, "step": step.name if step is not None else None,
         "held": state.held,

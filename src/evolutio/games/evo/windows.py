@@ -1,7 +1,9 @@
 """Card windows and per-player iteration: the steps every phase of Evo is built from.
 
-A card window asks, in turn order, every player who holds a card (public information only); ``EachPlayer`` runs one
-part of a phase for each player in the current turn order. Parts are registered by the modules that define them.
+A card window asks, in turn order, every player who *might* hold a card playable in it as far as the whole table
+knows (:meth:`EvoState.may_be_asked`: public information only) and who has not declared ``done_round``;
+``EachPlayer`` runs one part of a phase for each player in the current turn order. Parts are registered by the
+modules that define them.
 """
 
 from __future__ import annotations
@@ -11,13 +13,36 @@ from collections.abc import Callable, Iterable
 from evolutio.kernel.action import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from .cards import AFTER_BIRTH_STEP, CARD_IDS, CARD_INDEX, CARD_NAME, CARDS, OWN_BIRTH_STEP, REACTION
+from .cards import (
+    AFTER_BIRTH_STEP,
+    CARD_IDS,
+    CARD_INDEX,
+    CARD_NAME,
+    CARDS,
+    FINAL_SCORING,
+    OWN_BIRTH_STEP,
+    REACTION,
+    no_check,
+)
 from .state import CLIMATE, EMPTY, EvoState
 
 DONE = Action("done")
+#: "done for the rest of this round": the seat is asked in no more card window this round (final scoring excepted)
+DONE_ROUND = Action("done_round")
 AGAIN = CARD_INDEX["again"]
 #: part name -> the steps of that part for one seat (filled in by ``flow`` and ``auction``)
 PARTS: dict[str, Callable[[EvoState, int], list[Step]]] = {}
+
+
+PLAY_ACTIONS: dict[tuple[int, int], Action] = {}
+
+
+def play_action(card: int, target: int) -> Action:
+    """The (shared, immutable) action playing ``card`` on ``target``."""
+    action = PLAY_ACTIONS.get((card, target))
+    if action is None:
+        action = PLAY_ACTIONS[card, target] = Action("play", card, target)
+    return action
 
 
 def bit(seat: int) -> int:
@@ -29,6 +54,7 @@ def play_card(state: EvoState, seat: int, card: int, target: int) -> None:
     spec = CARDS[card]
     state.hands[seat].remove(card)
     state.revealed[seat] &= ~spec.bit
+    state.gone |= spec.bit
     if state.phase == CLIMATE and not state.ended:
         state.climate_cards += 1
         state.climate_changing_cards += spec.climate_changing
@@ -56,33 +82,55 @@ class CardWindow(Step):
         self.asked = asked
         self.active = active
 
-    def _may_ask(self, seat: int) -> bool:
-        if self.window == OWN_BIRTH_STEP:
-            return seat == self.subject
-        if self.window == AFTER_BIRTH_STEP:
-            return seat != self.subject
-        return True
-
     def decider(self, state: EvoState) -> int | None:
-        """Public information only (hand sizes, not hands), so whose turn it is reveals nothing about a hand."""
-        if not state.cards_open(self.window):
+        """Public information only, so whose turn it is reveals nothing about a hand (see ``docs/evo.md``)."""
+        if state.memo_step is self:
+            return state.memo_value
+        return state.remember(self, self._next_seat(state))
+
+    def _next_seat(self, state: EvoState) -> int | None:
+        window = self.window
+        if not state.cards_open(window):
             return None
-        hands = state.hands
         active = self.active
-        if active != EMPTY and hands[active]:
-            return active
-        asked = self.asked
+        if active != EMPTY and state.may_be_asked(active, window):
+            return active  # a player who just played may play another card in the same window (ruling 40)
+        skip = self.asked if window == FINAL_SCORING else self.asked | state.sat_out
+        if window == OWN_BIRTH_STEP:
+            skip |= ~(1 << self.subject)
+        elif window == AFTER_BIRTH_STEP:
+            skip |= 1 << self.subject
+        if skip & state.all_seats == state.all_seats:
+            return None
+        unseen = state.unseen_cards()
         for seat in state.order:
-            if not asked >> seat & 1 and hands[seat] and self._may_ask(seat):
+            if not skip >> seat & 1 and state.may_be_asked(seat, window, unseen):
                 return seat
         return None
 
     def candidates(self, state: EvoState) -> Iterable[Action]:
         seat = self.decider(state)
         assert seat is not None
-        out = [Action("play", card, target) for card in sorted(state.playable_cards(seat, self.window))
+        out = [play_action(card, target) for card in sorted(state.playable_cards(seat, self.window))
                for target in CARDS[card].targets(state, seat)]
         out.append(DONE)
+        if self.window != FINAL_SCORING:
+            out.append(DONE_ROUND)
+        return out
+
+    def legal(self, state: EvoState) -> list[Action]:
+        """The candidates that :meth:`check` allows, built directly (card windows are on the hot path)."""
+        seat = self.decider(state)
+        assert seat is not None
+        out: list[Action] = []
+        for card in sorted(state.playable_cards(seat, self.window)):
+            spec = CARDS[card]
+            check = spec.check
+            out.extend(play_action(card, target) for target in spec.targets(state, seat)
+                       if check is no_check or check(state, seat, target) is None)
+        out.append(DONE)
+        if self.window != FINAL_SCORING:
+            out.append(DONE_ROUND)
         return out
 
     def check(self, state: EvoState, action: Action) -> Refusal | None:
@@ -94,7 +142,12 @@ class CardWindow(Step):
     def resolve(self, state: EvoState, action: Action) -> None:
         seat = self.decider(state)
         assert seat is not None
-        if action.kind == "done":
+        if action.kind == "done_round":
+            state.sat_out |= bit(seat)
+            if state.log_events:
+                state.emit("done_round", {"seat": seat, "text": (
+                    f"{state.player_name(seat)} will play no more action cards this round.")})
+        if action.kind != "play":
             state.replace(CardWindow(self.window, self.subject, self.asked | bit(seat), EMPTY))
             return
         state.replace(CardWindow(self.window, self.subject, self.asked | bit(seat), seat))
@@ -104,11 +157,16 @@ class CardWindow(Step):
         state.pop()
 
     def prompt(self, state: EvoState) -> str:
-        return f"play an action card in the {self.window.replace('_', ' ')} window, or done"
+        if self.window == FINAL_SCORING:
+            return "play an action card at final scoring, or done"
+        return (f"play an action card in the {self.window.replace('_', ' ')} window, or done (done_round: no more "
+                f"cards this round)")
 
 
 class EachPlayer(Step):
-    """Runs one part of a phase for every player in the current turn order."""
+    """Runs one part of a phase for every player in the current turn order: it puts every remaining seat's steps on
+    the stack at once. The order cannot change within a part (Me First is played only at phase starts), and each
+    part's counts (movement points, births) are fixed before it starts."""
 
     __slots__ = ("done", "part")
     name = "each_player"
@@ -118,9 +176,10 @@ class EachPlayer(Step):
         self.done = done
 
     def run(self, state: EvoState) -> None:
+        done = self.done
+        part = PARTS[self.part]
+        steps: list[Step] = []
         for seat in state.order:
-            if not self.done & bit(seat):
-                state.replace(EachPlayer(self.part, self.done | bit(seat)))
-                state.push(*reversed(PARTS[self.part](state, seat)))
-                return
-        state.pop()
+            if not done >> seat & 1:
+                steps.extend(part(state, seat))
+        state.replace(*reversed(steps))

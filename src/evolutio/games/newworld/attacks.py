@@ -8,12 +8,14 @@ from collections.abc import Iterable
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from . import rules
+from . import pipeline, rules
 from .state import NewWorldState
 from .steps import step_type
 from .traits import HOOKS
 
 ACCEPT_ATTACK = Action("accept_attack")
+#: blue tokens a predator gets for a successful attack (NOTES §6.5 step 3)
+KILL_FOOD = 2
 
 
 def available_defences(state: NewWorldState, predator: int, prey: int, resolved: int) -> list[tuple[int, bool]]:
@@ -80,9 +82,8 @@ class AttackStep(Step):
 def attack_fails(state: NewWorldState, predator: int, prey: int, predator_food: int = 0) -> None:
     """The prey survives (NOTES §6.5): the predator gets ``predator_food`` blue tokens (Tail Loss gives 1)."""
     state.emit("attack_failed", {"text": f"animal {prey} survives the attack", "predator": predator, "prey": prey})
-    for _ in range(predator_food):
-        if state.alive(predator):
-            rules.give_food(state, predator)
+    if predator_food and state.alive(predator):
+        state.push(pipeline.GiveBlue(predator, predator_food))
     if state.alive(prey):
         for handler in HOOKS.handlers("survived", state.trait_mask[prey]):
             handler(state, predator, prey)
@@ -95,5 +96,4 @@ def attack_succeeds(state: NewWorldState, predator: int, prey: int) -> None:
     for handler in HOOKS.handlers("eaten", state.trait_mask[prey]):
         handler(state, predator, prey)
     rules.attack_death(state, attacker_seat, prey)
-    for _ in range(2):
-        rules.give_food(state, predator)
+    state.push(pipeline.GiveBlue(predator, KILL_FOOD))

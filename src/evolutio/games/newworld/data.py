@@ -7,7 +7,7 @@ problem in such a file is refused with one line naming its JSON path.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -80,6 +80,12 @@ class RulesData:
     score_per_trait_card: int
     base_food_requirement: int
     source: str
+    #: the trait-mask bits of the paired traits (Symbiosis, Communication, Cooperation in the built-in data)
+    paired_mask: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "paired_mask", sum(1 << index for index, trait in enumerate(self.traits)
+                                                    if trait.paired))
 
 
 def _fail(path: str, message: str) -> OptionError:

@@ -9,15 +9,17 @@ from collections.abc import Callable, Iterable
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from . import rules
+from . import legal, pipeline, rules
+from .actions import END_TURN, PASS
 from .attacks import AttackStep
 from .data import NO_TRAITS, TRAIT_INDEX
 from .state import (
     CARNIVORE_BIT,
     HIBERNATION,
-    METAMORPHOSIS,
+    LEFT,
     NO_ANIMAL,
     NO_CARD,
+    RIGHT,
     SIDE_LARGE,
     SIDE_SMALL,
     SYMBIOSIS,
@@ -26,14 +28,7 @@ from .state import (
 from .steps import step_type
 from .traits import HOOKS
 
-PASS = Action("pass")
-END_TURN = Action("end_turn")
 DONE = Action("done")
-RIGHT = 0
-LEFT = 1
-#: Catastrophe (NOTES §12): each player gets this many cards and may keep at most CATASTROPHE_KEEP of them
-CATASTROPHE_HAND = 20
-CATASTROPHE_KEEP = 2
 
 #: steps that follow an additional action, filled by the trait modules (Metamorphosis's choice of what comes next)
 FOLLOW_UPS: dict[str, Callable[[int], Step]] = {}
@@ -56,7 +51,8 @@ def card_side(state: NewWorldState, card: int, side: int) -> int:
 # ================================================================================================== development
 @step_type
 class DevelopmentTurn(Step):
-    """One development turn (NOTES §4): optionally rearrange the row once, then play one card or pass."""
+    """One development turn (NOTES §4): optionally rearrange the row (``arranged`` counts the moves made), then play
+    one card or pass."""
 
     __slots__ = ("arranged", "seat")
     name = "development_turn"
@@ -69,7 +65,8 @@ class DevelopmentTurn(Step):
         return self.seat
 
     def prompt(self, state: NewWorldState) -> str:
-        return f"seat {self.seat}: play a card from your hand (as an animal or a trait), rearrange your row, or pass"
+        return (f"{state.player_name(self.seat)}: play a card from your hand (as an animal or a trait), rearrange "
+                "your row, or pass")
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
         out = [PASS]
@@ -92,22 +89,20 @@ class DevelopmentTurn(Step):
                     targets = own if receivers == "own" else animals if receivers == "any" else others
                     for animal in targets:
                         out.append(Action("play_trait", card, side, animal))
-        if not self.arranged:
-            block_list = rules.blocks(state, seat)
-            for block_index, block in enumerate(block_list):
-                for position in range(len(block_list)):
-                    if position != block_index:
-                        out.append(Action("move", block[0], position))
-                if len(block) > 1:
-                    out.append(Action("reverse", block[0]))
+        if rules.may_rearrange(state, seat, self.arranged):
+            out.extend(legal.rearrangements(state, seat))
         return out
+
+    def legal(self, state: NewWorldState) -> list[Action]:
+        """The candidates that pass :meth:`check`, in the same order (:func:`.legal.development`)."""
+        return legal.development(state, self.seat, self.arranged)
 
     def check(self, state: NewWorldState, action: Action) -> Refusal | None:
         kind = action.kind
         seat = self.seat
         if kind == "pass":
-            if state.catastrophe and len(state.hands[seat]) > CATASTROPHE_KEEP:
-                return Refusal(f"in Catastrophe you may pass only once at most {CATASTROPHE_KEEP} cards are left "
+            if rules.pass_forbidden(state, seat):
+                return Refusal(f"in Catastrophe you may pass only once at most {rules.CATASTROPHE_KEEP} cards are left "
                                "in your hand")
             return None
         if kind == "move" or kind == "reverse":
@@ -133,37 +128,42 @@ class DevelopmentTurn(Step):
         seat = self.seat
         if kind == "move" or kind == "reverse":
             rearrange(state, seat, action)
-            state.replace(DevelopmentTurn(seat, 1))
+            state.replace(DevelopmentTurn(seat, self.arranged + 1))
             return
         if kind == "pass":
             state.passed[seat] = 1
-            state.emit("pass", {"text": f"seat {seat} passes in the development phase", "seat": seat})
+            state.emit("pass", {"text": f"{state.player_name(seat)} passes in the development phase", "seat": seat})
             state.replace(NextDevelopment(seat))
             return
         card = action.args[0]
         state.hands[seat].remove(card)
         state.played[seat] += 1
+        state.replace(NextDevelopment(seat))
+        log = state.log_events  # the texts are built only when someone keeps them (not in playouts)
         if kind == "play_animal":
             animal = state.new_animal(seat, card)
-            state.emit("animal", {"text": f"seat {seat} plays a new animal {animal}", "seat": seat,
-                                  "animal": animal})
-        else:
-            trait = card_side(state, card, action.args[1])
-            if kind == "play_paired":
-                guardian = action.args[2]
-                ward = neighbour(state, guardian, action.args[3])
-                state.attach(card, trait, guardian, ward)
+            if log:
+                state.emit("animal", {"text": f"{state.player_name(seat)} plays a new animal {animal}", "seat": seat,
+                                      "animal": animal})
+            return
+        trait = card_side(state, card, action.args[1])
+        if kind == "play_paired":
+            guardian = action.args[2]
+            ward = neighbour(state, guardian, action.args[3])
+            state.attach(card, trait, guardian, ward)
+            if log:
                 role = f" (guardian {guardian}, ward {ward})" if trait == SYMBIOSIS else ""
-                text = f"seat {seat} links animals {guardian} and {ward} with {state.trait_name(trait)}{role}"
+                text = (f"{state.player_name(seat)} links animals {guardian} and {ward} with "
+                        f"{state.trait_name(trait)}{role}")
                 state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
                                      "animals": [guardian, ward]})
-            else:
-                animal = action.args[2]
-                state.attach(card, trait, animal)
-                text = f"seat {seat} gives animal {animal} {state.trait_name(trait)}"
-                state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
-                                     "animals": [animal]})
-        state.replace(NextDevelopment(seat))
+            return
+        animal = action.args[2]
+        state.attach(card, trait, animal)
+        if log:
+            text = f"{state.player_name(seat)} gives animal {animal} {state.trait_name(trait)}"
+            state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
+                                 "animals": [animal]})
 
 
 def neighbour(state: NewWorldState, animal: int, direction: int) -> int:
@@ -179,10 +179,10 @@ def rearrange(state: NewWorldState, seat: int, action: Action) -> None:
     if action.kind == "reverse":
         block.reverse()
         block_list.insert(index, block)
-        text = f"seat {seat} turns round the block of animals {', '.join(map(str, block))}"
+        text = f"{state.player_name(seat)} turns round the block of animals {', '.join(map(str, block))}"
     else:
         block_list.insert(action.args[1], block)
-        text = f"seat {seat} moves animal {action.args[0]}'s block to position {action.args[1]}"
+        text = f"{state.player_name(seat)} moves animal {action.args[0]}'s block to position {action.args[1]}"
     state.rows[seat] = [animal for part in block_list for animal in part]
     state.emit("arrange", {"text": text, "seat": seat, "row": list(state.rows[seat])})
 
@@ -202,7 +202,7 @@ class NextDevelopment(Step):
             if not state.passed[seat]:
                 if not state.hands[seat]:
                     state.passed[seat] = 1
-                    state.emit("pass", {"text": f"seat {seat} has no cards and passes", "seat": seat})
+                    state.emit("pass", {"text": f"{state.player_name(seat)} has no cards and passes", "seat": seat})
                     continue
                 state.replace(development_turn(state, seat))
                 return
@@ -257,7 +257,7 @@ class FeedingTurn(Step):
         self.extra_done = extra_done
 
     def decider(self, state: NewWorldState) -> int | None:
-        if self.basic_done and (self.extra_done or not self.extra_candidates(state, checked=True)):
+        if self.basic_done and (self.extra_done or not legal.additional(state, self.seat)):
             return None  # nothing is left to do this turn: it ends by itself
         return self.seat
 
@@ -265,9 +265,9 @@ class FeedingTurn(Step):
         state.replace(NextFeeding(self.seat))
 
     def prompt(self, state: NewWorldState) -> str:
-        return f"seat {self.seat}: take shelter, feed, attack, use Piracy or Metamorphosis, or pass"
+        return f"{state.player_name(self.seat)}: take shelter, feed, attack, use Piracy or Metamorphosis, or pass"
 
-    def extra_candidates(self, state: NewWorldState, checked: bool = False) -> list[Action]:
+    def extra_candidates(self, state: NewWorldState) -> list[Action]:
         out = []
         for animal in state.rows[self.seat]:
             mask = state.trait_mask[animal]
@@ -277,8 +277,6 @@ class FeedingTurn(Step):
             if mask & rules.METAMORPHOSIS_BIT and not state.used[animal] & rules.METAMORPHOSIS_BIT:
                 for card in state.animal_cards[animal]:
                     out.append(Action("metamorphosis", animal, card))
-        if checked:
-            return [action for action in out if self.check(state, action) is None]
         return out
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
@@ -300,6 +298,10 @@ class FeedingTurn(Step):
         if not self.extra_done:
             out.extend(self.extra_candidates(state))
         return out
+
+    def legal(self, state: NewWorldState) -> list[Action]:
+        """The candidates that pass :meth:`check`, in the same order (:func:`.legal.feeding`)."""
+        return legal.feeding(state, self.seat, self.basic_done, self.extra_done)
 
     def check(self, state: NewWorldState, action: Action) -> Refusal | None:
         kind = action.kind
@@ -343,15 +345,16 @@ class FeedingTurn(Step):
         if self.extra_done:
             return Refusal("you have already taken your additional action this turn")
         if kind == "piracy":
-            return piracy_refusal(state, action.args[0], action.args[1])
-        return metamorphosis_refusal(state, action.args[0], action.args[1])
+            return rules.piracy_refusal(state, action.args[0], action.args[1])
+        return rules.metamorphosis_refusal(state, action.args[0], action.args[1])
 
     def resolve(self, state: NewWorldState, action: Action) -> None:
         kind = action.kind
         seat = self.seat
         if kind == "pass":
             state.passed[seat] = 1
-            state.emit("pass", {"text": f"seat {seat} passes for the rest of the feeding phase", "seat": seat})
+            state.emit("pass", {"text": f"{state.player_name(seat)} passes for the rest of the feeding phase",
+                                "seat": seat})
             state.replace(NextFeeding(seat))
             return
         if kind == "end_turn":
@@ -365,22 +368,25 @@ class FeedingTurn(Step):
         if kind == "shelter":
             state.area_shelter[target] -= 1
             state.shelter[animal] = 1
-            state.emit("shelter", {"text": f"animal {animal} takes shelter in "
-                                           f"{state.data.areas[target >> 1].halves[target & 1].en}",
-                                   "animal": animal, "slot": target})
+            if state.log_events:
+                state.emit("shelter", {"text": f"animal {animal} takes shelter in "
+                                               f"{state.data.areas[target >> 1].halves[target & 1].en}",
+                                       "animal": animal, "slot": target})
         elif kind == "feed":
-            rules.give_food(state, animal, target)
+            pipeline.give_food(state, animal, target)
         elif kind == "attack":
             state.used[animal] |= CARNIVORE_BIT
-            state.emit("attack", {"text": f"animal {animal} (seat {seat}) attacks animal {target} "
-                                          f"(seat {state.animal_owner[target]})", "predator": animal, "prey": target})
+            if state.log_events:
+                state.emit("attack", {"text": f"animal {animal} ({state.player_name(seat)}) attacks animal {target} "
+                                              f"({state.player_name(state.animal_owner[target])})",
+                                      "predator": animal, "prey": target})
             state.push(AttackStep(animal, target, 0))
         elif kind == "piracy":
             state.used[animal] |= rules.PIRACY_BIT
             state.food[target] -= 1
             state.emit("piracy", {"text": f"animal {animal} steals 1 food from animal {target}", "animal": animal,
                                   "victim": target})
-            rules.give_food(state, animal)
+            pipeline.give_food(state, animal)
         else:
             state.used[animal] |= rules.METAMORPHOSIS_BIT
             trait = state.card_trait[target]
@@ -388,31 +394,6 @@ class FeedingTurn(Step):
             state.emit("metamorphosis", {"text": f"animal {animal} changes: it discards "
                                                  f"{state.trait_name(trait)}", "animal": animal})
             state.push(FOLLOW_UPS["metamorphosis"](animal))
-
-
-def piracy_refusal(state: NewWorldState, pirate: int, victim: int) -> Refusal | None:
-    """NOTES §10.2 Piracy: steal from another hungry animal holding red or blue food (fat cannot be stolen)."""
-    if victim == pirate:
-        return Refusal("Piracy steals from another animal")
-    if not state.alive(victim):
-        return Refusal(f"there is no animal {victim}")
-    if not state.food[victim]:
-        return Refusal(f"animal {victim} holds no food to steal")
-    if not state.hungry(victim):
-        return Refusal(f"animal {victim} is fed: Piracy steals only from hungry animals")
-    if state.options["pirate_must_take_food"] and not state.can_take_food(pirate):
-        return Refusal(f"animal {pirate} cannot take food, so it may not use Piracy")
-    return None
-
-
-def metamorphosis_refusal(state: NewWorldState, animal: int, card: int) -> Refusal | None:
-    """NOTES §13.3 R1: discard one trait card that does not raise the food requirement, never Metamorphosis."""
-    trait = state.card_trait[card]
-    if trait == METAMORPHOSIS:
-        return Refusal("Metamorphosis cannot discard itself")
-    if state.data.traits[trait].food > 0:
-        return Refusal(f"Metamorphosis cannot discard {state.trait_name(trait)}: it raises the food requirement")
-    return None
 
 
 @step_type
@@ -477,7 +458,7 @@ class SaveStep(Step):
         state.pop()
 
     def prompt(self, state: NewWorldState) -> str:
-        return f"seat {self.seat}: save hungry animals with fat or Hibernation, or be done"
+        return f"{state.player_name(self.seat)}: save hungry animals with fat or Hibernation, or be done"
 
     def saves(self, state: NewWorldState) -> Iterable[Action]:
         for animal in state.rows[self.seat]:
@@ -523,8 +504,8 @@ class Starvation(Step):
             scores = rules_scores(state)
             winners = state.winners()
             state.emit("game_over", {"text": "game over: " + ", ".join(
-                f"player {seat + 1} {value} points" for seat, value in enumerate(scores))
-                + "; winner(s): " + ", ".join(f"player {seat + 1}" for seat in winners),
+                f"{state.player_name(seat)} {value} points" for seat, value in enumerate(scores))
+                + "; winner(s): " + ", ".join(state.player_name(seat) for seat in winners),
                 "scores": scores, "winners": winners})
             return
         renew(state)
@@ -571,9 +552,10 @@ def draw_for(state: NewWorldState, seat: int) -> None:
         drawn.append(card)
     hand.extend(drawn)
     blind = bool(state.options["random_mutations"])  # the gene pool is unseen even by its owner
-    state.emit("draw", {"text": f"seat {seat} draws {len(drawn)} cards: {', '.join(map(str, drawn)) or 'none'}",
+    name = state.player_name(seat)
+    state.emit("draw", {"text": f"{name} draws {len(drawn)} cards: {', '.join(map(str, drawn)) or 'none'}",
                         "seat": seat, "cards": drawn}, to=() if blind else (seat,),
-               redacted={"text": f"seat {seat} draws {len(drawn)} cards", "seat": seat, "count": len(drawn)})
+               redacted={"text": f"{name} draws {len(drawn)} cards", "seat": seat, "count": len(drawn)})
     if blind:
         AFTER_DRAW["random_mutations"](state, seat)
 
@@ -595,7 +577,7 @@ class DiscardStep(Step):
         state.pop()
 
     def prompt(self, state: NewWorldState) -> str:
-        return f"seat {self.seat}: discard down to {state.data.hand_limit} cards"
+        return f"{state.player_name(self.seat)}: discard down to {state.data.hand_limit} cards"
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
         return [Action("discard", card) for card in state.hands[self.seat]]
@@ -604,8 +586,9 @@ class DiscardStep(Step):
         card = action.args[0]
         state.hands[self.seat].remove(card)
         state.discard.append(card)
-        state.emit("discard", {"text": f"seat {self.seat} discards card {card}", "seat": self.seat, "card": card},
-                   to=(self.seat,), redacted={"text": f"seat {self.seat} discards a card", "seat": self.seat})
+        name = state.player_name(self.seat)
+        state.emit("discard", {"text": f"{name} discards card {card}", "seat": self.seat, "card": card},
+                   to=(self.seat,), redacted={"text": f"{name} discards a card", "seat": self.seat})
 
 
 @step_type
@@ -619,7 +602,8 @@ class NextPeriod(Step):
         state.phase = "development"
         state.passed = [0] * state.num_players
         state.played = [0] * state.num_players
-        state.emit("period", {"text": f"period {state.period} begins; seat {state.first_player} goes first",
+        state.emit("period", {"text": f"period {state.period} begins; {state.player_name(state.first_player)} "
+                                      "goes first",
                               "period": state.period})
         state.replace(NextDevelopment(state.first_player - 1))
 

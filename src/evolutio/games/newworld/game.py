@@ -25,7 +25,7 @@ from .state import FLAT_LISTS, SCALARS, NewWorldState
 from .steps import STEP_TYPES
 from .view import build_view, describe
 
-RULES_VERSION = "newworld-1"
+RULES_VERSION = "newworld-2"
 AREA_DECK_SIZE_DEFAULT = 6
 
 
@@ -47,6 +47,13 @@ class NewWorldPosition(NewWorldState):
     def winners(self) -> list[int]:
         """Ruling 73: the best score; ties go to more surviving animals; then the tied players share the win."""
         return rank_winners(self.scores(), [len(row) for row in self.rows])
+
+    def _legal_actions(self) -> list[Action]:
+        """A step with a ``legal`` method computes its legal actions directly (the same list as its candidates that
+        pass ``check``, without wording a refusal for each); other steps go through the kernel's filter."""
+        step = self.flow[-1]
+        fast = getattr(step, "legal", None)
+        return fast(self) if fast is not None else super()._legal_actions()
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is not legal now. The steps offer only plausible candidates (speed), so for any other
@@ -84,7 +91,7 @@ class NewWorldPosition(NewWorldState):
         """Every card ``player`` has not seen is dealt again at random: the deck, the discard pile, other seats'
         hands and face-down animal cards; the area deck and the boxed area cards are shuffled together."""
         other = cast(NewWorldPosition, self.clone())
-        hidden: list[int] = list(other.deck) + list(other.discard)
+        hidden: list[int] = list(other.deck) + list(other.discard) + list(other.card_box)
         blind = bool(other.options["random_mutations"])  # a gene pool and its animals are unseen by their owner
         for seat in range(other.num_players):
             if seat != player or blind:
@@ -101,6 +108,7 @@ class NewWorldPosition(NewWorldState):
 
         other.deck = take(len(other.deck))
         other.discard = take(len(other.discard))
+        other.card_box = take(len(other.card_box))
         for seat in range(other.num_players):
             if seat != player or blind:
                 other.hands[seat] = take(len(other.hands[seat]))
@@ -162,8 +170,8 @@ class NewWorldGame(Game):
             if areas < players + 1:
                 raise OptionError(f"option 'catastrophe' of newworld needs {players + 1} area cards; the data has "
                                   f"{areas}")
-            if len(data.card_large) < players * flow.CATASTROPHE_HAND:
-                raise OptionError(f"option 'catastrophe' of newworld deals {flow.CATASTROPHE_HAND} cards to each of "
+            if len(data.card_large) < players * rules.CATASTROPHE_HAND:
+                raise OptionError(f"option 'catastrophe' of newworld deals {rules.CATASTROPHE_HAND} cards to each of "
                                   f"{players} players; the data has {len(data.card_large)} cards")
         elif areas < players + self.options["periods"]:
             raise OptionError(f"option 'periods' of newworld: {self.options['periods']} periods and {players} "
@@ -235,6 +243,8 @@ def action_schema(data: RulesData) -> ActionSchema:
         ("mutate_animal", ()),
         ("mutate_trait", (("animal", animals),)),
         ("give_side", (("side", 2), ("neighbour", 2))),
+        ("morph_paired", (("card", cards), ("side", 2), ("neighbour", 2))),
+        ("trigger", (("card", cards),)),
     ])
 
 
@@ -252,7 +262,7 @@ def setup(state: NewWorldPosition) -> None:
         state.catastrophe = 1
         state.final = 1
         state.area_row = [areas.pop() for _ in range(players + 1)]
-        hand_size = flow.CATASTROPHE_HAND
+        hand_size = rules.CATASTROPHE_HAND
     else:
         state.area_deck = [areas.pop() for _ in range(options["periods"])]
         state.area_row = [areas.pop() for _ in range(players)]
@@ -260,18 +270,21 @@ def setup(state: NewWorldPosition) -> None:
     state.area_box = areas
     for seat in range(players):
         state.hands[seat] = [cards.pop() for _ in range(hand_size)]
-    state.deck = cards
     if state.catastrophe:
+        state.card_box = cards  # NOTES §12: "box the rest"; the game has no draw, so no deck is needed
         state.fill_areas()
+    else:
+        state.deck = cards
     state.first_player = rng.randbelow(players)
-    state.emit("setup", {"text": f"a game of {players} players; seat {state.first_player} goes first",
+    state.emit("setup", {"text": f"a game of {players} players; {state.player_name(state.first_player)} goes first",
                          "first_player": state.first_player})
     blind = bool(options["random_mutations"])
     for seat in range(players):
-        state.emit("draw", {"text": f"seat {seat} is dealt {hand_size} cards: "
+        name = state.player_name(seat)
+        state.emit("draw", {"text": f"{name} is dealt {hand_size} cards: "
                                     f"{', '.join(map(str, state.hands[seat]))}", "seat": seat,
                             "cards": list(state.hands[seat])}, to=() if blind else (seat,),
-                   redacted={"text": f"seat {seat} is dealt {hand_size} cards", "seat": seat, "count": hand_size})
+                   redacted={"text": f"{name} is dealt {hand_size} cards", "seat": seat, "count": hand_size})
     state.push(flow.NextDevelopment(state.first_player - 1))
     state.settle()
 

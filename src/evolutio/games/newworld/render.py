@@ -14,8 +14,8 @@ from rich.text import Text
 from evolutio.kernel.terminal import pack
 
 RECONSTRUCTED_MARK = "*"
-#: the game's prompts start with "seat N: "; the screen names players by number from 1 instead
-PROMPT_PREFIX = "seat "
+#: the game's prompts start with the deciding player's name ("Player 2: "); the screen says "you" or the name
+PROMPT_PREFIX = "Player "
 #: a literal translation some names carry, e.g. "Grazing (lit. Hoofed)"; the screen shows the name alone
 LITERAL_NOTE = re.compile(r" \(lit\. [^)]*\)")
 
@@ -93,10 +93,10 @@ def _prompt_text(view: dict[str, Any], viewer: int | None) -> Text | None:
     prompt, to_act = view.get("prompt"), view.get("to_act")
     if not prompt or to_act is None:
         return None
-    prefix = f"{PROMPT_PREFIX}{to_act}: "
+    prefix = f"{PROMPT_PREFIX}{to_act + 1}: "
     if prompt.startswith(prefix):
         prompt = prompt[len(prefix):]
-    who = "you" if to_act == viewer else f"player {to_act + 1}"
+    who = "you" if to_act == viewer else f"Player {to_act + 1}"
     return Text(f"{who}: {prompt}", style="bold cyan")
 
 
@@ -122,7 +122,7 @@ class NewWorldRenderer:
         lines.extend(pack_titled([Text("areas:", style="bold"), *areas]))
         for player in view["players"]:
             number = player["seat"]
-            title = Text(f"player {number + 1}" + (" (you)" if number == viewer else ""),
+            title = Text(f"Player {number + 1}" + (" (you)" if number == viewer else ""),
                          style="bold cyan" if number == viewer else "bold")
             if number == view.get("to_act"):
                 title.append(" ◀", style="bold green")
@@ -141,8 +141,8 @@ class NewWorldRenderer:
         if prompt is not None and not over:
             lines.append(prompt)
         if over:
-            lines.append(Text("final scores: " + ", ".join(f"player {i + 1}: {s}" for i, s in enumerate(view["scores"]))
-                              + " · winner(s): " + ", ".join(f"player {w + 1}" for w in view["winners"]),
+            lines.append(Text("final scores: " + ", ".join(f"Player {i + 1}: {s}" for i, s in enumerate(view["scores"]))
+                              + " · winner(s): " + ", ".join(f"Player {w + 1}" for w in view["winners"]),
                               style="bold green"))
         return Group(*lines)
 

@@ -7,43 +7,19 @@ from __future__ import annotations
 from evolutio.kernel.flow import Refusal
 from evolutio.kernel.rng import Rng
 
-from .state import BIT, CARNIVORE_BIT, NO_ANIMAL, SYMBIOSIS, NewWorldState
+from .state import BIT, CARNIVORE_BIT, METAMORPHOSIS, NO_ANIMAL, SYMBIOSIS, NewWorldState
 from .traits import HOOKS
 
 PIRACY_BIT = BIT["piracy"]
 METAMORPHOSIS_BIT = BIT["metamorphosis"]
 HIBERNATION_BIT = BIT["hibernation"]
 
-BLUE = -1  # the "slot" of a token that comes from the supply
+#: Catastrophe (NOTES §12): each player gets this many cards and may keep at most CATASTROPHE_KEEP of them
+CATASTROPHE_HAND = 20
+CATASTROPHE_KEEP = 2
 
 
-# -- the food pipeline (NOTES §6.9) ------------------------------------------------------------------------------
-def give_food(state: NewWorldState, animal: int, slot: int = BLUE) -> bool:
-    """Give one token to ``animal`` (red from area half ``slot``, or blue from the supply) and run the chains it
-    starts. Returns whether the animal took it."""
-    if not state.can_take_food(animal):
-        return False
-    as_fat = not state.hungry(animal)
-    if as_fat:
-        state.fat[animal] += 1
-    else:
-        state.food[animal] += 1
-    if slot != BLUE:
-        state.area_food[slot] -= 1
-    if state.log_events:
-        source = "the supply (blue)" if slot == BLUE else state.data.areas[slot >> 1].halves[slot & 1].en
-        into = " and stores it as fat" if as_fat else ""
-        state.emit("food", {"text": f"animal {animal} takes 1 food from {source}{into}", "animal": animal,
-                            "slot": slot, "fat": as_fat})
-    mask = state.trait_mask[animal]
-    for handler in HOOKS.handlers("food_gained", mask):
-        handler(state, animal)
-    if slot != BLUE:
-        for handler in HOOKS.handlers("red_taken", state.trait_mask[animal]):
-            handler(state, animal, slot)
-    return True
-
-
+# -- once per turn (NOTES §6.8.3); the pipeline itself is :mod:`.pipeline` ---------------------------------------
 def trigger_ready(state: NewWorldState, card: int) -> bool:
     """Each trait card acts at most once per turn (NOTES §6.8.3)."""
     return card not in state.turn_used
@@ -86,8 +62,24 @@ def attacker_refusal(state: NewWorldState, player: int, predator: int) -> Refusa
     return None
 
 
-def legal_prey(state: NewWorldState, predator: int) -> list[int]:
-    return [prey for prey in state.living_animals() if prey_refusal(state, predator, prey) is None]
+def prey_allowed(state: NewWorldState, predator: int, prey: int) -> bool:
+    """``prey_refusal(...) is None`` for a living ``prey``, without wording the reason (legal-action generation)."""
+    if prey == predator or state.shelter[prey]:
+        return False
+    for handler in HOOKS.handlers("prey_check", state.trait_mask[prey]):
+        if handler(state, predator, prey) is not None:
+            return False
+    for handler in HOOKS.handlers("predator_check", state.trait_mask[predator]):
+        if handler(state, predator, prey) is not None:
+            return False
+    return True
+
+
+def may_attack(state: NewWorldState, predator: int) -> bool:
+    """``attacker_refusal(...) is None`` for a living animal of the player on turn, without wording the reason."""
+    if not state.trait_mask[predator] & CARNIVORE_BIT or state.used[predator] & CARNIVORE_BIT:
+        return False
+    return state.food[predator] < state.needs[predator] or state.empty_fat_tissue(predator)
 
 
 def attack_death(state: NewWorldState, attacker_seat: int, dead: int) -> None:
@@ -112,6 +104,11 @@ def placement_refusal(state: NewWorldState, player: int, trait: int, animal: int
         return Refusal(f"{info.en} goes only on an opponent's animal")
     if not info.stackable and state.trait_mask[animal] & (1 << trait):
         return Refusal(f"animal {animal} already has {info.en}")
+    return hook_refusal(state, player, trait, animal)
+
+
+def hook_refusal(state: NewWorldState, player: int, trait: int, animal: int) -> Refusal | None:
+    """The trait modules' say on a trait card going on ``animal`` (Stagnation's lock, Scavenger and Carnivore)."""
     for handler in HOOKS.handlers("placement_check", state.trait_mask[animal]):
         refusal = handler(state, player, trait, animal)
         if refusal is not None:
@@ -130,12 +127,15 @@ def pair_refusal(state: NewWorldState, player: int, trait: int, first: int, seco
         return Refusal(f"animals {first} and {second} are not neighbours in your row")
     if state.linked(first, second):
         return Refusal(f"animals {first} and {second} are already linked by a paired card")
-    for animal in (first, second):
-        for handler in HOOKS.handlers("placement_check", state.trait_mask[animal]):
-            refusal = handler(state, player, trait, animal)
-            if refusal is not None:
-                return refusal
-    return None
+    return hook_refusal(state, player, trait, first) or hook_refusal(state, player, trait, second)
+
+
+def may_rearrange(state: NewWorldState, player: int, arranged: int) -> bool:
+    """The rulebook lets a player reorder the row at any time of the development phase (linked animals staying
+    together). The engine offers block moves and reversals at the start of a turn, before the card, as many as the row
+    has animals (``arranged`` counts those made): enough to reach any arrangement (blocks − 1 moves plus one reversal
+    per linked block), yet a bounded turn."""
+    return arranged < len(state.rows[player])
 
 
 def blocks(state: NewWorldState, player: int) -> list[list[int]]:
@@ -152,18 +152,56 @@ def blocks(state: NewWorldState, player: int) -> list[list[int]]:
 # -- feeding: what a player can do -------------------------------------------------------------------------------
 def must_act(state: NewWorldState, player: int) -> bool:
     """The must-act test (NOTES §6.7): shelter, feeding (fat storage included), or a hungry predator's attack."""
+    area_shelter = state.area_shelter
+    area_food = state.area_food
     slots = state.slots()
-    shelter_slots = [slot for slot in slots if state.area_shelter[slot]]
-    food_slots = [slot for slot in slots if state.area_food[slot]]
+    shelter_slots = [slot for slot in slots if area_shelter[slot]]
+    food_slots = [slot for slot in slots if area_food[slot]]
+    open_to = state.slot_open_to
+    animals: list[int] | None = None
     for animal in state.rows[player]:
-        if not state.shelter[animal] and any(state.slot_open_to(animal, slot) for slot in shelter_slots):
+        if not state.shelter[animal] and any(open_to(animal, slot) for slot in shelter_slots):
             return True
-        if food_slots and state.can_take_food(animal) and any(state.slot_open_to(animal, slot) for slot in food_slots):
+        if food_slots and state.can_take_food(animal) and any(open_to(animal, slot) for slot in food_slots):
             return True
         if (state.trait_mask[animal] & CARNIVORE_BIT and not state.used[animal] & CARNIVORE_BIT
-                and state.hungry(animal) and legal_prey(state, animal)):
-            return True
+                and state.food[animal] < state.needs[animal]):
+            if animals is None:
+                animals = state.living_animals()
+            if any(prey_allowed(state, animal, prey) for prey in animals):
+                return True
     return False
+
+
+def pass_forbidden(state: NewWorldState, seat: int) -> bool:
+    """Catastrophe (NOTES §12): no passing while more than CATASTROPHE_KEEP cards are in the hand."""
+    return bool(state.catastrophe) and len(state.hands[seat]) > CATASTROPHE_KEEP
+
+
+# -- additional actions (NOTES §6.6) -----------------------------------------------------------------------------
+def piracy_refusal(state: NewWorldState, pirate: int, victim: int) -> Refusal | None:
+    """NOTES §10.2 Piracy: steal from another hungry animal holding red or blue food (fat cannot be stolen)."""
+    if victim == pirate:
+        return Refusal("Piracy steals from another animal")
+    if not state.alive(victim):
+        return Refusal(f"there is no animal {victim}")
+    if not state.food[victim]:
+        return Refusal(f"animal {victim} holds no food to steal")
+    if not state.hungry(victim):
+        return Refusal(f"animal {victim} is fed: Piracy steals only from hungry animals")
+    if state.options["pirate_must_take_food"] and not state.can_take_food(pirate):
+        return Refusal(f"animal {pirate} cannot take food, so it may not use Piracy")
+    return None
+
+
+def metamorphosis_refusal(state: NewWorldState, animal: int, card: int) -> Refusal | None:
+    """NOTES §13.3 R1: discard one trait card that does not raise the food requirement, never Metamorphosis."""
+    trait = state.card_trait[card]
+    if trait == METAMORPHOSIS:
+        return Refusal("Metamorphosis cannot discard itself")
+    if state.data.traits[trait].food > 0:
+        return Refusal(f"Metamorphosis cannot discard {state.trait_name(trait)}: it raises the food requirement")
+    return None
 
 
 # -- scoring (NOTES §11) -----------------------------------------------------------------------------------------

@@ -23,6 +23,9 @@ NO_ANIMAL = -1
 NO_CARD = -1
 SIDE_LARGE = 0
 SIDE_SMALL = 1
+#: which neighbour a paired card links an animal to
+RIGHT = 0
+LEFT = 1
 
 CARNIVORE = TRAIT_INDEX["carnivorous"]
 FAT_TISSUE = TRAIT_INDEX["fat_tissue"]
@@ -46,7 +49,7 @@ PHASES = ("development", "areas", "feeding", "extinction", "over")
 FLAT_LISTS = ("hands", "rows", "passed", "played", "animal_card", "animal_owner", "food", "fat", "shelter",
               "poisoned", "used", "survived", "animal_cards", "card_trait", "card_host", "card_partner",
               "area_row", "area_deck", "area_box", "area_discard", "area_food", "area_shelter", "deck", "discard",
-              "turn_used")
+              "card_box", "turn_used")
 SCALARS = ("period", "phase", "first_player", "final", "catastrophe")
 
 
@@ -84,6 +87,7 @@ class NewWorldState(FlowState):
         self.area_shelter: list[int] = [0] * (2 * len(data.areas))
         self.deck: list[int] = []
         self.discard: list[int] = []
+        self.card_box: list[int] = []  # Catastrophe: the evolution cards left undealt, out of the game unseen
         self.turn_used: list[int] = []  # trait cards that acted this turn (each acts at most once per turn)
         self.period = 1
         self.phase = "development"
@@ -102,7 +106,7 @@ class NewWorldState(FlowState):
         for name in ("passed", "played", "animal_card", "animal_owner", "food", "fat", "shelter", "poisoned", "used",
                      "survived", "trait_mask", "needs", "card_trait", "card_host", "card_partner", "area_row",
                      "area_deck", "area_box", "area_discard", "area_food", "area_shelter", "deck", "discard",
-                     "turn_used"):
+                     "card_box", "turn_used"):
             setattr(other, name, list(getattr(self, name)))
         for name in SCALARS:
             setattr(other, name, getattr(self, name))
@@ -195,16 +199,25 @@ class NewWorldState(FlowState):
 
     def linked(self, first: int, second: int) -> bool:
         """Do these two animals share a paired card (their one link slot is taken)?"""
+        trait_mask = self.trait_mask
+        if not trait_mask[first] & trait_mask[second] & self.data.paired_mask:
+            return False  # a shared paired card would give both animals its trait
         card_partner = self.card_partner
         card_host = self.card_host
         for card in self.animal_cards[first]:
-            if card_partner[card] != NO_ANIMAL and {card_host[card], card_partner[card]} == {first, second}:
+            partner = card_partner[card]
+            if partner == second and card_host[card] == first or partner == first and card_host[card] == second:
                 return True
         return False
 
     def partner(self, card: int, animal: int) -> int:
         host = self.card_host[card]
         return self.card_partner[card] if host == animal else host
+
+    @staticmethod
+    def player_name(seat: int) -> str:
+        """How texts name a seat: "Player 1" for seat 0, as in the other rulesets."""
+        return f"Player {seat + 1}"
 
     def trait_name(self, trait: int) -> str:
         return self.data.traits[trait].en

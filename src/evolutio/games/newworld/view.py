@@ -92,7 +92,7 @@ def build_view(state: NewWorldState, seat: int | None) -> dict[str, Any]:
         "areas": [area_json(state, area) for area in state.area_row],
         "area_deck": len(state.area_deck), "areas_boxed": len(state.area_box),
         "areas_discarded": [state.data.areas[area].id for area in state.area_discard],
-        "deck": len(state.deck), "discard": len(state.discard),
+        "deck": len(state.deck), "discard": len(state.discard), "cards_boxed": len(state.card_box),
         "players": players,
         "data": {"source": state.data.source,
                  "note": "entries marked reconstructed are the rules pack's proposals, not the printed cards"},
@@ -164,6 +164,13 @@ def describe(state: NewWorldState, action: Action) -> str:
         return f"animal {args[0]} uses Metamorphosis, discarding {name} (card {args[1]})"
     if kind == "morph_trait":
         return f"Metamorphosis: take card {args[0]} as {side(args[0], args[1])}"
+    if kind == "morph_paired":
+        where = "right" if args[2] == 0 else "left"
+        return f"Metamorphosis: take card {args[0]} as {side(args[0], args[1])}, linked to the {where} neighbour"
+    if kind == "trigger":
+        trait = state.card_trait[args[0]] if 0 <= args[0] < len(state.card_trait) else -1
+        name = traits[trait].en if trait >= 0 else "a trait"
+        return f"let {name} (card {args[0]}) act first"
     if kind == "defend":
         return f"animal {args[0]} defends with {traits[args[1]].en}"
     if kind == "drop_trait":

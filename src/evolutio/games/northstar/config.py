@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from evolutio.kernel import Action
 
@@ -123,16 +123,6 @@ class Cfg:
 
 #: number of set bits of every defence mask (how many cards Intelligence must discard to negate them all)
 POPCOUNT = [bin(mask).count("1") for mask in range(1 << 9)]
-
-
-class NorthstarRules(Protocol):
-    """What building a position needs of the northstar game: its card table, player count and configuration."""
-
-    deck: Deck
-    cfg: "Cfg"
-    num_players: int
-
-    def _cfg(self, n: int, deck: Deck) -> "Cfg": ...
 
 
 def new_species(body: int) -> list[Any]:

@@ -25,6 +25,7 @@ CARD_IDS = (
     "missing_link", "evolutionary_niche", "genetic_head_start", "unexpected_gene", "quiet_eon", "me_first", "again",
 )
 CARD_INDEX = {card: index for index, card in enumerate(CARD_IDS)}
+ALL_CARDS = (1 << len(CARD_IDS)) - 1  # bit i = card i
 
 # card-play windows (NOTES §10.2); the phase-start windows are the first six
 INITIATIVE_START = "initiative_start"
@@ -72,6 +73,14 @@ Check = Callable[[Any, int, int], "Refusal | None"]
 Play = Callable[[Any, int, int], None]
 
 
+def no_target(state: Any, seat: int) -> Iterable[int]:
+    return NO_TARGET
+
+
+def no_check(state: Any, seat: int, target: int) -> Refusal | None:
+    return None
+
+
 class CardSpec:
     """One action card: its windows, its targets and what playing it does."""
 
@@ -96,13 +105,15 @@ class CardSpec:
         self.windows = frozenset(windows)
         self.climate_changing = climate_changing
         self.phase_start_only = phase_start_only
-        self.targets: Targets = lambda state, seat: NO_TARGET
-        self.check: Check = lambda state, seat, target: None
+        self.targets: Targets = no_target
+        self.check: Check = no_check
         self.play: Play = lambda state, seat, target: None
         self.describe_target: Callable[[Any, int], str] = lambda state, target: ""
 
 
 CARDS: dict[int, CardSpec] = {}
+#: window -> the bit mask of the cards that may be played in it (filled in as the card families declare them)
+WINDOW_MASK: dict[str, int] = dict.fromkeys(WINDOWS, 0)
 
 
 def card(card_id: str, windows: tuple[str, ...], climate_changing: bool = False,
@@ -110,6 +121,8 @@ def card(card_id: str, windows: tuple[str, ...], climate_changing: bool = False,
     """Declare a card (once, in its family's module) and return its row for the module to fill in."""
     spec = CardSpec(card_id, windows, climate_changing, phase_start_only)
     CARDS[spec.index] = spec
+    for window in windows:
+        WINDOW_MASK[window] |= spec.bit
     return spec
 
 

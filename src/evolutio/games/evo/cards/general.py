@@ -71,6 +71,7 @@ def _again(state: Any, seat: int, target: int) -> None:
     state.hands[seat].sort()
     state.locked[seat] |= bit     # playable from the next round on
     state.revealed[seat] |= bit   # everyone saw which card was taken
+    state.gone &= ~bit
     if state.log_events:
         state.emit("again", {"seat": seat, "card": CARD_IDS[taken], "text": (
             f"{state.player_name(seat)} takes {CARD_NAME[CARD_IDS[taken]]} back into their hand.")})

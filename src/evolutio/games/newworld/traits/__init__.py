@@ -8,8 +8,10 @@ Events (arguments after ``state``):
 - ``defences(attack)``: keyed by the prey's traits; the defences that may answer this attack, as
   ``(trait index, compulsory)`` pairs.
 - ``defend(attack)``: keyed by the one defending trait; resolves it (may end the attack or push a decision).
-- ``red_taken(animal, slot)``: keyed by the feeding animal's traits; chains after it took a red token from an area.
-- ``food_gained(animal)``: keyed by the animal's traits; chains after it gained a token (red or blue).
+- ``food_triggers(animal, slot)``: keyed by the animal's traits; the trait cards a token it just took sets off (slot
+  ``-1``: a blue token from the supply), see :mod:`..pipeline`.
+- ``can_fire(animal, slot, card)``: keyed by the card's trait; can that set-off card act now?
+- ``fire(animal, slot, card)``: keyed by the card's trait; the card acts (may push a decision, e.g. Grazing's).
 - ``eaten(predator, prey)``: keyed by the prey's traits, after a successful attack (Poisonous).
 - ``survived(predator, prey)``: keyed by the prey's traits, after an attack that did not kill it (Shy).
 - ``placement_check(player, trait, animal)``: keyed by the target animal's traits; a refusal for a trait card that
@@ -25,9 +27,8 @@ from evolutio.kernel.hooks import TraitHooks, load_trait_modules
 
 from ..data import TRAIT_IDS
 
-EVENTS = ("prey_check", "predator_check", "grants_access", "defences", "defend", "red_taken", "food_gained", "eaten",
-          "survived", "placement_check", "savers",
-          "attack_death")
+EVENTS = ("prey_check", "predator_check", "grants_access", "defences", "defend", "food_triggers", "can_fire", "fire",
+          "eaten", "survived", "placement_check", "savers", "attack_death")
 
 HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Step
 
+from ..pipeline import BLUE
 from ..rules import mark_triggered, trigger_ready
 from ..state import NewWorldState
 from ..steps import step_type
@@ -16,11 +17,21 @@ from . import HOOKS
 GRAZING = HOOKS.traits.index("grazing")
 
 
-@HOOKS.on("red_taken", "grazing")
-def grazing(state: NewWorldState, animal: int, slot: int) -> None:
-    card = state.cards_with(animal, GRAZING)[0]
-    if trigger_ready(state, card) and state.area_food[slot]:
-        state.push(GrazingStep(animal, slot))
+@HOOKS.on("food_triggers", "grazing")
+def grazing_cards(state: NewWorldState, animal: int, slot: int) -> list[int]:
+    """Only red taken from an area sets Grazing off."""
+    return state.cards_with(animal, GRAZING) if slot != BLUE else []
+
+
+@HOOKS.on("can_fire", "grazing")
+def grazing_can_act(state: NewWorldState, animal: int, slot: int, card: int) -> bool:
+    return trigger_ready(state, card) and state.alive(animal) and bool(state.area_food[slot])
+
+
+@HOOKS.on("fire", "grazing")
+def grazing(state: NewWorldState, animal: int, slot: int, card: int) -> None:
+    """The owner may return 1 more red of that half (the card is used only if they do)."""
+    state.push(GrazingStep(animal, slot))
 
 
 @step_type

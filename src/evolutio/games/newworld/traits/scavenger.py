@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from ..rules import give_food
+from ..data import RulesData
+from ..pipeline import give_food
 from ..state import NewWorldState
 from ..steps import step_type
 from . import HOOKS
@@ -17,18 +18,25 @@ SCAVENGER = HOOKS.traits.index("scavenger")
 SCAVENGER_BIT = HOOKS.bit["scavenger"]
 
 
-def incompatible(state: NewWorldState) -> set[int]:
-    names = state.data.traits[SCAVENGER].params.get("incompatible_with", [])
-    return {HOOKS.traits.index(name) for name in names}
+def incompatible(data: RulesData) -> int:
+    """The mask of the traits Scavenger may not share an animal with (the data's ``incompatible_with``)."""
+    cached = _INCOMPATIBLE.get(id(data))
+    if cached is None or cached[0] is not data:
+        names = data.traits[SCAVENGER].params.get("incompatible_with", [])
+        cached = _INCOMPATIBLE[id(data)] = (data, HOOKS.mask_of(names))
+    return cached[1]
+
+
+_INCOMPATIBLE: dict[int, tuple[RulesData, int]] = {}
 
 
 def scavenger_not_with_carnivore(state: NewWorldState, player: int, trait: int, animal: int) -> Refusal | None:
     """Keyed on the target animal's Scavenger or Carnivore card: the other of the two may not join it."""
     mask = state.trait_mask[animal]
-    others = incompatible(state)
-    if trait == SCAVENGER and any(mask & (1 << other) for other in others):
+    others = incompatible(state.data)
+    if trait == SCAVENGER and mask & others:
         return Refusal(f"animal {animal} is a predator: Scavenger and Carnivore cannot share an animal")
-    if trait in others and mask & SCAVENGER_BIT:
+    if others >> trait & 1 and mask & SCAVENGER_BIT:
         return Refusal(f"animal {animal} has Scavenger: Scavenger and {state.trait_name(trait)} cannot share an "
                        "animal")
     return None
@@ -73,7 +81,7 @@ class ScavengerStep(Step):
         state.pop()
 
     def prompt(self, state: NewWorldState) -> str:
-        return f"seat {self.seat}: choose which Scavenger feeds on the dead animal"
+        return f"{state.player_name(self.seat)}: choose which Scavenger feeds on the dead animal"
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
         return [Action("scavenge", animal) for animal in recipients(state, self.seat)]

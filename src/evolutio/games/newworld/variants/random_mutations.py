@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from .. import flow, rules
+from .. import flow, legal, rules
+from ..actions import MUTATE_TRAIT
 from ..state import NO_ANIMAL, SIDE_LARGE, SIDE_SMALL, SYMBIOSIS, NewWorldState
 from ..steps import step_type
 
@@ -27,16 +28,26 @@ class MutationTurn(flow.DevelopmentTurn):
     name = "mutation_turn"
 
     def prompt(self, state: NewWorldState) -> str:
-        return (f"seat {self.seat}: rearrange your row, pass, or take the top card of your gene pool as a new animal "
-                "or as a trait for one of your animals")
+        return (f"{state.player_name(self.seat)}: rearrange your row, pass, or take the top card of your gene pool "
+                "as a new animal or as a trait for one of your animals")
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
         out = [flow.PASS]
         if state.hands[self.seat]:
             out.append(MUTATE_ANIMAL)
             out.extend(Action("mutate_trait", animal) for animal in state.rows[self.seat])
-        if not self.arranged:
-            out.extend(action for action in super().candidates(state) if action.kind in ("move", "reverse"))
+        if rules.may_rearrange(state, self.seat, self.arranged):
+            out.extend(legal.rearrangements(state, self.seat))
+        return out
+
+    def legal(self, state: NewWorldState) -> list[Action]:
+        """The candidates that pass :meth:`check` (only passing can be refused), in the same order."""
+        out = [] if rules.pass_forbidden(state, self.seat) else [flow.PASS]
+        if state.hands[self.seat]:
+            out.append(MUTATE_ANIMAL)
+            out.extend(MUTATE_TRAIT[animal] for animal in state.rows[self.seat])
+        if rules.may_rearrange(state, self.seat, self.arranged):
+            out.extend(legal.rearrangements(state, self.seat))
         return out
 
     def check(self, state: NewWorldState, action: Action) -> Refusal | None:
@@ -48,7 +59,7 @@ class MutationTurn(flow.DevelopmentTurn):
         seat = self.seat
         if action.kind == "move" or action.kind == "reverse":
             flow.rearrange(state, seat, action)
-            state.replace(MutationTurn(seat, 1))
+            state.replace(MutationTurn(seat, self.arranged + 1))
             return
         if action.kind == "pass":
             super().resolve(state, action)
@@ -58,13 +69,14 @@ class MutationTurn(flow.DevelopmentTurn):
         state.replace(flow.NextDevelopment(seat))
         if action.kind == "mutate_animal":
             animal = state.new_animal(seat, card)
-            state.emit("animal", {"text": f"seat {seat} adds a new animal {animal} from the gene pool, unseen",
+            state.emit("animal", {"text": f"{state.player_name(seat)} adds a new animal {animal} from the gene "
+                                          "pool, unseen",
                                   "seat": seat, "animal": animal})
             return
         chosen = action.args[0]
         traits = state.data.traits
         text = f"{traits[state.data.card_large[card]].en} / {traits[state.data.card_small[card]].en}"
-        state.emit("reveal", {"text": f"seat {seat} reveals card {card} ({text}) for animal {chosen}",
+        state.emit("reveal", {"text": f"{state.player_name(seat)} reveals card {card} ({text}) for animal {chosen}",
                               "seat": seat, "card": card, "animal": chosen})
         for target in (chosen, flow.neighbour(state, chosen, flow.RIGHT)):
             if target != NO_ANIMAL and any(True for _ in placements(state, seat, card, target)):
@@ -110,7 +122,7 @@ class MutationPlacement(Step):
         return self.seat
 
     def prompt(self, state: NewWorldState) -> str:
-        return f"seat {self.seat}: choose which side of card {self.card} animal {self.animal} receives"
+        return f"{state.player_name(self.seat)}: choose which side of card {self.card} animal {self.animal} receives"
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
         return list(placements(state, self.seat, self.card, self.animal))

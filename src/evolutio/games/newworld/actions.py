@@ -1,0 +1,58 @@
+"""Interned actions for legal-action generation.
+
+An :class:`~evolutio.kernel.Action` is an immutable value, so one object can stand for an action in every position
+and game. The steps' ``legal`` methods look their actions up in these tables (keyed by the argument tuple, or the
+one integer argument) instead of building a new object for each candidate on every decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evolutio.kernel import Action
+
+
+class ActionTable(dict[Any, Action]):
+    """The actions of one kind by their arguments (a tuple of ints, or one int) after a fixed ``prefix`` of leading
+    arguments, each made on first use."""
+
+    __slots__ = ("kind", "prefix")
+
+    def __init__(self, kind: str, prefix: tuple[int, ...] = ()) -> None:
+        super().__init__()
+        self.kind = kind
+        self.prefix = prefix
+
+    def __missing__(self, args: Any) -> Action:
+        rest = args if isinstance(args, tuple) else (args,)
+        action = self[args] = Action(self.kind, *self.prefix, *rest)
+        return action
+
+
+class RowTable(dict[tuple[int, ...], ActionTable]):
+    """Action tables of one kind by their leading arguments (a card and its side): ``rows[card, side][animal]``."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, prefix: tuple[int, ...]) -> ActionTable:
+        row = self[prefix] = ActionTable(self.kind, prefix)
+        return row
+
+
+PASS = Action("pass")
+END_TURN = Action("end_turn")
+PLAY_ANIMAL = ActionTable("play_animal")
+#: ``PLAY_TRAIT_ROWS[card, side][animal]``, ``PLAY_PAIRED_ROWS[card, side][animal, direction]``
+PLAY_TRAIT_ROWS = RowTable("play_trait")
+PLAY_PAIRED_ROWS = RowTable("play_paired")
+MOVE = ActionTable("move")
+REVERSE = ActionTable("reverse")
+SHELTER = ActionTable("shelter")
+FEED = ActionTable("feed")
+ATTACK = ActionTable("attack")
+PIRACY = ActionTable("piracy")
+METAMORPHOSIS_ACTION = ActionTable("metamorphosis")
+MUTATE_TRAIT = ActionTable("mutate_trait")
