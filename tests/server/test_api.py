@@ -7,11 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from evolutio.bots import bot_names
-from evolutio.kernel import Action, list_games, load_game
+from evolutio.kernel import Action, game_class, list_games, load_game
 
+from .conftest import make_client
 from .helpers import act, bearer, create, get_state, play_to_end
 
 REPOSITORY_ROOT = Path(__file__).resolve().parents[2]
@@ -249,3 +251,30 @@ def test_view_at_a_step_is_the_asking_seats_view_after_that_many_actions(client:
     assert views[0][3] != views[1][3]
     beyond = client.get(f"/api/tables/{table}/view", params={"at": 6}, headers=bearer(tokens[0]))
     assert beyond.status_code == 422 and "at" in beyond.json()["detail"]
+
+
+@pytest.mark.parametrize("game", sorted(list_games()))
+def test_the_final_state_breaks_each_seats_score_down_by_source_as_the_ruleset_counts_it(sqlite_url: str,
+                                                                                        game: str) -> None:
+    with make_client(sqlite_url) as test_client:
+        players = game_class(game).min_players
+        created = create(test_client, game, ["bot:random"] * players, seed=3)
+        final = play_to_end(test_client, created["table"], {})
+        asked_again = get_state(test_client, created["table"])
+    assert final["finished"] and asked_again["score_breakdown"] == final["score_breakdown"]
+    breakdown = final["score_breakdown"]
+    assert len(breakdown) == players
+    for parts, score in zip(breakdown, final["scores"]):
+        assert parts and sum(parts.values()) == score
+    if game == "origin":  # 2 points per surviving animal, the rest from its traits
+        for parts, player in zip(breakdown, final["view"]["players"]):
+            assert list(parts) == ["animals", "traits"] and parts["animals"] == 2 * len(player["animals"])
+    if game == "northstar":
+        assert [list(parts) for parts in breakdown] == [["food in the bag and on Fat Tissue", "population",
+                                                         "trait cards"]] * players
+
+
+def test_no_score_breakdown_before_the_end(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "bot:random"], seed=5)
+    state = get_state(client, created["table"], created["seats"][0]["token"])
+    assert not state["finished"] and "score_breakdown" not in state and "scores" not in state

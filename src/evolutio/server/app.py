@@ -116,6 +116,9 @@ class TableState(BaseModel):
     events: list[dict[str, Any]] = Field(description="the game log as this seat may see it, from entry events_from")
     scores: list[float] | None = None
     winners: list[int] | None = None
+    score_breakdown: list[dict[str, float]] | None = Field(
+        default=None, description="at the end: each seat's score by source ({source: points}, adding up to its "
+        "score), as the ruleset gives it; null when it gives none")
 
 
 class ViewAt(BaseModel):

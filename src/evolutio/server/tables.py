@@ -20,7 +20,17 @@ from typing import Any
 import orjson
 
 from evolutio.bots import Bot, bot_names, make_bot
-from evolutio.kernel import Action, EvolutioError, Game, IllegalAction, State, game_class, load_game, make_record
+from evolutio.kernel import (
+    Action,
+    EvolutioError,
+    Game,
+    IllegalAction,
+    State,
+    game_class,
+    game_plugin,
+    load_game,
+    make_record,
+)
 
 from .broker import Broker
 from .storage import NewAction, Store, TableRow
@@ -153,6 +163,33 @@ def encode_json(value: Any) -> bytes:
         return orjson.dumps(value)
     except TypeError:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+#: the plug-in a ruleset gives its final scores' parts with, and the view entry / event kind that may carry them
+SCORE_BREAKDOWN = "score_breakdown"
+
+
+def score_breakdown(game_name: str, view: dict[str, Any], events: list[dict[str, Any]]) -> list[dict[str, int]] | None:
+    """Each seat's final score by source (``[{source: points}, ...]`` in seat order), as the ruleset itself gives it:
+    its ``score_breakdown`` plug-in applied to the final view, else the view's own ``score_breakdown`` entry, else its
+    ``score_breakdown`` events (``{"seat", "parts"}``); ``None`` when it gives none. Never computed here: the server
+    knows no game's scoring."""
+    try:
+        plugin = game_plugin(game_name, SCORE_BREAKDOWN)
+        if callable(plugin):
+            return [dict(parts) for parts in plugin(view)]
+    except Exception:  # noqa: BLE001 — a ruleset's faulty plug-in costs the end screen its breakdown, not the answer
+        log.exception("the score_breakdown plug-in of %s failed", game_name)
+        return None
+    given = view.get(SCORE_BREAKDOWN)
+    if isinstance(given, list) and all(isinstance(parts, dict) for parts in given):
+        return given
+    by_seat = {event["seat"]: event["parts"] for event in events
+               if event.get("kind") == SCORE_BREAKDOWN and isinstance(event.get("seat"), int)
+               and isinstance(event.get("parts"), dict)}
+    if by_seat and sorted(by_seat) == list(range(len(by_seat))):
+        return [by_seat[seat] for seat in range(len(by_seat))]
+    return None
 
 
 def choose_all(decisions: list[tuple[Bot, State]]) -> list[Action | Exception]:
@@ -383,6 +420,7 @@ class TableService:
         if state.is_terminal:
             body["scores"] = state.scores()
             body["winners"] = state.winners()
+            body[SCORE_BREAKDOWN] = score_breakdown(live.game.name, body["view"], live.events_for(seat))
         return body
 
     def _state_head(self, live: LiveTable, seat: int | None) -> bytes:
