@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import logging
+import os
+import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -29,7 +32,7 @@ from starlette.websockets import WebSocketDisconnect
 from evolutio.bots import bot_names
 from evolutio.kernel import game_class, list_games
 
-from .broker import Broker, InProcessBroker
+from .broker import Broker, make_broker
 from .storage import Store
 from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService, encode_json, web_options
 
@@ -48,7 +51,15 @@ WS_CLOSE_BASE = 4000
 POSTGRES_DB_THREADS = 8
 BOT_THREADS = 4
 
+#: the response header naming the server process that answered (see :class:`WorkerHeader`)
+WORKER_HEADER = "x-evolutio-worker"
+WORKER_ID_BYTES = 4
+
 TableId = Annotated[str, PathParameter(pattern=TABLE_ID_PATTERN, description="the table's id")]
+
+
+#: the environment variable through which ``evolutio serve --workers N`` hands its settings to each worker process
+SETTINGS_ENVIRONMENT_VARIABLE = "EVOLUTIO_SERVER_SETTINGS"
 
 
 @dataclass
@@ -58,6 +69,28 @@ class ServerSettings:
     public_url: str = ""
     static_dir: Path = STATIC_DIR
     resume: bool = True
+    #: ``None``: the in-process broker (one process); ``redis://host:port/db``: Redis, between processes
+    broker_url: str | None = None
+
+    def to_environment(self) -> str:
+        """These settings as one string for :data:`SETTINGS_ENVIRONMENT_VARIABLE` (see :func:`app_from_environment`)."""
+        return json.dumps({"db_url": self.db_url, "bot_delay": self.bot_delay, "public_url": self.public_url,
+                           "static_dir": str(self.static_dir), "resume": self.resume, "broker_url": self.broker_url})
+
+    @classmethod
+    def from_environment(cls, text: str) -> ServerSettings:
+        fields = json.loads(text)
+        fields["static_dir"] = Path(fields["static_dir"])
+        return cls(**fields)
+
+
+def app_from_environment() -> FastAPI:
+    """The application of one worker of ``evolutio serve --workers N`` (uvicorn imports and calls this in each worker
+    process), built from the settings the command put in :data:`SETTINGS_ENVIRONMENT_VARIABLE`."""
+    text = os.environ.get(SETTINGS_ENVIRONMENT_VARIABLE)
+    if not text:
+        raise RuntimeError(f"{SETTINGS_ENVIRONMENT_VARIABLE} is not set: start workers with evolutio serve --workers N")
+    return create_app(ServerSettings.from_environment(text))
 
 
 # -- request and response bodies (the OpenAPI schema) ----------------------------------------------------------
@@ -194,6 +227,27 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class WorkerHeader:
+    """Name the server process that answered: ``X-Evolutio-Worker: <id>`` on every HTTP answer and WebSocket accept
+    (a random id per process, so behind ``--workers N`` or a proxy one can tell which process served a client)."""
+
+    def __init__(self, app: ASGIApp, worker_id: str) -> None:
+        self.app = app
+        self.header = (WORKER_HEADER.encode(), worker_id.encode())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_named(message: Message) -> None:
+            if message["type"] in ("http.response.start", "websocket.accept"):
+                message = {**message, "headers": [*message.get("headers", ()), self.header]}
+            await send(message)
+
+        await self.app(scope, receive, send_named)
+
+
 def _location(parts: Any) -> str:
     return ".".join(str(part) for part in parts) or "request"
 
@@ -244,7 +298,7 @@ def _docs_page(schema: dict[str, Any]) -> str:
 
 
 def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> FastAPI:
-    the_broker: Broker = broker if broker is not None else InProcessBroker()
+    the_broker: Broker = broker if broker is not None else make_broker(settings.broker_url)
     holder: dict[str, TableService] = {}
 
     @asynccontextmanager
@@ -253,6 +307,7 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         db_executor = None if sqlite else ThreadPoolExecutor(POSTGRES_DB_THREADS, "evolutio-db")
         bot_executor = ThreadPoolExecutor(BOT_THREADS, "evolutio-bot")
         loop = asyncio.get_running_loop()
+        await the_broker.start()
         store = await loop.run_in_executor(db_executor, Store.open, settings.db_url)
         service = TableService(store, the_broker, bot_delay=settings.bot_delay, db_executor=db_executor,
                                bot_executor=bot_executor, bot_jobs=BOT_THREADS,
@@ -262,6 +317,7 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         if settings.resume:
             resumed = await service.resume_all()
             log.info("resumed %d unfinished table(s)", resumed)
+        service.start_sweeping()
         try:
             yield
         finally:
@@ -275,6 +331,7 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
     app = FastAPI(title="evolutio", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play evolution board games: tables of people and bots. See docs/api.md.")
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(WorkerHeader, worker_id=secrets.token_hex(WORKER_ID_BYTES))
 
     def service() -> TableService:
         return holder["service"]
@@ -405,6 +462,8 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         listener = asyncio.ensure_future(_until_closed(websocket))
         waiter: asyncio.Future[int] | None = None
         try:
+            if the_broker.shared:  # another process may have moved the table on while this one was loading it
+                await service().reload(live)
             # the first message carries the seat's whole log; each later one only the entries that follow
             sent_turn = live.turn
             message, sent_events = service().state_message(live, seat)
