@@ -278,3 +278,62 @@ def test_no_score_breakdown_before_the_end(client: TestClient) -> None:
     created = create(client, "origin", ["human", "bot:random"], seed=5)
     state = get_state(client, created["table"], created["seats"][0]["token"])
     assert not state["finished"] and "score_breakdown" not in state and "scores" not in state
+
+
+def test_an_answer_asked_for_events_from_n_carries_only_the_log_after_the_first_n_entries(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "human"], seed=8)
+    table, tokens = created["table"], [seat["token"] for seat in created["seats"]]
+    whole = get_state(client, table, tokens[0])
+    seat = whole["current_player"]
+    mine = get_state(client, table, tokens[seat])
+    held = len(mine["events"])
+    answer = client.post(f"/api/tables/{table}/actions", params={"events_from": held}, headers=bearer(tokens[seat]),
+                         json={"action": mine["legal"][-1]["action"], "turn": mine["turn"]}).json()
+    after = get_state(client, table, tokens[seat])
+    assert answer["events_from"] == held and answer["events"] == after["events"][held:] and answer["events"]
+    assert {key: value for key, value in answer.items() if key not in ("events", "events_from")} == \
+        {key: value for key, value in after.items() if key not in ("events", "events_from")}
+    beyond = client.get(f"/api/tables/{table}", params={"events_from": 10_000}, headers=bearer(tokens[seat])).json()
+    assert beyond["events_from"] == len(after["events"]) and beyond["events"] == []
+    refused = client.get(f"/api/tables/{table}", params={"events_from": -1})
+    assert refused.status_code == 422 and "events_from" in refused.json()["detail"]
+
+
+#: long enough for any random bot's move, so that the test does not depend on the machine's load
+PATIENT_BOT_PUSH_WAIT = 10.0
+PERSON_DECISIONS = 25
+
+
+def test_bots_moving_at_once_reach_a_socket_as_one_push_where_the_person_decides_again(sqlite_url: str) -> None:
+    with make_client(sqlite_url, bot_push_wait=PATIENT_BOT_PUSH_WAIT) as test_client:
+        created = create(test_client, "origin", ["human", "bot:random", "bot:random"], seed=2)
+        table, token = created["table"], created["seats"][0]["token"]
+        with test_client.websocket_connect(f"/api/tables/{table}/ws?token={token}") as socket_:
+            state = socket_.receive_json()
+            turns = [state["turn"]]
+            for _ in range(PERSON_DECISIONS):
+                if state["finished"]:
+                    break
+                if state["current_player"] == 0:
+                    answer = act(test_client, table, token, state["legal"][-1]["action"], state["turn"])
+                    assert answer.status_code == 200, answer.text
+                state = socket_.receive_json()
+                assert state["finished"] or state["current_player"] == 0, "a push showed a bot about to move"
+                turns.append(state["turn"])
+    assert any(later - earlier > 1 for earlier, later in zip(turns, turns[1:])), "no bots' moves were pushed together"
+
+
+def test_with_a_bot_delay_every_move_is_pushed(sqlite_url: str) -> None:
+    with make_client(sqlite_url, bot_delay=0.01) as test_client:
+        created = create(test_client, "origin", ["human", "bot:random", "bot:random"], seed=2)
+        table, token = created["table"], created["seats"][0]["token"]
+        with test_client.websocket_connect(f"/api/tables/{table}/ws?token={token}") as socket_:
+            state = socket_.receive_json()
+            turns = [state["turn"]]
+            while len(turns) < PERSON_DECISIONS and not state["finished"]:
+                if state["current_player"] == 0:
+                    answer = act(test_client, table, token, state["legal"][-1]["action"], state["turn"])
+                    assert answer.status_code == 200, answer.text
+                state = socket_.receive_json()
+                turns.append(state["turn"])
+    assert turns == list(range(turns[0], turns[0] + len(turns)))

@@ -32,7 +32,7 @@ from starlette.websockets import WebSocketDisconnect
 from evolutio.bots import bot_names
 from evolutio.kernel import game_class, list_games
 
-from .broker import Broker, make_broker
+from .broker import Broker, Subscription, make_broker
 from .storage import Store
 from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService, encode_json, web_options
 
@@ -58,6 +58,10 @@ WORKER_ID_BYTES = 4
 TableId = Annotated[str, PathParameter(pattern=TABLE_ID_PATTERN, description="the table's id")]
 
 
+#: when bots move without a delay, a socket waits for each bot's move at most this long before it pushes: their moves
+#: then reach people as one push instead of one each (a push nobody could have looked at costs a view and a send per
+#: socket), and a bot that thinks longer is still shown thinking within a moment
+BOT_PUSH_WAIT_SECONDS = 0.1
 #: the environment variable through which ``evolutio serve --workers N`` hands its settings to each worker process
 SETTINGS_ENVIRONMENT_VARIABLE = "EVOLUTIO_SERVER_SETTINGS"
 
@@ -71,11 +75,14 @@ class ServerSettings:
     resume: bool = True
     #: ``None``: the in-process broker (one process); ``redis://host:port/db``: Redis, between processes
     broker_url: str | None = None
+    #: with ``bot_delay`` 0, how long a socket waits for bots to move before it pushes (see ``BOT_PUSH_WAIT_SECONDS``)
+    bot_push_wait: float = BOT_PUSH_WAIT_SECONDS
 
     def to_environment(self) -> str:
         """These settings as one string for :data:`SETTINGS_ENVIRONMENT_VARIABLE` (see :func:`app_from_environment`)."""
         return json.dumps({"db_url": self.db_url, "bot_delay": self.bot_delay, "public_url": self.public_url,
-                           "static_dir": str(self.static_dir), "resume": self.resume, "broker_url": self.broker_url})
+                           "static_dir": str(self.static_dir), "resume": self.resume, "broker_url": self.broker_url,
+                           "bot_push_wait": self.bot_push_wait})
 
     @classmethod
     def from_environment(cls, text: str) -> ServerSettings:
@@ -143,9 +150,9 @@ class TableState(BaseModel):
     current_player: int | None
     view: dict[str, Any] = Field(description="the ruleset's view() for the asking seat")
     legal: list[LegalAction] = Field(description="the asking seat's legal actions; empty unless it decides now")
-    events_from: int = Field(description="the index in the seat's log of the first entry of events: 0 in every "
-                             "answer and a socket's first message (the whole log), then the number of entries the "
-                             "socket has already sent")
+    events_from: int = Field(description="the index in the seat's log of the first entry of events: 0 (the whole "
+                             "log) in a socket's first message and in answers unless asked for ?events_from=N, then "
+                             "the number of entries the socket has already sent (or N, at most the log's length)")
     events: list[dict[str, Any]] = Field(description="the game log as this seat may see it, from entry events_from")
     scores: list[float] | None = None
     winners: list[int] | None = None
@@ -364,6 +371,8 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         return live, seat
 
     token_query = Query(default=None, max_length=TOKEN_MAX_LENGTH, description="the seat's token (or use Bearer)")
+    events_from_query = Query(default=0, ge=0, le=MAX_STEP, description="send the seat's log from this entry on "
+                              "(the number of entries the client holds already); 0, the default: the whole log")
 
     # -- pages --------------------------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -399,9 +408,9 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
              "?token=) that seat's view and, when it decides now, its legal actions; without one, the spectator "
              "view.")
     async def get_table(table_id: TableId, authorization: str | None = Header(default=None),
-                        token: str | None = token_query) -> Response:
+                        token: str | None = token_query, events_from: int = events_from_query) -> Response:
         live, seat = await seat_of(table_id, authorization, token)
-        return json_response(service().state_json(live, seat))
+        return json_response(service().state_message(live, seat, events_from)[0])
 
     @app.post("/api/tables/{table_id}/actions", response_model=TableState,
               responses={status: REFUSALS[status] for status in (401, 403, 404, 409, 413, 422)},
@@ -410,10 +419,10 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
               "401.")
     async def post_action(body: ActionRequest, table_id: TableId,
                           authorization: str | None = Header(default=None),
-                          token: str | None = token_query) -> Response:
+                          token: str | None = token_query, events_from: int = events_from_query) -> Response:
         live, seat = await required_seat(table_id, authorization, token)
         await service().act(live, seat, body.action, body.turn)
-        return json_response(service().state_json(live, seat))
+        return json_response(service().state_message(live, seat, events_from)[0])
 
     @app.post("/api/tables/{table_id}/why", response_model=WhyAnswer,
               responses={status: REFUSALS[status] for status in (401, 404, 413, 422)},
@@ -460,7 +469,7 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
     async def push_table(websocket: WebSocket, live: LiveTable, seat: int | None) -> None:
         subscription = the_broker.subscribe(live.id)
         listener = asyncio.ensure_future(_until_closed(websocket))
-        waiter: asyncio.Future[int] | None = None
+        listener.add_done_callback(lambda _listener: subscription.stop())  # the client left: stop waiting for turns
         try:
             if the_broker.shared:  # another process may have moved the table on while this one was loading it
                 await service().reload(live)
@@ -469,11 +478,12 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
             message, sent_events = service().state_message(live, seat)
             await websocket.send_text(message.decode())
             while True:
-                waiter = asyncio.ensure_future(subscription.next_turn())
-                done, _pending = await asyncio.wait({waiter, listener}, return_when=asyncio.FIRST_COMPLETED)
-                if listener in done:
+                turn = await subscription.next_turn()
+                if turn < 0:
                     break
-                await service().refresh(live, waiter.result())
+                await service().refresh(live, turn)
+                if not await wait_for_bots(subscription, live):
+                    break
                 if live.turn <= sent_turn:  # announced while the first snapshot was on its way: already sent
                     continue
                 sent_turn = live.turn
@@ -483,9 +493,22 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
             pass
         finally:
             subscription.close()
-            for task in (waiter, listener):
-                if task is not None:
-                    task.cancel()
+            listener.cancel()
+
+    async def wait_for_bots(subscription: Subscription, live: LiveTable) -> bool:
+        """While bots move without a delay, let their moves go out in one push: wait until a person decides (or the
+        game ends), as long as each bot moves within ``settings.bot_push_wait`` seconds (a bot that thinks longer is
+        shown thinking). ``False`` if the socket closed meanwhile."""
+        while service().bot_moves_at_once(live):
+            try:
+                async with asyncio.timeout(settings.bot_push_wait):
+                    turn = await subscription.next_turn()
+            except TimeoutError:
+                return True
+            if turn < 0:
+                return False
+            await service().refresh(live, turn)
+        return True
 
     return app
 

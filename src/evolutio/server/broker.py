@@ -30,13 +30,15 @@ Watcher = Callable[[str, int], None]
 
 
 class Subscription:
-    """Turns announced for one table, newest only. ``await next_turn()`` waits for one newer than last returned."""
+    """Turns announced for one table, newest only. ``await next_turn()`` waits for one newer than last returned, or
+    returns -1 once ``stop()`` was called (the socket it feeds has closed)."""
 
     def __init__(self, owner: LocalSubscriptions, table_id: str) -> None:
         self.owner = owner
         self.table_id = table_id
         self.latest = -1
         self.seen = -1
+        self.stopped = False
         self._changed = asyncio.Event()
 
     def announce(self, turn: int) -> None:
@@ -44,10 +46,20 @@ class Subscription:
             self.latest = turn
             self._changed.set()
 
+    def stop(self) -> None:
+        self.stopped = True
+        self._changed.set()
+
     async def next_turn(self) -> int:
-        while self.latest <= self.seen:
+        while self.latest <= self.seen and not self.stopped:
             self._changed.clear()
             await self._changed.wait()
+        if self.stopped:
+            return -1
+        return self.take_latest()
+
+    def take_latest(self) -> int:
+        """The newest turn announced (now seen)."""
         self.seen = self.latest
         return self.latest
 

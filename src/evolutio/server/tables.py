@@ -413,6 +413,13 @@ class TableService:
             resumed += 1
         return resumed
 
+    def bot_moves_at_once(self, live: LiveTable) -> bool:
+        """Whether a bot decides now and moves without a delay (the table will move on in a moment by itself)."""
+        if self.bot_delay > 0 or live.state.is_terminal:
+            return False
+        current = live.state.current_player
+        return current is not None and live.seats[current].is_bot
+
     # -- seats and views ------------------------------------------------------------------------------------
     @staticmethod
     def seat_for(live: LiveTable, token: str | None) -> int | None:

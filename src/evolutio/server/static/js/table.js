@@ -262,7 +262,7 @@ export class TableScreen {
     this.busy = true;
     this.elements.actions.classList.add("busy");
     try {
-      const state = await api.act(this.table, this.token, action, this.state.turn);
+      const state = await api.act(this.table, this.token, action, this.state.turn, (this.state.events || []).length);
       this.showNotice(null);
       this.receive(state);
     } catch (error) {
