@@ -337,3 +337,21 @@ def test_with_a_bot_delay_every_move_is_pushed(sqlite_url: str) -> None:
                 state = socket_.receive_json()
                 turns.append(state["turn"])
     assert turns == list(range(turns[0], turns[0] + len(turns)))
+
+
+def test_the_action_routes_query_parameters_are_checked_and_documented_like_every_other(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "human"], seed=8)
+    table, token = created["table"], created["seats"][0]["token"]
+    body = {"action": ["pass"], "turn": 0}
+    for query, where in (({"events_from": "many"}, "query.events_from: Input should be a valid integer"),
+                         ({"events_from": -3}, "query.events_from: Input should be greater than or equal to 0"),
+                         ({"token": "x" * 201}, "query.token: String should have at most 200 characters")):
+        refused = client.post(f"/api/tables/{table}/actions", params=query, json=body)
+        assert refused.status_code == 422 and refused.json()["detail"].startswith(where), refused.text
+    unknown = client.post(f"/api/tables/{table}/actions", params={"token": "forged"}, json=body)
+    assert unknown.status_code == 401
+    badly_written = client.post(f"/api/tables/{table}/actions", headers={"Authorization": token}, json=body)
+    assert badly_written.status_code == 401 and "Bearer <token>" in badly_written.json()["detail"]
+    operation = client.get("/openapi.json").json()["paths"]["/api/tables/{table_id}/actions"]["post"]
+    assert {(parameter["name"], parameter["in"]) for parameter in operation["parameters"]} == {
+        ("table_id", "path"), ("token", "query"), ("events_from", "query"), ("authorization", "header")}
