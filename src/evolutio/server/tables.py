@@ -548,7 +548,7 @@ class TableService:
         """Apply ``raw_action`` for ``seat`` at ``turn``: acknowledged (returns) only after its row is committed."""
         action = self._parse_action(raw_action)
         async with live.lock:
-            if turn > live.turn:  # another process may have stored actions this one has not heard of yet
+            if turn > live.turn and self.broker.shared:  # another process may have stored actions not heard of yet
                 await self._catch_up(live)
             self._check_turn(live, seat, turn)
             if action not in live.state.legal_actions():
