@@ -35,10 +35,24 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 from sqlalchemy import create_engine, text
 
 START_ATTEMPTS = 400
+LOOPBACK = "127.0.0.1"
+#: the server under cProfile, timed by the event loop thread's own CPU time (not the wall clock, which would count
+#: waiting for the other processes on the machine; bots think on other threads, which cProfile does not follow)
+PROFILED_SERVER = """
+import cProfile, sys, time
+from evolutio.cli.main import main
+profile = cProfile.Profile(time.thread_time)
+output, sys.argv[1:] = sys.argv[1], sys.argv[2:]
+try:
+    profile.runcall(main, sys.argv[1:])
+finally:
+    profile.dump_stats(output)
+"""
 START_PAUSE_SECONDS = 0.05
 PERCENTILES = (50, 99)
 
@@ -91,31 +105,79 @@ async def send(http: httpx.AsyncClient, method: str, url: str, problems: list[st
     raise AssertionError("unreachable")
 
 
-async def play_seat(http: httpx.AsyncClient, ws_url: str, table: str, seat: int, token: str, seed: int,
-                    latencies: list[float], refusals: list[str]) -> None:
+class Connection:
+    """One kept-alive HTTP/1.1 connection, as lean as a load generator can make it (httpx costs the generator more CPU
+    per request than the server spends on it). Answers are read by Content-Length, which the server always sends; a
+    connection the server closed (idle keep-alive) is opened again and the request sent again — safe for actions too,
+    since an action names its turn and a repeat is refused with 409."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host = host
+        self.port = port
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def request(self, method: str, path: str, token: str, body: Any, problems: list[str]) -> tuple[int, bytes]:
+        payload = orjson.dumps(body)
+        head = (f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nAuthorization: Bearer {token}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n").encode()
+        for attempt in range(TRANSPORT_RETRIES):
+            try:
+                if self.streams is None:
+                    self.streams = await asyncio.open_connection(self.host, self.port)
+                reader, writer = self.streams
+                writer.write(head + payload)
+                status_line = await reader.readuntil(b"\r\n")
+                headers = await reader.readuntil(b"\r\n\r\n")
+                length = next(int(line.split(b":", 1)[1]) for line in headers.split(b"\r\n")
+                              if line.lower().startswith(b"content-length:"))
+                return int(status_line.split(b" ", 2)[1]), await reader.readexactly(length)
+            except (OSError, asyncio.IncompleteReadError) as exc:
+                problems.append(f"transport error ({type(exc).__name__}), sent again")
+                self.close()
+                if attempt == TRANSPORT_RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
+
+
+async def play_seat(host: str, port: int, table: str, seat: int, token: str, seed: int,
+                    latencies: list[float], refusals: list[str], resent: list[str]) -> None:
+    """Play one human seat: listen on its socket, and POST a seeded random legal action whenever it decides. Like the
+    browser client, an action asks only for the log entries after those the seat holds (``?events_from=``)."""
     chooser = random.Random(seed)
-    async with websockets.connect(f"{ws_url}/api/tables/{table}/ws?token={token}", max_size=None) as socket_:
-        while True:
-            state = json.loads(await socket_.recv())
-            if state["finished"]:
-                return
-            if state["current_player"] != seat or not state["legal"]:
-                continue
-            action = chooser.choice(state["legal"])["action"]
-            started = time.perf_counter()
-            response = await send(http, "POST", f"/api/tables/{table}/actions", refusals,
-                                  headers={"Authorization": f"Bearer {token}"},
-                                  json={"action": action, "turn": state["turn"]})
-            latencies.append(time.perf_counter() - started)
-            if response.status_code != 200:
-                refusals.append(f"{response.status_code} {response.json().get('detail')}")
-            elif response.json()["finished"]:
-                return
+    http = Connection(host, port)
+    try:
+        async with websockets.connect(f"ws://{host}:{port}/api/tables/{table}/ws?token={token}",
+                                      max_size=None, compression=None) as socket_:
+            while True:
+                state = orjson.loads(await socket_.recv())
+                if state["finished"]:
+                    return
+                held = state["events_from"] + len(state["events"])
+                if state["current_player"] != seat or not state["legal"]:
+                    continue
+                action = chooser.choice(state["legal"])["action"]
+                started = time.perf_counter()
+                status, body = await http.request("POST", f"/api/tables/{table}/actions?events_from={held}", token,
+                                                  {"action": action, "turn": state["turn"]}, resent)
+                latencies.append(time.perf_counter() - started)
+                answer = orjson.loads(body)
+                if status != 200:
+                    refusals.append(f"{status} {answer.get('detail')}")
+                elif answer["finished"]:
+                    return
+    finally:
+        http.close()
 
 
-async def run(args: argparse.Namespace, base_url: str, ws_url: str, server: subprocess.Popen[bytes]) -> dict[str, Any]:
+async def run(args: argparse.Namespace, host: str, port: int, server: subprocess.Popen[bytes]) -> dict[str, Any]:
+    """Create the tables (httpx), then play every human seat at once (lean connections, see :class:`Connection`)."""
     limits = httpx.Limits(max_connections=args.connections, max_keepalive_connections=args.connections)
-    async with httpx.AsyncClient(base_url=base_url, timeout=120, limits=limits) as http:
+    async with httpx.AsyncClient(base_url=f"http://{host}:{port}", timeout=120, limits=limits) as http:
         await wait_until_up(http, server)
         seats = ["human"] * args.humans + [f"bot:{args.bot}"] * (args.players - args.humans)
         created = []
@@ -125,23 +187,24 @@ async def run(args: argparse.Namespace, base_url: str, ws_url: str, server: subp
             created.append(response.json())
         latencies: list[float] = []
         refusals: list[str] = []
+        resent: list[str] = []
         started = time.perf_counter()
         server_cpu_before = cpu_seconds(server.pid)
         own_cpu_before = time.process_time()
         await asyncio.gather(*[
-            play_seat(http, ws_url, table["table"], seat["seat"], seat["token"], 1000 * index + seat["seat"],
-                      latencies, refusals)
+            play_seat(host, port, table["table"], seat["seat"], seat["token"], 1000 * index + seat["seat"],
+                      latencies, refusals, resent)
             for index, table in enumerate(created) for seat in table["seats"] if seat["token"]
         ])
         # the last table may still have bots finishing after its people are done
         for table in created:
-            while not (await send(http, "GET", f"/api/tables/{table['table']}", refusals)).json()["finished"]:
+            while not (await send(http, "GET", f"/api/tables/{table['table']}", resent)).json()["finished"]:
                 await asyncio.sleep(START_PAUSE_SECONDS)
         wall = time.perf_counter() - started
         server_cpu = cpu_seconds(server.pid) - server_cpu_before
         own_cpu = time.process_time() - own_cpu_before
-    return {"wall": wall, "human_latencies": latencies, "refusals": refusals, "server_cpu": server_cpu,
-            "generator_cpu": own_cpu,
+    return {"wall": wall, "human_latencies": latencies, "refusals": refusals, "resent": resent,
+            "server_cpu": server_cpu, "generator_cpu": own_cpu,
             "table_ids": [table["table"] for table in created]}
 
 
@@ -184,24 +247,29 @@ def main() -> int:
     parser.add_argument("--py-spy", metavar="FILE", default=None,
                         help="sample the server with py-spy during the run; its collapsed stacks go to FILE "
                              "(input for flamegraph.pl or speedscope)")
+    parser.add_argument("--cprofile", metavar="FILE", default=None,
+                        help="run the server under cProfile and write its statistics to FILE (read them with "
+                             "python -m pstats FILE); profiling slows the server, so its figures are not comparable")
     args = parser.parse_args()
     load_at_start = os.getloadavg()
     directory = tempfile.mkdtemp(prefix="evolutio-load-")
     db_url = args.db or f"sqlite:///{Path(directory) / 'load.sqlite3'}"
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "evolutio.cli.main", "serve", "--port", str(port), "--db", db_url,
-                               "--bot-delay", "0", "--log-level", "warning"])
+    command = ["-c", PROFILED_SERVER, args.cprofile] if args.cprofile else ["-m", "evolutio.cli.main"]
+    server = subprocess.Popen([sys.executable, *command, "serve", "--port", str(port),
+                               "--db", db_url, "--bot-delay", "0", "--log-level", "warning"])
     profiler = None
     if args.py_spy:
         profiler = subprocess.Popen(["py-spy", "record", "--pid", str(server.pid), "--format", "raw",
                                      "--output", args.py_spy, "--nonblocking"])
     try:
-        result = asyncio.run(run(args, f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", server))
+        result = asyncio.run(run(args, LOOPBACK, port, server))
     finally:
         if profiler is not None:
             profiler.send_signal(signal.SIGINT)
             profiler.wait()
-        server.terminate()
+        # SIGINT: uvicorn stops, and the profiler (which a SIGTERM would cut short) writes its statistics
+        server.send_signal(signal.SIGINT if args.cprofile else signal.SIGTERM)
         server.wait()
     humans, bots, bot_lat = bot_latencies(db_url, result["table_ids"])
     human_lat = result["human_latencies"]
@@ -216,6 +284,7 @@ def main() -> int:
         "bot_latency_ms": {f"p{p}": round(1000 * percentile(bot_lat, p), 1) for p in PERCENTILES},
         "human_latency_mean_ms": round(1000 * statistics.fmean(human_lat), 1) if human_lat else None,
         "refusals": len(result["refusals"]),
+        "requests_sent_again_after_a_transport_error": len(result["resent"]),
         "server_cpu_seconds": round(result["server_cpu"], 2),
         "server_cpu_ms_per_action": round(1000 * result["server_cpu"] / max(1, humans + bots), 3),
         "load_generator_cpu_seconds": round(result["generator_cpu"], 2),
@@ -231,6 +300,8 @@ def main() -> int:
             print(f"{key:>26}: {value}")
         for refusal in result["refusals"][:5]:
             print(f"  refused: {refusal}")
+        for problem in result["resent"][:5]:
+            print(f"  sent again: {problem}")
     return 0
 
 

@@ -26,6 +26,22 @@ MID_GAME_CLICKS = 30
 NOT_A_RULE = ("not your decision", "a seat token is required", "unknown")
 
 
+#: the sources of points each game's end screen breaks a score into (the rules engine's own parts)
+SCORE_SOURCES = {"origin": ["animals", "traits"],
+                 "northstar": ["food in the bag and on Fat Tissue", "population", "trait cards"]}
+
+
+def assert_score_breakdown(page: Any, sources: list[str]) -> None:
+    """The end screen has a column per source of points, and in every player's row the parts add up to the score."""
+    headers = page.locator(".end-screen .scores thead th[data-source]")
+    assert [headers.nth(index).get_attribute("data-source") for index in range(headers.count())] == sources
+    rows = page.locator(".end-screen .scores tbody tr")
+    for index in range(rows.count()):
+        row = rows.nth(index)
+        parts = [int(text) for text in row.locator("td.part").all_inner_texts()]
+        assert len(parts) == len(sources) and sum(parts) == int(row.locator("td.total").inner_text())
+
+
 def seat_pages(browser: Any, server_url: str, game: str, screenshots: Path | None) -> tuple[Any, Any, list[Any]]:
     """Person A creates the table and sits at seat 1; person B opens the invite link for seat 2 in another context."""
     first = browser.new_context(viewport=LAPTOP)
@@ -60,6 +76,7 @@ def test_two_people_and_two_bots_play_to_the_end(browser: Any, server_url: str, 
         rows = page.locator(".end-screen .scores tbody tr")
         assert rows.count() == len(SEATS)
         assert page.locator(".end-screen .scores tr.winner").count() >= 1
+        assert_score_breakdown(page, SCORE_SOURCES[game])
         assert "game over" in page.inner_text(".log").lower()
     assert turn(page_a) == turn(page_b) > log.clicks, "bots moved too, and both people see the same final turn"
     # "why not?" answered with a rule of the game, not a refusal of the request

@@ -21,6 +21,7 @@ from typing import Any
 
 import psycopg
 import pytest
+import redis
 from fastapi.testclient import TestClient
 
 from evolutio.server import ServerSettings, create_app
@@ -127,3 +128,46 @@ def make_client(db_url: str, **settings: Any) -> TestClient:
 def client(db_url: str) -> Iterator[TestClient]:
     with make_client(db_url) as test_client:
         yield test_client
+
+
+REDIS_HOST = "127.0.0.1"
+REDIS_PORT = 6379
+#: how long to wait for a redis-server the fixture started to answer
+REDIS_START_ATTEMPTS = 100
+REDIS_START_PAUSE_SECONDS = 0.05
+
+
+def _redis_answers(port: int) -> bool:
+    try:
+        with redis.Redis(host=REDIS_HOST, port=port, socket_connect_timeout=1) as client:
+            return bool(client.ping())
+    except redis.RedisError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """The Redis server on 127.0.0.1:6379 when it answers; otherwise a ``redis-server`` started for the session on a
+    free port (no persistence)."""
+    if _redis_answers(REDIS_PORT):
+        yield f"redis://{REDIS_HOST}:{REDIS_PORT}/0"
+        return
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("no Redis answers on 127.0.0.1:6379 and redis-server is missing: apt-get install -y redis-server")
+    port = _free_port()
+    directory = tempfile.mkdtemp(prefix="evolutio-redis-")
+    server = subprocess.Popen([binary, "--port", str(port), "--bind", REDIS_HOST, "--save", "", "--appendonly", "no",
+                               "--dir", directory], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(REDIS_START_ATTEMPTS):
+            if _redis_answers(port):
+                break
+            time.sleep(REDIS_START_PAUSE_SECONDS)
+        else:
+            pytest.fail("the redis-server started by the fixture did not answer")
+        yield f"redis://{REDIS_HOST}:{port}/0"
+    finally:
+        server.terminate()
+        server.wait()
+        shutil.rmtree(directory, ignore_errors=True)

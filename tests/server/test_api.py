@@ -7,11 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from evolutio.bots import bot_names
-from evolutio.kernel import Action, list_games, load_game
+from evolutio.kernel import Action, game_class, list_games, load_game
 
+from .conftest import make_client
 from .helpers import act, bearer, create, get_state, play_to_end
 
 REPOSITORY_ROOT = Path(__file__).resolve().parents[2]
@@ -249,3 +251,107 @@ def test_view_at_a_step_is_the_asking_seats_view_after_that_many_actions(client:
     assert views[0][3] != views[1][3]
     beyond = client.get(f"/api/tables/{table}/view", params={"at": 6}, headers=bearer(tokens[0]))
     assert beyond.status_code == 422 and "at" in beyond.json()["detail"]
+
+
+@pytest.mark.parametrize("game", sorted(list_games()))
+def test_the_final_state_breaks_each_seats_score_down_by_source_as_the_ruleset_counts_it(sqlite_url: str,
+                                                                                        game: str) -> None:
+    with make_client(sqlite_url) as test_client:
+        players = game_class(game).min_players
+        created = create(test_client, game, ["bot:random"] * players, seed=3)
+        final = play_to_end(test_client, created["table"], {})
+        asked_again = get_state(test_client, created["table"])
+    assert final["finished"] and asked_again["score_breakdown"] == final["score_breakdown"]
+    breakdown = final["score_breakdown"]
+    assert len(breakdown) == players
+    for parts, score in zip(breakdown, final["scores"]):
+        assert parts and sum(parts.values()) == score
+    if game == "origin":  # 2 points per surviving animal, the rest from its traits
+        for parts, player in zip(breakdown, final["view"]["players"]):
+            assert list(parts) == ["animals", "traits"] and parts["animals"] == 2 * len(player["animals"])
+    if game == "northstar":
+        assert [list(parts) for parts in breakdown] == [["food in the bag and on Fat Tissue", "population",
+                                                         "trait cards"]] * players
+
+
+def test_no_score_breakdown_before_the_end(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "bot:random"], seed=5)
+    state = get_state(client, created["table"], created["seats"][0]["token"])
+    assert not state["finished"] and "score_breakdown" not in state and "scores" not in state
+
+
+def test_an_answer_asked_for_events_from_n_carries_only_the_log_after_the_first_n_entries(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "human"], seed=8)
+    table, tokens = created["table"], [seat["token"] for seat in created["seats"]]
+    whole = get_state(client, table, tokens[0])
+    seat = whole["current_player"]
+    mine = get_state(client, table, tokens[seat])
+    held = len(mine["events"])
+    answer = client.post(f"/api/tables/{table}/actions", params={"events_from": held}, headers=bearer(tokens[seat]),
+                         json={"action": mine["legal"][-1]["action"], "turn": mine["turn"]}).json()
+    after = get_state(client, table, tokens[seat])
+    assert answer["events_from"] == held and answer["events"] == after["events"][held:] and answer["events"]
+    assert {key: value for key, value in answer.items() if key not in ("events", "events_from")} == \
+        {key: value for key, value in after.items() if key not in ("events", "events_from")}
+    beyond = client.get(f"/api/tables/{table}", params={"events_from": 10_000}, headers=bearer(tokens[seat])).json()
+    assert beyond["events_from"] == len(after["events"]) and beyond["events"] == []
+    refused = client.get(f"/api/tables/{table}", params={"events_from": -1})
+    assert refused.status_code == 422 and "events_from" in refused.json()["detail"]
+
+
+#: long enough for any random bot's move, so that the test does not depend on the machine's load
+PATIENT_BOT_PUSH_WAIT = 10.0
+PERSON_DECISIONS = 25
+
+
+def test_bots_moving_at_once_reach_a_socket_as_one_push_where_the_person_decides_again(sqlite_url: str) -> None:
+    with make_client(sqlite_url, bot_push_wait=PATIENT_BOT_PUSH_WAIT) as test_client:
+        created = create(test_client, "origin", ["human", "bot:random", "bot:random"], seed=2)
+        table, token = created["table"], created["seats"][0]["token"]
+        with test_client.websocket_connect(f"/api/tables/{table}/ws?token={token}") as socket_:
+            state = socket_.receive_json()
+            turns = [state["turn"]]
+            for _ in range(PERSON_DECISIONS):
+                if state["finished"]:
+                    break
+                if state["current_player"] == 0:
+                    answer = act(test_client, table, token, state["legal"][-1]["action"], state["turn"])
+                    assert answer.status_code == 200, answer.text
+                state = socket_.receive_json()
+                assert state["finished"] or state["current_player"] == 0, "a push showed a bot about to move"
+                turns.append(state["turn"])
+    assert any(later - earlier > 1 for earlier, later in zip(turns, turns[1:])), "no bots' moves were pushed together"
+
+
+def test_with_a_bot_delay_every_move_is_pushed(sqlite_url: str) -> None:
+    with make_client(sqlite_url, bot_delay=0.01) as test_client:
+        created = create(test_client, "origin", ["human", "bot:random", "bot:random"], seed=2)
+        table, token = created["table"], created["seats"][0]["token"]
+        with test_client.websocket_connect(f"/api/tables/{table}/ws?token={token}") as socket_:
+            state = socket_.receive_json()
+            turns = [state["turn"]]
+            while len(turns) < PERSON_DECISIONS and not state["finished"]:
+                if state["current_player"] == 0:
+                    answer = act(test_client, table, token, state["legal"][-1]["action"], state["turn"])
+                    assert answer.status_code == 200, answer.text
+                state = socket_.receive_json()
+                turns.append(state["turn"])
+    assert turns == list(range(turns[0], turns[0] + len(turns)))
+
+
+def test_the_action_routes_query_parameters_are_checked_and_documented_like_every_other(client: TestClient) -> None:
+    created = create(client, "origin", ["human", "human"], seed=8)
+    table, token = created["table"], created["seats"][0]["token"]
+    body = {"action": ["pass"], "turn": 0}
+    for query, where in (({"events_from": "many"}, "query.events_from: Input should be a valid integer"),
+                         ({"events_from": -3}, "query.events_from: Input should be greater than or equal to 0"),
+                         ({"token": "x" * 201}, "query.token: String should have at most 200 characters")):
+        refused = client.post(f"/api/tables/{table}/actions", params=query, json=body)
+        assert refused.status_code == 422 and refused.json()["detail"].startswith(where), refused.text
+    unknown = client.post(f"/api/tables/{table}/actions", params={"token": "forged"}, json=body)
+    assert unknown.status_code == 401
+    badly_written = client.post(f"/api/tables/{table}/actions", headers={"Authorization": token}, json=body)
+    assert badly_written.status_code == 401 and "Bearer <token>" in badly_written.json()["detail"]
+    operation = client.get("/openapi.json").json()["paths"]["/api/tables/{table_id}/actions"]["post"]
+    assert {(parameter["name"], parameter["in"]) for parameter in operation["parameters"]} == {
+        ("table_id", "path"), ("token", "query"), ("events_from", "query"), ("authorization", "header")}

@@ -36,9 +36,9 @@ def test_migrations_create_the_schema_once_and_run_again_harmlessly(db_url: str)
     store = Store.open(db_url)
     try:
         names = set(inspect(store.engine).get_table_names())
-        assert {"tables", "seats", "actions", "alembic_version"} <= names
+        assert {"tables", "seats", "actions", "bot_claims", "alembic_version"} <= names
         with store.engine.connect() as connection:
-            assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0001"
+            assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0002"
         keys = inspect(store.engine).get_pk_constraint("actions")["constrained_columns"]
         assert keys == ["table_id", "turn"]
     finally:
@@ -108,3 +108,17 @@ def test_a_restarted_server_resumes_tables_by_replay_and_restarts_their_bots(db_
     for row in stored[:state["turn"]]:
         reference.apply(Action.from_json(row.action))
     assert state["view"] == reference.view(0)
+
+
+def test_a_bots_turn_is_claimed_once_until_its_lease_runs_out(db_url: str) -> None:
+    store = Store.open(db_url)
+    try:
+        store.create_table("t1", "origin", {"players": 2}, 5, "1", [("bot:random", None), ("bot:random", None)])
+        assert store.claim_bot_turn("t1", 0, lease_seconds=60)
+        assert not store.claim_bot_turn("t1", 0, lease_seconds=60), "a second process must not play the same turn"
+        assert store.claim_bot_turn("t1", 1, lease_seconds=60), "each turn is claimed on its own"
+        # the claimer died: once its claim is older than the lease, another process takes the turn over, once
+        assert store.claim_bot_turn("t1", 0, lease_seconds=-1)
+        assert not store.claim_bot_turn("t1", 0, lease_seconds=60)
+    finally:
+        store.close()

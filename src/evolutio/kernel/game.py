@@ -50,7 +50,9 @@ class Game:
     #: ``"module:attribute"`` and imported only when asked for. Known kinds: ``"renderer"`` (a function
     #: ``(view, seat) -> rich renderable`` for the terminal), ``"heuristic"`` (an object with ``estimates(view)`` —
     #: each seat's expected final score — that the ``heuristic`` and ``ismcts`` bots search with), ``"bots"`` (a
-    #: ``{name: bot class}`` mapping of this ruleset's own extra bots).
+    #: ``{name: bot class}`` mapping of this ruleset's own extra bots), ``"score_breakdown"`` (a function
+    #: ``(final view) -> [{source: points}, ...]``, one mapping per seat whose values add up to that seat's score, for
+    #: the web's end screen).
     plugins: ClassVar[dict[str, str]] = {}
     #: hold points a scenario may ask for (``"hold": [name, ...]``): automatic step name -> what it means
     hold_points: ClassVar[dict[str, str]] = {}

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import logging
-from collections.abc import AsyncIterator
+import os
+import secrets
+from collections.abc import AsyncIterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -21,7 +24,7 @@ from fastapi import Path as PathParameter
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
@@ -29,7 +32,7 @@ from starlette.websockets import WebSocketDisconnect
 from evolutio.bots import bot_names
 from evolutio.kernel import game_class, list_games
 
-from .broker import Broker, InProcessBroker
+from .broker import Broker, Subscription, make_broker
 from .storage import Store
 from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService, encode_json, web_options
 
@@ -48,7 +51,19 @@ WS_CLOSE_BASE = 4000
 POSTGRES_DB_THREADS = 8
 BOT_THREADS = 4
 
+#: the response header naming the server process that answered (see :class:`WorkerHeader`)
+WORKER_HEADER = "x-evolutio-worker"
+WORKER_ID_BYTES = 4
+
 TableId = Annotated[str, PathParameter(pattern=TABLE_ID_PATTERN, description="the table's id")]
+
+
+#: when bots move without a delay, a socket waits for each bot's move at most this long before it pushes: their moves
+#: then reach people as one push instead of one each (a push nobody could have looked at costs a view and a send per
+#: socket), and a bot that thinks longer is still shown thinking within a moment
+BOT_PUSH_WAIT_SECONDS = 0.1
+#: the environment variable through which ``evolutio serve --workers N`` hands its settings to each worker process
+SETTINGS_ENVIRONMENT_VARIABLE = "EVOLUTIO_SERVER_SETTINGS"
 
 
 @dataclass
@@ -58,6 +73,31 @@ class ServerSettings:
     public_url: str = ""
     static_dir: Path = STATIC_DIR
     resume: bool = True
+    #: ``None``: the in-process broker (one process); ``redis://host:port/db``: Redis, between processes
+    broker_url: str | None = None
+    #: with ``bot_delay`` 0, how long a socket waits for bots to move before it pushes (see ``BOT_PUSH_WAIT_SECONDS``)
+    bot_push_wait: float = BOT_PUSH_WAIT_SECONDS
+
+    def to_environment(self) -> str:
+        """These settings as one string for :data:`SETTINGS_ENVIRONMENT_VARIABLE` (see :func:`app_from_environment`)."""
+        return json.dumps({"db_url": self.db_url, "bot_delay": self.bot_delay, "public_url": self.public_url,
+                           "static_dir": str(self.static_dir), "resume": self.resume, "broker_url": self.broker_url,
+                           "bot_push_wait": self.bot_push_wait})
+
+    @classmethod
+    def from_environment(cls, text: str) -> ServerSettings:
+        fields = json.loads(text)
+        fields["static_dir"] = Path(fields["static_dir"])
+        return cls(**fields)
+
+
+def app_from_environment() -> FastAPI:
+    """The application of one worker of ``evolutio serve --workers N`` (uvicorn imports and calls this in each worker
+    process), built from the settings the command put in :data:`SETTINGS_ENVIRONMENT_VARIABLE`."""
+    text = os.environ.get(SETTINGS_ENVIRONMENT_VARIABLE)
+    if not text:
+        raise RuntimeError(f"{SETTINGS_ENVIRONMENT_VARIABLE} is not set: start workers with evolutio serve --workers N")
+    return create_app(ServerSettings.from_environment(text))
 
 
 # -- request and response bodies (the OpenAPI schema) ----------------------------------------------------------
@@ -72,6 +112,42 @@ class CreateTableRequest(BaseModel):
 class ActionRequest(BaseModel):
     action: list[Any] | dict[str, Any] = Field(description='an action in its JSON form, e.g. ["pass"]')
     turn: int = Field(ge=0, description="the table's turn the action answers (the number of actions so far)")
+
+
+#: what the events_from parameter means (the same text in the schema of every route that takes it)
+EVENTS_FROM_TEXT = ("send the seat's log from this entry on (the number of entries the client holds already); 0, the "
+                    "default: the whole log")
+TOKEN_TEXT = "the seat's token (or use Bearer)"
+
+
+class SeatParameters(BaseModel):
+    """The query parameters of an action: the seat's token and how much of its log the client holds. The action route
+    reads them by hand from the request — FastAPI's per-request machinery for query and header parameters cost more
+    server time than the rest of the answer — and documents them in the OpenAPI schema from this model."""
+
+    token: str | None = Field(default=None, max_length=TOKEN_MAX_LENGTH, description=TOKEN_TEXT)
+    events_from: int = Field(default=0, ge=0, le=MAX_STEP, description=EVENTS_FROM_TEXT)
+
+
+def seat_parameters_schema() -> list[dict[str, Any]]:
+    """The OpenAPI parameters the action route reads by hand: :class:`SeatParameters` and the Authorization header."""
+    query = [{"name": name, "in": "query", "required": False, "schema": schema, "description": schema["description"]}
+             for name, schema in SeatParameters.model_json_schema()["properties"].items()]
+    header = {"name": "authorization", "in": "header", "required": False,
+              "schema": {"anyOf": [{"type": "string"}, {"type": "null"}], "title": "Authorization"}}
+    return [*query, header]
+
+
+def read_seat_parameters(request: Request) -> tuple[str | None, int]:
+    """The token (from the Authorization header or ``?token=``) and ``?events_from=`` of a request; 422 naming the
+    parameter when one is malformed, 401 for an Authorization header that is not ``Bearer <token>``."""
+    query = request.query_params
+    given = {name: query[name] for name in SeatParameters.model_fields if name in query}
+    try:
+        parameters = SeatParameters.model_validate(given)
+    except ValidationError as exc:
+        raise ApiError(422, _errors_detail(exc.errors(), ("query",))) from None
+    return _bearer(request.headers.get("authorization"), parameters.token), parameters.events_from
 
 
 class WhyRequest(BaseModel):
@@ -110,12 +186,15 @@ class TableState(BaseModel):
     current_player: int | None
     view: dict[str, Any] = Field(description="the ruleset's view() for the asking seat")
     legal: list[LegalAction] = Field(description="the asking seat's legal actions; empty unless it decides now")
-    events_from: int = Field(description="the index in the seat's log of the first entry of events: 0 in every "
-                             "answer and a socket's first message (the whole log), then the number of entries the "
-                             "socket has already sent")
+    events_from: int = Field(description="the index in the seat's log of the first entry of events: 0 (the whole "
+                             "log) in a socket's first message and in answers unless asked for ?events_from=N, then "
+                             "the number of entries the socket has already sent (or N, at most the log's length)")
     events: list[dict[str, Any]] = Field(description="the game log as this seat may see it, from entry events_from")
     scores: list[float] | None = None
     winners: list[int] | None = None
+    score_breakdown: list[dict[str, float]] | None = Field(
+        default=None, description="at the end: each seat's score by source ({source: points}, adding up to its "
+        "score), as the ruleset gives it; null when it gives none")
 
 
 class ViewAt(BaseModel):
@@ -191,14 +270,40 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class WorkerHeader:
+    """Name the server process that answered: ``X-Evolutio-Worker: <id>`` on every HTTP answer and WebSocket accept
+    (a random id per process, so behind ``--workers N`` or a proxy one can tell which process served a client)."""
+
+    def __init__(self, app: ASGIApp, worker_id: str) -> None:
+        self.app = app
+        self.header = (WORKER_HEADER.encode(), worker_id.encode())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_named(message: Message) -> None:
+            if message["type"] in ("http.response.start", "websocket.accept"):
+                message = {**message, "headers": [*message.get("headers", ()), self.header]}
+            await send(message)
+
+        await self.app(scope, receive, send_named)
+
+
 def _location(parts: Any) -> str:
     return ".".join(str(part) for part in parts) or "request"
 
 
 def _validation_detail(exc: RequestValidationError) -> str:
+    return _errors_detail(exc.errors())
+
+
+def _errors_detail(errors: Sequence[Any], prefix: tuple[str, ...] = ()) -> str:
+    """One line naming where each validation error is (``body.turn``, ``query.token``) and what is wrong."""
     messages = []
-    for error in exc.errors():
-        where = _location(error.get("loc", ()))
+    for error in errors:
+        where = _location((*prefix, *error.get("loc", ())))
         if error.get("type") == "json_invalid":
             reason = error.get("ctx", {}).get("error", "")
             messages.append(f"body: not valid JSON ({reason})" if reason else "body: not valid JSON")
@@ -241,7 +346,7 @@ def _docs_page(schema: dict[str, Any]) -> str:
 
 
 def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> FastAPI:
-    the_broker: Broker = broker if broker is not None else InProcessBroker()
+    the_broker: Broker = broker if broker is not None else make_broker(settings.broker_url)
     holder: dict[str, TableService] = {}
 
     @asynccontextmanager
@@ -250,6 +355,7 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         db_executor = None if sqlite else ThreadPoolExecutor(POSTGRES_DB_THREADS, "evolutio-db")
         bot_executor = ThreadPoolExecutor(BOT_THREADS, "evolutio-bot")
         loop = asyncio.get_running_loop()
+        await the_broker.start()
         store = await loop.run_in_executor(db_executor, Store.open, settings.db_url)
         service = TableService(store, the_broker, bot_delay=settings.bot_delay, db_executor=db_executor,
                                bot_executor=bot_executor, bot_jobs=BOT_THREADS,
@@ -259,6 +365,7 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         if settings.resume:
             resumed = await service.resume_all()
             log.info("resumed %d unfinished table(s)", resumed)
+        service.start_sweeping()
         try:
             yield
         finally:
@@ -272,6 +379,7 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
     app = FastAPI(title="evolutio", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play evolution board games: tables of people and bots. See docs/api.md.")
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(WorkerHeader, worker_id=secrets.token_hex(WORKER_ID_BYTES))
 
     def service() -> TableService:
         return holder["service"]
@@ -303,7 +411,8 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
             raise ApiError(401, "a seat token is required (Authorization: Bearer <token> or ?token=)")
         return live, seat
 
-    token_query = Query(default=None, max_length=TOKEN_MAX_LENGTH, description="the seat's token (or use Bearer)")
+    token_query = Query(default=None, max_length=TOKEN_MAX_LENGTH, description=TOKEN_TEXT)
+    events_from_query = Query(default=0, ge=0, le=MAX_STEP, description=EVENTS_FROM_TEXT)
 
     # -- pages --------------------------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -339,21 +448,20 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
              "?token=) that seat's view and, when it decides now, its legal actions; without one, the spectator "
              "view.")
     async def get_table(table_id: TableId, authorization: str | None = Header(default=None),
-                        token: str | None = token_query) -> Response:
+                        token: str | None = token_query, events_from: int = events_from_query) -> Response:
         live, seat = await seat_of(table_id, authorization, token)
-        return json_response(service().state_json(live, seat))
+        return json_response(service().state_message(live, seat, events_from)[0])
 
     @app.post("/api/tables/{table_id}/actions", response_model=TableState,
               responses={status: REFUSALS[status] for status in (401, 403, 404, 409, 413, 422)},
               summary="Play an action", description="Acknowledged only after the action is committed. Refused with "
               "the rule's reason: illegal 422, not your decision 403, stale turn or game over 409, unknown token "
-              "401.")
-    async def post_action(body: ActionRequest, table_id: TableId,
-                          authorization: str | None = Header(default=None),
-                          token: str | None = token_query) -> Response:
-        live, seat = await required_seat(table_id, authorization, token)
+              "401.", openapi_extra={"parameters": seat_parameters_schema()})
+    async def post_action(body: ActionRequest, table_id: TableId, request: Request) -> Response:
+        token, events_from = read_seat_parameters(request)
+        live, seat = await required_seat(table_id, None, token)
         await service().act(live, seat, body.action, body.turn)
-        return json_response(service().state_json(live, seat))
+        return json_response(service().state_message(live, seat, events_from)[0])
 
     @app.post("/api/tables/{table_id}/why", response_model=WhyAnswer,
               responses={status: REFUSALS[status] for status in (401, 404, 413, 422)},
@@ -400,18 +508,21 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
     async def push_table(websocket: WebSocket, live: LiveTable, seat: int | None) -> None:
         subscription = the_broker.subscribe(live.id)
         listener = asyncio.ensure_future(_until_closed(websocket))
-        waiter: asyncio.Future[int] | None = None
+        listener.add_done_callback(lambda _listener: subscription.stop())  # the client left: stop waiting for turns
         try:
+            if the_broker.shared:  # another process may have moved the table on while this one was loading it
+                await service().reload(live)
             # the first message carries the seat's whole log; each later one only the entries that follow
             sent_turn = live.turn
             message, sent_events = service().state_message(live, seat)
             await websocket.send_text(message.decode())
             while True:
-                waiter = asyncio.ensure_future(subscription.next_turn())
-                done, _pending = await asyncio.wait({waiter, listener}, return_when=asyncio.FIRST_COMPLETED)
-                if listener in done:
+                turn = await subscription.next_turn()
+                if turn < 0:
                     break
-                await service().refresh(live, waiter.result())
+                await service().refresh(live, turn)
+                if not await wait_for_bots(subscription, live):
+                    break
                 if live.turn <= sent_turn:  # announced while the first snapshot was on its way: already sent
                     continue
                 sent_turn = live.turn
@@ -421,9 +532,22 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
             pass
         finally:
             subscription.close()
-            for task in (waiter, listener):
-                if task is not None:
-                    task.cancel()
+            listener.cancel()
+
+    async def wait_for_bots(subscription: Subscription, live: LiveTable) -> bool:
+        """While bots move without a delay, let their moves go out in one push: wait until a person decides (or the
+        game ends), as long as each bot moves within ``settings.bot_push_wait`` seconds (a bot that thinks longer is
+        shown thinking). ``False`` if the socket closed meanwhile."""
+        while service().bot_moves_at_once(live):
+            try:
+                async with asyncio.timeout(settings.bot_push_wait):
+                    turn = await subscription.next_turn()
+            except TimeoutError:
+                return True
+            if turn < 0:
+                return False
+            await service().refresh(live, turn)
+        return True
 
     return app
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -79,6 +80,15 @@ actions_table = Table(
     Column("action", Text, nullable=False),
     Column("rules_version", String(32), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
+bot_claims_table = Table(
+    "bot_claims",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("turn", Integer, primary_key=True),
+    Column("claimed_at", DateTime(timezone=True), nullable=False),
 )
 
 
@@ -247,6 +257,26 @@ class Store:
             if action.finished:
                 connection.execute(
                     update(tables_table).where(tables_table.c.id == action.table_id).values(finished=True))
+                connection.execute(delete(bot_claims_table).where(bot_claims_table.c.table_id == action.table_id))
+
+    def claim_bot_turn(self, table_id: str, turn: int, lease_seconds: float) -> bool:
+        """Claim turn ``turn`` of the table for a bot of this process: ``True`` if this call got it — nobody had
+        claimed it, or the claim is older than ``lease_seconds`` (its process died before playing) — else ``False``.
+        The (table, turn) key lets one claim in, so across processes a bot's turn is played by one of them."""
+        now = _now()
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(bot_claims_table).values(table_id=table_id, turn=turn, claimed_at=now))
+            return True
+        except IntegrityError:
+            pass
+        with self.engine.begin() as connection:
+            taken_over = connection.execute(
+                update(bot_claims_table)
+                .where(bot_claims_table.c.table_id == table_id, bot_claims_table.c.turn == turn,
+                       bot_claims_table.c.claimed_at < now - timedelta(seconds=lease_seconds))
+                .values(claimed_at=now))
+            return bool(taken_over.rowcount == 1)
 
     def unfinished_table_ids(self) -> list[str]:
         with self.engine.connect() as connection:

@@ -20,7 +20,17 @@ from typing import Any
 import orjson
 
 from evolutio.bots import Bot, bot_names, make_bot
-from evolutio.kernel import Action, EvolutioError, Game, IllegalAction, State, game_class, load_game, make_record
+from evolutio.kernel import (
+    Action,
+    EvolutioError,
+    Game,
+    IllegalAction,
+    State,
+    game_class,
+    game_plugin,
+    load_game,
+    make_record,
+)
 
 from .broker import Broker
 from .storage import NewAction, Store, TableRow
@@ -39,6 +49,11 @@ MAX_SEATS = 16
 DEFAULT_BOT_JOBS = 4
 #: the option a ruleset uses for its number of players, set from the seats when the ruleset has it
 PLAYERS_OPTION = "players"
+#: with a broker between processes: a bot's turn claimed by a process that has not played it this long after may be
+#: claimed by another (the first one died); longer than any bot delay plus thinking
+BOT_CLAIM_LEASE_SECONDS = 60.0
+#: with a broker between processes: how often a process looks for bots' turns nobody is playing
+BOT_SWEEP_SECONDS = 5.0
 
 
 class ApiError(Exception):
@@ -155,6 +170,33 @@ def encode_json(value: Any) -> bytes:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
+#: the plug-in a ruleset gives its final scores' parts with, and the view entry / event kind that may carry them
+SCORE_BREAKDOWN = "score_breakdown"
+
+
+def score_breakdown(game_name: str, view: dict[str, Any], events: list[dict[str, Any]]) -> list[dict[str, int]] | None:
+    """Each seat's final score by source (``[{source: points}, ...]`` in seat order), as the ruleset itself gives it:
+    its ``score_breakdown`` plug-in applied to the final view, else the view's own ``score_breakdown`` entry, else its
+    ``score_breakdown`` events (``{"seat", "parts"}``); ``None`` when it gives none. Never computed here: the server
+    knows no game's scoring."""
+    try:
+        plugin = game_plugin(game_name, SCORE_BREAKDOWN)
+        if callable(plugin):
+            return [dict(parts) for parts in plugin(view)]
+    except Exception:  # noqa: BLE001 — a ruleset's faulty plug-in costs the end screen its breakdown, not the answer
+        log.exception("the score_breakdown plug-in of %s failed", game_name)
+        return None
+    given = view.get(SCORE_BREAKDOWN)
+    if isinstance(given, list) and all(isinstance(parts, dict) for parts in given):
+        return given
+    by_seat = {event["seat"]: event["parts"] for event in events
+               if event.get("kind") == SCORE_BREAKDOWN and isinstance(event.get("seat"), int)
+               and isinstance(event.get("parts"), dict)}
+    if by_seat and sorted(by_seat) == list(range(len(by_seat))):
+        return [by_seat[seat] for seat in range(len(by_seat))]
+    return None
+
+
 def choose_all(decisions: list[tuple[Bot, State]]) -> list[Action | Exception]:
     """Run on a bot thread: each bot's choice for its position, or the exception it raised (reported to its table
     alone, not to the other bots of the batch)."""
@@ -201,6 +243,10 @@ class TableService:
         self._uncommitted: list[tuple[NewAction, asyncio.Future[bool]]] = []
         self._committing = False
         self._commit_tasks: set[asyncio.Task[None]] = set()
+        #: a bot's turn is claimed in the database first when other processes may also be about to play it
+        self.claim_bot_turns = broker.shared
+        self._sweeper: asyncio.Task[None] | None = None
+        broker.watch(self._announced)
 
     async def _db(self, function: Any, *args: Any) -> Any:
         if self.db_executor is None:
@@ -328,7 +374,31 @@ class TableService:
         """Make sure the cache has reached ``turn`` (another process may have written it)."""
         if live.turn < turn:
             async with live.lock:
-                await self._catch_up(live)
+                if live.turn < turn:
+                    await self._catch_up(live)
+            self._schedule_bot(live)
+
+    async def reload(self, live: LiveTable) -> None:
+        """Apply whatever actions the database holds beyond the cache (written by another process)."""
+        async with live.lock:
+            await self._catch_up(live)
+        self._schedule_bot(live)
+
+    def _announced(self, table_id: str, turn: int) -> None:
+        """The broker heard that ``table_id`` reached ``turn``: a table this process holds catches up at once (another
+        process moved it on), so that every answer from here shows it and its next bot's turn is not missed."""
+        live = self.live.get(table_id)
+        if live is None or live.turn >= turn or self.closing:
+            return
+        task = asyncio.get_running_loop().create_task(self._refresh_quietly(live, turn))
+        self._bot_tasks.add(task)
+        task.add_done_callback(self._bot_tasks.discard)
+
+    async def _refresh_quietly(self, live: LiveTable, turn: int) -> None:
+        try:
+            await self.refresh(live, turn)
+        except Exception:  # noqa: BLE001 — a failed catch-up is retried by the next request or announcement
+            log.exception("table %s could not catch up to turn %d", live.id, turn)
 
     async def resume_all(self) -> int:
         """Load every unfinished table and restart its bots; the number of tables resumed."""
@@ -342,6 +412,13 @@ class TableService:
                 continue
             resumed += 1
         return resumed
+
+    def bot_moves_at_once(self, live: LiveTable) -> bool:
+        """Whether a bot decides now and moves without a delay (the table will move on in a moment by itself)."""
+        if self.bot_delay > 0 or live.state.is_terminal:
+            return False
+        current = live.state.current_player
+        return current is not None and live.seats[current].is_bot
 
     # -- seats and views ------------------------------------------------------------------------------------
     @staticmethod
@@ -383,6 +460,7 @@ class TableService:
         if state.is_terminal:
             body["scores"] = state.scores()
             body["winners"] = state.winners()
+            body[SCORE_BREAKDOWN] = score_breakdown(live.game.name, body["view"], live.events_for(seat))
         return body
 
     def _state_head(self, live: LiveTable, seat: int | None) -> bytes:
@@ -470,6 +548,8 @@ class TableService:
         """Apply ``raw_action`` for ``seat`` at ``turn``: acknowledged (returns) only after its row is committed."""
         action = self._parse_action(raw_action)
         async with live.lock:
+            if turn > live.turn and self.broker.shared:  # another process may have stored actions not heard of yet
+                await self._catch_up(live)
             self._check_turn(live, seat, turn)
             if action not in live.state.legal_actions():
                 raise ApiError(422, self._refusal(live, action))
@@ -556,6 +636,12 @@ class TableService:
 
     async def _bot_turn(self, live: LiveTable, seat: int, turn: int) -> None:
         try:
+            if self.claim_bot_turns and not await self._db(self.store.claim_bot_turn, live.id, turn,
+                                                           BOT_CLAIM_LEASE_SECONDS):
+                # another process plays this turn; should it die, the sweep claims the turn again after the lease
+                if live.bot_turn_pending == turn:
+                    live.bot_turn_pending = -1
+                return
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
             if live.turn != turn or self.closing:
@@ -616,8 +702,23 @@ class TableService:
             self._dispatch_planned = True
             asyncio.get_running_loop().call_soon(self._dispatch_bots)
 
+    def start_sweeping(self) -> None:
+        """With a broker between processes: every ``BOT_SWEEP_SECONDS`` schedule the bots' turns of held tables that no
+        job of this process is playing (a turn whose claim is held by a live process is left to it)."""
+        if self.claim_bot_turns and self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(BOT_SWEEP_SECONDS)
+            for live in tuple(self.live.values()):
+                self._schedule_bot(live)
+
     async def close(self) -> None:
         self.closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         for task in tuple(self._bot_tasks):
             task.cancel()
         if self._bot_tasks:

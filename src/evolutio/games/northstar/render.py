@@ -65,18 +65,33 @@ def _surplus_text(decision: dict[str, Any], viewer: int | None) -> str:
             f"{decision['species'] + 1} ({decision['least']}–{decision['most']}; the rest stays in {where})")
 
 
-def _score_breakdown(player: dict[str, Any], course: bool, total: int) -> str:
-    species = player["species"]
-    traits = sum(len(s["traits"]) for s in species)
-    if course:
-        parts = [(player["bag"], "food in the bag"), (len(species), "species"), (traits, "trait cards")]
-    else:
-        fat = sum(s["fat"] for s in species)
-        parts = [(player["bag"] + fat, "food in the bag and on Fat Tissue"),
-                 (sum(s["population"] for s in species), "population"), (traits, "trait cards")]
-    if sum(value for value, _ in parts) != total:
+#: the one part of a score the view cannot break down (its parts do not add up to the game's total)
+WHOLE_SCORE = "points"
+
+
+def score_breakdown(view: dict[str, Any]) -> list[dict[str, int]]:
+    """Each player's final score by source, in seat order: food in the bag (with the food stored on Fat Tissue), the
+    population (the CS 4500 course rules: one per species) and the trait cards on species. The parts add up to the
+    view's ``scores``; a score they do not explain is given whole, as ``{"points": total}``. The terminal's end screen
+    and the web's (``NorthstarGame.plugins["score_breakdown"]``) show them."""
+    course = view.get("variant") == "cs4500"
+    breakdown = []
+    for player, total in zip(view["players"], view["scores"]):
+        species = player["species"]
+        traits = sum(len(s["traits"]) for s in species)
+        if course:
+            parts = {"food in the bag": player["bag"], "species": len(species), "trait cards": traits}
+        else:
+            parts = {"food in the bag and on Fat Tissue": player["bag"] + sum(s["fat"] for s in species),
+                     "population": sum(s["population"] for s in species), "trait cards": traits}
+        breakdown.append(parts if sum(parts.values()) == total else {WHOLE_SCORE: total})
+    return breakdown
+
+
+def _score_breakdown(parts: dict[str, int], total: int) -> str:
+    if list(parts) == [WHOLE_SCORE]:
         return f"{total} points"
-    return f"{total} points = " + " + ".join(f"{value} {what}" for value, what in parts)
+    return f"{total} points = " + " + ".join(f"{value} {what}" for what, value in parts.items())
 
 
 def _header(view: dict[str, Any]) -> Text:
@@ -107,6 +122,7 @@ class NorthstarRenderer:
     def __call__(self, view: dict[str, Any], viewer: int | None) -> RenderableType:
         current = view.get("current_player")
         over = "scores" in view
+        breakdown = score_breakdown(view) if over else []
         lines: list[Text] = [_header(view)]
         for player in view["players"]:
             number = player["seat"]
@@ -115,8 +131,7 @@ class NorthstarRenderer:
             if number == current:
                 title.append(" ◀", style="bold green")
             if over:
-                title.append(" " + _score_breakdown(player, view.get("variant") == "cs4500",
-                                                    view["scores"][number]))
+                title.append(" " + _score_breakdown(breakdown[number], view["scores"][number]))
             else:
                 title.append(f"  bag {player['bag']} · hand {player['hand_count']} · food card: ", style="dim")
                 if "food_card" in player:

@@ -29,6 +29,7 @@ class OriginGame(Game):
                "break ties left after the discard-pile tie-break with dice instead of sharing the win"),
     )
     plugins = {"renderer": "evolutio.games.origin.render:render",
+               "score_breakdown": "evolutio.games.origin.render:score_breakdown",
                "heuristic": "evolutio.games.origin.heuristic:OriginHeuristic"}
     #: the automatic steps (``flow.py``) a scenario may hold before (``"hold": ["extinction"]``)
     hold_points = {

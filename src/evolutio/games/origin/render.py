@@ -70,10 +70,21 @@ def _card_text(slot: int, card: dict[str, Any]) -> Text:
     return Text.assemble((f"[{slot}] ", "dim"), f"{card['id']} ", names)
 
 
-def _score_breakdown(player: dict[str, Any]) -> str:
+def score_breakdown(view: dict[str, Any]) -> list[dict[str, int]]:
+    """Each player's score by source, in seat order: its animals (``POINTS_PER_ANIMAL`` each) and the trait cards on
+    them (the rest of the score: a point per card plus the extra food some traits need). The parts add up to the
+    score the view gives; the terminal's end screen and the web's (``OriginGame.plugins["score_breakdown"]``) show
+    them."""
+    breakdown = []
+    for player in view["players"]:
+        animals = POINTS_PER_ANIMAL * len(player["animals"])
+        breakdown.append({"animals": animals, "traits": player["score"] - animals})
+    return breakdown
+
+
+def _score_breakdown(player: dict[str, Any], parts: dict[str, int]) -> str:
     animals = len(player["animals"])
-    from_traits = player["score"] - POINTS_PER_ANIMAL * animals
-    return (f"{player['score']} points = {animals} animal(s) × {POINTS_PER_ANIMAL} + {from_traits} for traits · "
+    return (f"{player['score']} points = {animals} animal(s) × {POINTS_PER_ANIMAL} + {parts['traits']} for traits · "
             f"{player['discard_size']} discarded")
 
 
@@ -109,6 +120,7 @@ class OriginRenderer:
     def __call__(self, view: dict[str, Any], viewer: int | None) -> RenderableType:
         lines = _header(view, viewer)
         over = view["phase"] == "over"
+        breakdown = score_breakdown(view) if over else []
         for player in view["players"]:
             number = player["seat"]
             title = Text(f"player {number + 1}" + (" (you)" if number == viewer else ""),
@@ -116,7 +128,7 @@ class OriginRenderer:
             if number == view.get("to_act"):
                 title.append(" ◀", style="bold green")
             if over:
-                title.append(" " + _score_breakdown(player))
+                title.append(" " + _score_breakdown(player, breakdown[number]))
             else:
                 title.append(f"  hand {player['hand_size']} · discard {player['discard_size']} · "
                              f"score {player['score']}", style="dim")

@@ -44,8 +44,9 @@ export const api = {
   createTable: (game, options, seats, seed = null) =>
     request("POST", "/api/tables", { body: seed === null ? { game, options, seats } : { game, options, seats, seed } }),
   state: (table, token) => request("GET", `/api/tables/${encodeURIComponent(table)}`, { token }),
-  act: (table, token, action, turn) =>
-    request("POST", `/api/tables/${encodeURIComponent(table)}/actions`, { token, body: { action, turn } }),
+  // eventsFrom: the number of log entries the client holds; the answer carries only the entries after them
+  act: (table, token, action, turn, eventsFrom = 0) =>
+    request("POST", `/api/tables/${encodeURIComponent(table)}/actions?events_from=${eventsFrom}`, { token, body: { action, turn } }),
   why: (table, token, action) =>
     request("POST", `/api/tables/${encodeURIComponent(table)}/why`, { token, body: { action } }),
   record: (table, token) => request("GET", `/api/tables/${encodeURIComponent(table)}/record`, { token }),

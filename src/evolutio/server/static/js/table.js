@@ -5,7 +5,7 @@
 import { ApiError, LiveTable, api, forgetSeat } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { h, replaceChildren, titleCase } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tOr } from "./i18n.js";
 
 // how close to the bottom the log must be scrolled to keep following new events
 const LOG_STICKY_PIXELS = 40;
@@ -262,7 +262,7 @@ export class TableScreen {
     this.busy = true;
     this.elements.actions.classList.add("busy");
     try {
-      const state = await api.act(this.table, this.token, action, this.state.turn);
+      const state = await api.act(this.table, this.token, action, this.state.turn, (this.state.events || []).length);
       this.showNotice(null);
       this.receive(state);
     } catch (error) {
@@ -315,50 +315,37 @@ export class TableScreen {
     }
     this.elements.end.hidden = false;
     const winners = new Set(state.winners || view.winners || []);
-    const parts = scoreParts(view, scores.length);
+    const parts = scoreParts(state, scores.length);
     replaceChildren(this.elements.end,
       h("h2", {}, t("end.title")),
       h("p", { class: "winners" }, t("end.winners", { names: [...winners].map((seat) => this.playerLabel(seat)).join(", ") })),
       h("table", { class: "scores" },
-        h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), parts.columns.map((column) => h("th", {}, column)), h("th", {}, t("end.total")))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), parts.columns.map((column, index) => h("th", { "data-source": parts.sources[index] }, column)), h("th", {}, t("end.total")))),
         h("tbody", {}, scores.map((score, seat) =>
           h("tr", { class: winners.has(seat) ? "winner" : "" },
             h("td", {}, this.playerLabel(seat), seat === this.seat ? ` (${t("board.you")})` : "", winners.has(seat) ? " ★" : ""),
-            (parts.rows[seat] || []).map((value) => h("td", {}, String(value))),
+            (parts.rows[seat] || []).map((value, index) => h("td", { class: "part", "data-source": parts.sources[index] }, String(value))),
             h("td", { class: "total" }, String(score)))))),
       parts.note ? h("p", { class: "hint" }, parts.note) : null);
   }
 }
 
-// The score breakdown: a view's own "score_breakdown" when the ruleset gives one; otherwise what each player has on
-// the table at the end (read from the view, beside the game's own total).
-function scoreParts(view, seats) {
-  const players = view.players || [];
-  if (Array.isArray(view.score_breakdown) && view.score_breakdown.length) {
-    const columns = [...new Set(view.score_breakdown.flatMap((row) => Object.keys(row)))];
-    return { columns: columns.map(titleCase), rows: view.score_breakdown.map((row) => columns.map((column) => row[column] ?? "")) };
-  }
-  if (view.game === "origin") {
-    return {
-      columns: [t("end.origin.animals"), t("end.origin.traits"), t("end.origin.discard")],
-      rows: players.map((player) => [
-        player.animals.length,
-        player.animals.reduce((sum, animal) => sum + animal.traits.length, 0),
-        player.discard_size,
-      ]),
-      note: t("end.origin.note"),
-    };
-  }
-  if (view.game === "northstar") {
-    return {
-      columns: [t("end.northstar.bag"), t("end.northstar.population"), t("end.northstar.traits")],
-      rows: players.map((player) => [
-        player.bag,
-        player.species.reduce((sum, species) => sum + species.population, 0),
-        player.species.reduce((sum, species) => sum + species.traits.length, 0),
-      ]),
-      note: t("end.northstar.note"),
-    };
-  }
-  return { columns: [], rows: Array.from({ length: seats }, () => []) };
+// The score breakdown: each seat's points by source exactly as the ruleset gives them (the state's "score_breakdown",
+// which the server takes from the rules engine); the client only lays them out. Source names are the ruleset's,
+// translated where the catalog knows them.
+function scoreParts(state, seats) {
+  const breakdown = state.score_breakdown;
+  if (!Array.isArray(breakdown) || !breakdown.length) return { sources: [], columns: [], rows: Array.from({ length: seats }, () => []) };
+  const sources = [...new Set(breakdown.flatMap((parts) => Object.keys(parts)))];
+  return {
+    sources,
+    columns: sources.map((source) => tOr(sourceKey(source), titleCase(source))),
+    rows: breakdown.map((parts) => sources.map((source) => parts[source] ?? "")),
+    note: t("end.note"),
+  };
+}
+
+// The catalog key of a score source: "food in the bag" -> "score.food-in-the-bag".
+function sourceKey(source) {
+  return `score.${source.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 }
