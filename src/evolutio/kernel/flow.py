@@ -13,9 +13,11 @@ defender's reaction, the reaction pushes the scavengers, a phase step replaces i
 applied action the kernel runs automatic steps until a decision step is on top (or the stack is empty: the game is
 over).
 
-**Legality is written once.** ``legal_actions`` is the list of candidates that pass ``check``; ``apply`` of any other
-action raises :class:`~evolutio.kernel.errors.IllegalAction` with that same check's reason (or, for an action that is
-not even a candidate, with the step's :meth:`Step.prompt`). There is no second, hand-kept explanation of the rules.
+**Legality is written once.** ``legal_actions`` is the list of candidates that pass ``check`` (or a step's faster
+:meth:`Step.legal` built from the same rule functions, verified against ``check`` by the game's tests); ``apply`` of
+any other action raises :class:`~evolutio.kernel.errors.IllegalAction` with that same check's reason (or, for an
+action that is not even a candidate, with the step's :meth:`Step.prompt`). There is no second, hand-kept explanation of
+the rules.
 
 Steps are small immutable values (``__slots__``, set once in ``__init__``), so copying the stack to clone a state is a
 shallow list copy. Their fields are plain JSON values (ints, strings, tuples of ints) so a stack saves and loads with
@@ -73,6 +75,19 @@ class Step:
         """``None`` if ``action`` (one of :meth:`candidates`) is allowed now, else why not."""
         return None
 
+    def legal(self, state: Any) -> list[Action]:
+        """The allowed actions now: the candidates that pass :meth:`check`, in candidate order.
+
+        A step on a hot path may override this with a faster generation that calls the same rule functions as
+        :meth:`check` (so that every refusal still comes from the rule that generation uses); the game's tests must
+        then verify that it equals the filtered candidates (:func:`legal_by_check`).
+        """
+        candidates = self.candidates(state)
+        if type(self).check is Step.check:  # a step that refuses no candidate: no per-action call on the hot path
+            return candidates if type(candidates) is list else list(candidates)
+        check = self.check
+        return [action for action in candidates if check(state, action) is None]
+
     def resolve(self, state: Any, action: Action) -> None:
         """Carry out an allowed choice. The step is still on top of the stack: pop or replace it as the rules say."""
         raise NotImplementedError(f"step {self.name!r} does not take decisions")
@@ -99,6 +114,11 @@ class Step:
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self.fields().items())
         return f"{type(self).__name__}({inner})"
+
+
+def legal_by_check(step: Step, state: Any) -> list[Action]:
+    """The candidates of ``step`` that its :meth:`Step.check` allows: what :meth:`Step.legal` must equal (as a set)."""
+    return [action for action in step.candidates(state) if step.check(state, action) is None]
 
 
 def _all_slots(cls: type) -> tuple[str, ...]:
@@ -255,12 +275,7 @@ class FlowState(State):
         return not self.flow
 
     def _legal_actions(self) -> list[Action]:
-        step = self.flow[-1]
-        check = step.check
-        if type(step).check is Step.check:  # a step that refuses no candidate: no per-action call on the hot path
-            candidates = step.candidates(self)
-            return candidates if type(candidates) is list else list(candidates)
-        return [action for action in step.candidates(self) if check(self, action) is None]
+        return self.flow[-1].legal(self)
 
     def _apply(self, action: Action) -> None:
         self.flow[-1].resolve(self, action)

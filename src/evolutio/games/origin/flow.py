@@ -14,16 +14,63 @@ Hold points (``OriginGame.hold_points``) are the names of the automatic steps ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, ClassVar, Iterable
 
 from evolutio.kernel import Action
-from evolutio.kernel.flow import Step
+from evolutio.kernel.flow import Refusal, Step
 
 from . import actions
-from .traits import EFFECTS, PAIRED, RESOLVERS, TRAITS
+from .card_data import NUM_CARDS
+from .traits import EFFECTS, EN, PAIRED, REFUSERS, RESOLVERS, TRAITS
 
 if TYPE_CHECKING:
     from .state import OriginState
+
+
+#: every animal number, card id and hand slot: the widest candidates of a choice (its check refuses the others)
+EVERY_NUMBER = range(NUM_CARDS)
+#: the main action of a feeding turn (one per turn); the other feeding kinds are free trait actions
+MAIN_ACTION_KINDS = frozenset(("take", "attack", "convert"))
+MAIN_ACTION_USED = Refusal("you have already used this feeding turn's main action (take a token, attack or convert "
+                           "fat); only free traits remain (ruling 18)")
+NO_SUCH_TRIGGER = Refusal("that paired card has no pending trigger that can take effect now (rulings 21-23)")
+NOT_AN_OFFERED_SCAVENGER = Refusal("only one of your Scavengers that can still receive food can take the token "
+                                   "(ruling 47)")
+DEFENCE_IS_COMPULSORY = Refusal("the defence is compulsory: Running must be rolled and Mimicry must redirect the "
+                                "attack when possible (rulings 41, 44)")
+
+
+def not_on_table(animal: int) -> Refusal:
+    return Refusal(f"A{animal} is not an animal on the table")
+
+
+class Decision(Step):
+    """A decision of ``origin``. Its prompt (the refusal of an action of another kind) names the seat that decides,
+    the question and the action kinds it accepts (:attr:`accepts`)."""
+
+    __slots__ = ()
+    #: the kind of decision in views (``decision.kind``)
+    label: ClassVar[str] = ""
+    #: the action kinds this decision accepts
+    accepts: ClassVar[tuple[str, ...]] = ()
+
+    def question(self, state: OriginState) -> str:
+        return self.label.replace("_", " ")
+
+    def prompt(self, state: OriginState) -> str:
+        seat = self.decider(state)
+        who = state.player_name(seat) if seat is not None else "nobody"
+        return f"now {who} must decide: {self.question(state)} (actions: {', '.join(self.accepts)})"
+
+
+class TargetDecision(Decision):
+    """A decision answered with ``target`` (an animal number): its candidates are every animal number."""
+
+    __slots__ = ()
+    accepts = ("target",)
+
+    def candidates(self, state: OriginState) -> Iterable[Action]:
+        return actions.TARGET
 
 
 # -------------------------------------------------------------------------------------------------------- phases
@@ -42,18 +89,42 @@ class DevelopmentPhase(Step):
         state.push(DevelopmentTurn())
 
 
-class DevelopmentTurn(Step):
+class DevelopmentTurn(Decision):
     """The seat ``actor`` plays a card as an animal or a trait, or passes (ruling 2)."""
 
     __slots__ = ()
     name = "development_turn"
     label = "development"
+    accepts = ("pass", "animal", "trait")
 
     def decider(self, state: OriginState) -> int | None:
         return state.actor
 
     def candidates(self, state: OriginState) -> Iterable[Action]:
-        return state.development_choices(state.actor)
+        yield actions.PASS
+        yield from actions.ANIMAL
+        for faces in actions.TRAIT:
+            yield from faces
+
+    def check(self, state: OriginState, action: Action) -> Refusal | None:
+        seat = state.actor
+        hand = state.hands[seat]
+        if action.kind == "animal":
+            if action.args[0] < len(hand):
+                return None
+            return Refusal(f"{state.player_name(seat)}'s hand has {len(hand)} card(s): slots 0..{len(hand) - 1}")
+        if action.kind == "trait":
+            card, face = action.args
+            if card not in hand:
+                return Refusal(f"card {card} is not in {state.player_name(seat)}'s hand")
+            faces = state.config.faces[card]
+            if face >= len(faces):
+                return Refusal(f"card {card} ({'/'.join(EN[t] for t in faces)}) has only one trait; use face 0")
+            return state.trait_play_refusal(seat, faces[face])
+        return None
+
+    def legal(self, state: OriginState) -> list[Action]:
+        return state.development_choices(state.actor)   # by trait_play_refusal, per trait
 
     def resolve(self, state: OriginState, action: Action) -> None:
         state.pop()
@@ -66,8 +137,8 @@ class DevelopmentTurn(Step):
             card, face = action.args
             state.push(TraitTarget(state.actor, card, face))
 
-    def prompt(self, state: OriginState) -> str:
-        return f"{state.player_name(state.actor)} plays a card (as an animal or a trait) or passes"
+    def question(self, state: OriginState) -> str:
+        return "play a card (as an animal or a trait) or pass; feeding comes later"
 
 
 class FoodRoll(Step):
@@ -97,17 +168,44 @@ class FeedingPhase(Step):
             state.feeding_offer = choices   # computed once: the feeding turn's candidates until it is answered
 
 
-class FeedingTurn(Step):
+class FeedingTurn(Decision):
     """The seat ``actor`` takes food, attacks, converts fat, uses a free trait or ends its feeding turn."""
 
     __slots__ = ()
     name = "feeding_turn"
     label = "feeding"
+    accepts = ("pass", "take", "attack", "convert", "pirate", "tramp", "hibernate")
 
     def decider(self, state: OriginState) -> int | None:
         return state.actor
 
     def candidates(self, state: OriginState) -> Iterable[Action]:
+        yield actions.PASS
+        for kind in self.accepts:
+            if kind not in ("pass", "convert"):
+                yield from (Action(kind, animal) for animal in EVERY_NUMBER)
+        for animal in EVERY_NUMBER:
+            yield from (actions.convert(animal, tokens) for tokens in range(actions.MAX_FAT + 1))
+
+    def check(self, state: OriginState, action: Action) -> Refusal | None:
+        seat = state.actor
+        kind = action.kind
+        if kind == "pass":
+            return state.end_turn_refusal(seat)
+        animal = action.args[0]
+        if state.owner[animal] != seat:
+            return Refusal(f"A{animal} is not one of your animals")
+        if kind in MAIN_ACTION_KINDS and state.main_action_used:
+            return MAIN_ACTION_USED
+        if kind == "take":
+            return state.take_refusal(animal)
+        trait, refuser = REFUSERS[kind]
+        if not (state.trait_mask[animal] >> trait) & 1:
+            return Refusal(f"animal A{animal} has no {EN[trait]}")
+        return refuser(state, *action.args)
+
+    def legal(self, state: OriginState) -> list[Action]:
+        # by take_refusal, end_turn_refusal and the trait modules' refusers (their offer hooks call them)
         offer = state.feeding_offer
         return offer if offer is not None else state.feeding_choices(state.actor)
 
@@ -122,8 +220,9 @@ class FeedingTurn(Step):
         else:
             RESOLVERS[kind](state, *action.args)
 
-    def prompt(self, state: OriginState) -> str:
-        return f"{state.player_name(state.actor)} feeds (take food, attack, convert fat, a free trait) or ends the turn"
+    def question(self, state: OriginState) -> str:
+        return ("feed (take food, attack, convert fat, use a free trait) or end the feeding turn; cards are played "
+                "only in the development phase")
 
 
 class Extinction(Step):
@@ -139,7 +238,7 @@ class Extinction(Step):
 
 
 # -------------------------------------------------------------------------------------------------------- interrupts
-class TraitTarget(Step):
+class TraitTarget(TargetDecision):
     """``player`` names the animal (the first one, for a paired trait) that gets face ``face`` of ``card``."""
 
     __slots__ = ("player", "card", "face")
@@ -154,8 +253,16 @@ class TraitTarget(Step):
     def decider(self, state: OriginState) -> int | None:
         return self.player
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
-        return state.first_targets(self.player, state.config.faces[self.card][self.face])
+    def check(self, state: OriginState, action: Action) -> Refusal | None:
+        animal = action.args[0]
+        if state.owner[animal] < 0:
+            return not_on_table(animal)
+        return state.first_target_refusal(self.player, state.config.faces[self.card][self.face], animal)
+
+    def legal(self, state: OriginState) -> list[Action]:
+        check = self.check
+        return [target for target in (actions.TARGET[animal] for seat in state.animals for animal in seat)
+                if check(state, target) is None]
 
     def resolve(self, state: OriginState, action: Action) -> None:
         state.pop()
@@ -166,12 +273,12 @@ class TraitTarget(Step):
         else:
             state.place_trait(self.player, self.card, trait, animal, -1)
 
-    def prompt(self, state: OriginState) -> str:
+    def question(self, state: OriginState) -> str:
         trait = TRAITS[state.config.faces[self.card][self.face]]
-        return f"{state.player_name(self.player)} chooses the animal for {trait.en} (card {self.card})"
+        return f"the animal for {trait.en} (card {self.card})"
 
 
-class SecondTraitTarget(Step):
+class SecondTraitTarget(TargetDecision):
     """``player`` names the second animal linked by the paired trait on ``card`` to ``first``."""
 
     __slots__ = ("player", "card", "face", "first")
@@ -187,22 +294,28 @@ class SecondTraitTarget(Step):
     def decider(self, state: OriginState) -> int | None:
         return self.player
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
-        trait = state.config.faces[self.card][self.face]
-        return [actions.TARGET[other] for other in state.animals[self.player]
-                if other != self.first and not state.linked(self.first, other, trait)]
+    def check(self, state: OriginState, action: Action) -> Refusal | None:
+        animal = action.args[0]
+        if state.owner[animal] < 0:
+            return not_on_table(animal)
+        return state.pair_refusal(self.player, state.config.faces[self.card][self.face], self.first, animal)
+
+    def legal(self, state: OriginState) -> list[Action]:
+        check = self.check
+        return [target for target in (actions.TARGET[animal] for animal in state.animals[self.player])
+                if check(state, target) is None]
 
     def resolve(self, state: OriginState, action: Action) -> None:
         state.pop()
         state.place_trait(self.player, self.card, state.config.faces[self.card][self.face], self.first,
                           action.args[0])
 
-    def prompt(self, state: OriginState) -> str:
+    def question(self, state: OriginState) -> str:
         trait = TRAITS[state.config.faces[self.card][self.face]]
-        return f"{state.player_name(self.player)} chooses the animal linked with A{self.first} by {trait.en}"
+        return f"the animal linked with A{self.first} by {trait.en}"
 
 
-class AttackTarget(Step):
+class AttackTarget(TargetDecision):
     """The player of ``carnivore`` chooses the animal it attacks."""
 
     __slots__ = ("player", "carnivore")
@@ -216,18 +329,25 @@ class AttackTarget(Step):
     def decider(self, state: OriginState) -> int | None:
         return self.player
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
-        return [actions.TARGET[target] for target in state.attack_targets(self.carnivore)]
+    def check(self, state: OriginState, action: Action) -> Refusal | None:
+        animal = action.args[0]
+        if state.owner[animal] < 0:
+            return not_on_table(animal)
+        refusal = state.attack_refusal(self.carnivore, animal)
+        return None if refusal is None else Refusal(f"your Carnivore cannot attack this animal: {refusal}")
+
+    def legal(self, state: OriginState) -> list[Action]:
+        return [actions.TARGET[target] for target in state.attack_targets(self.carnivore)]   # by attack_refusal
 
     def resolve(self, state: OriginState, action: Action) -> None:
         state.pop()
         state.start_attack(self.carnivore, action.args[0])
 
-    def prompt(self, state: OriginState) -> str:
-        return f"{state.player_name(self.player)} chooses the animal Carnivore A{self.carnivore} attacks"
+    def question(self, state: OriginState) -> str:
+        return f"the animal Carnivore A{self.carnivore} attacks"
 
 
-class PiracyVictim(Step):
+class PiracyVictim(TargetDecision):
     """The player of the Piracy animal ``pirate`` chooses the animal it robs."""
 
     __slots__ = ("player", "pirate")
@@ -241,24 +361,31 @@ class PiracyVictim(Step):
     def decider(self, state: OriginState) -> int | None:
         return self.player
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
-        return [actions.TARGET[victim] for victim in state.piracy_victims(self.pirate)]
+    def check(self, state: OriginState, action: Action) -> Refusal | None:
+        animal = action.args[0]
+        if state.owner[animal] < 0:
+            return not_on_table(animal)
+        return state.piracy_refusal(self.pirate, animal)
+
+    def legal(self, state: OriginState) -> list[Action]:
+        return [actions.TARGET[victim] for victim in state.piracy_victims(self.pirate)]   # by piracy_refusal
 
     def resolve(self, state: OriginState, action: Action) -> None:
         state.pop()
         state.rob(self.pirate, action.args[0])
 
-    def prompt(self, state: OriginState) -> str:
-        return f"{state.player_name(self.player)} chooses the animal Piracy A{self.pirate} robs"
+    def question(self, state: OriginState) -> str:
+        return f"the animal Piracy A{self.pirate} robs"
 
 
-class Defence(Step):
+class Defence(Decision):
     """The owner of ``target`` (attacked by ``carnivore``) chooses a defence or accepts. ``rolled``: its Running die
     was rolled in this attack; ``targeted``: bit mask of the animals targeted so far in this attack."""
 
     __slots__ = ("player", "carnivore", "target", "rolled", "targeted")
     name = "defence"
     label = "defence"
+    accepts = ("run", "mimic", "tail", "accept")
 
     def __init__(self, player: int, carnivore: int, target: int, rolled: bool, targeted: int) -> None:
         self.player = player
@@ -271,6 +398,20 @@ class Defence(Step):
         return self.player
 
     def candidates(self, state: OriginState) -> Iterable[Action]:
+        return (actions.RUN, actions.ACCEPT, *actions.MIMIC, *actions.TAIL)
+
+    def check(self, state: OriginState, action: Action) -> Refusal | None:
+        kind = action.kind
+        if kind == "accept":
+            choices = state.defence_choices(self.carnivore, self.target, self.rolled, self.targeted)
+            return None if actions.ACCEPT in choices else DEFENCE_IS_COMPULSORY
+        trait, refuser = REFUSERS[kind]
+        if not (state.trait_mask[self.target] >> trait) & 1:
+            return Refusal(f"the attacked animal A{self.target} has no {EN[trait]}")
+        return refuser(state, self.carnivore, self.target, self.rolled, self.targeted, *action.args)
+
+    def legal(self, state: OriginState) -> list[Action]:
+        # by the trait modules' refusers (their defence hooks call them); accepting only when no defence is compulsory
         return state.defence_choices(self.carnivore, self.target, self.rolled, self.targeted)
 
     def resolve(self, state: OriginState, action: Action) -> None:
@@ -280,17 +421,17 @@ class Defence(Step):
         else:
             RESOLVERS[action.kind](state, self, *action.args)
 
-    def prompt(self, state: OriginState) -> str:
-        return (f"{state.player_name(self.player)} defends A{self.target} against Carnivore A{self.carnivore} "
-                "or accepts")
+    def question(self, state: OriginState) -> str:
+        return f"defend A{self.target} against Carnivore A{self.carnivore} or accept"
 
 
-class ScavengerChoice(Step):
+class ScavengerChoice(Decision):
     """``player`` chooses which of their Scavengers (bit mask ``offered``) gets the token (ruling 47)."""
 
     __slots__ = ("player", "offered")
     name = "scavenger"
     label = "scavenger"
+    accepts = ("scavenge",)
 
     def __init__(self, player: int, offered: int) -> None:
         self.player = player
@@ -300,23 +441,32 @@ class ScavengerChoice(Step):
         return self.player
 
     def candidates(self, state: OriginState) -> Iterable[Action]:
-        return [actions.SCAVENGE[animal] for animal in state.animals[self.player] if (self.offered >> animal) & 1]
+        return actions.SCAVENGE
+
+    def check(self, state: OriginState, action: Action) -> Refusal | None:
+        return None if (self.offered >> action.args[0]) & 1 else NOT_AN_OFFERED_SCAVENGER
+
+    def legal(self, state: OriginState) -> list[Action]:
+        check = self.check
+        return [choice for choice in (actions.SCAVENGE[animal] for animal in state.animals[self.player])
+                if check(state, choice) is None]
 
     def resolve(self, state: OriginState, action: Action) -> None:
         state.pop()
         RESOLVERS["scavenge"](state, *action.args)
 
-    def prompt(self, state: OriginState) -> str:
-        return f"{state.player_name(self.player)} chooses the Scavenger that gets the token"
+    def question(self, state: OriginState) -> str:
+        return "the Scavenger that gets the token"
 
 
-class TriggerOrder(Step):
+class TriggerOrder(Decision):
     """Queued paired-card triggers (``2 * card + side``) of ``player``'s animals. Automatic while at most one distinct
     trigger can fire; a decision of ``player`` (the order) when several can (rulings 21-23)."""
 
     __slots__ = ("player", "triggers")
     name = "trigger_order"
     label = "trigger_order"
+    accepts = ("fire",)
 
     def __init__(self, player: int, triggers: tuple[int, ...]) -> None:
         self.player = player
@@ -329,7 +479,17 @@ class TriggerOrder(Step):
         return None
 
     def candidates(self, state: OriginState) -> Iterable[Action]:
-        return [actions.FIRE[trigger] for trigger in sorted(set(state.valid_triggers(self.triggers)))]
+        return actions.FIRE
+
+    def check(self, state: OriginState, action: Action) -> Refusal | None:
+        card, side = action.args
+        trigger = 2 * card + side
+        return None if trigger in self.triggers and state.trigger_can_fire(trigger) else NO_SUCH_TRIGGER
+
+    def legal(self, state: OriginState) -> list[Action]:
+        check = self.check
+        return [choice for choice in (actions.FIRE[trigger] for trigger in sorted(set(self.triggers)))
+                if check(state, choice) is None]
 
     def resolve(self, state: OriginState, action: Action) -> None:
         card, side = action.args
@@ -342,8 +502,8 @@ class TriggerOrder(Step):
         else:
             state.fire(valid[0])
 
-    def prompt(self, state: OriginState) -> str:
-        return f"{state.player_name(self.player)} chooses which Communication / Cooperation trigger fires first"
+    def question(self, state: OriginState) -> str:
+        return "which Communication / Cooperation trigger fires first"
 
 
 class BlueToken(Step):

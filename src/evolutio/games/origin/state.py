@@ -79,7 +79,25 @@ PLACEMENT_REFUSALS = tuple(
 # food base: (dice, extra tokens) by number of players (NOTES §4.2, ruling 11)
 FOOD_TABLE = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
 
+#: per trait: why no card of it can be played now (no animal can take it)
+NO_PLACEMENT = tuple(
+    Refusal(f"{t.en} needs two of your animals that are not yet linked by {t.en} (ruling 7)") if t.paired
+    else Refusal(f"{t.en} needs another player's animal without {t.en} (ruling 5)") if t.target == "opponent"
+    else Refusal(f"none of your animals can take {t.en} (no animals, duplicates (ruling 6) or Carnivore/Scavenger "
+                 "conflict (ruling 8))")
+    for t in TRAITS)
+#: per paired trait: it links two animals of the player who plays it
+PAIRED_ON_OWN = tuple(Refusal(f"{t.en} is played on two of your own animals (ruling 5)") for t in TRAITS)
+
 NO_SELF_ATTACK = Refusal("a carnivore cannot attack itself")
+EMPTY_FOOD_BASE = Refusal("the food base is empty")
+TAKING_IS_COMPULSORY = Refusal("taking food is compulsory: the food base has red tokens and one of your animals can "
+                               "receive one; take a token, attack or convert fat (ruling 16)")
+NO_SELF_ROBBERY = Refusal("a Piracy animal cannot rob itself")
+VICTIM_RECEIVED_NOTHING = Refusal("Piracy takes only from an animal that has received food this turn (converting its "
+                                  "own fat is not receiving food, ruling 24) (ruling 29)")
+VICTIM_FED = Refusal("Piracy cannot take from an animal that is already fed (ruling 29)")
+VICTIM_HAS_NO_FOOD = Refusal("this animal has no food token left to take (ruling 29)")
 HIBERNATING_EATS_NOTHING = Refusal("a hibernating animal cannot receive tokens (ruling 26)")
 ALREADY_FULL = Refusal("this animal is fed and its Fat Tissue (if any) is full (ruling 15)")
 
@@ -228,9 +246,12 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         return self.turn
 
     def _legal_actions(self) -> list[Action]:
-        # every origin step lists exactly the choices the rules allow now (its ``check`` refuses none of them)
-        choices = self.flow[-1].candidates(self)
-        return choices if type(choices) is list else list(choices)
+        return self.flow[-1].legal(self)
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` is not legal now: a malformed action is told what is wrong with it; any other is refused by
+        the check of the step on top of the stack."""
+        return A.malformed(action) or super().refusal(action)
 
     def clone(self) -> "OriginState":
         new = OriginState.__new__(OriginState)
@@ -299,7 +320,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
     def is_fed(self, a: int) -> bool:
         return bool((self.hibernating >> a) & 1) or self.food[a] >= self.need[a]
 
-    def _can_receive(self, a: int) -> bool:
+    def can_receive(self, a: int) -> bool:
         """May ``a`` receive a red or blue token now? (NOTES §2; :meth:`receive_refusal` says why not)."""
         if (self.hibernating >> a) & 1:
             return False
@@ -340,10 +361,6 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
                     return refusal
         return None
 
-    def carnivore_ready(self, c: int) -> bool:
-        """Carnivore ``c`` may attack this turn (ignoring targets): not used, not hibernating, can eat (§6.1)."""
-        return not ((self.attacked | self.hibernating) >> c) & 1 and self._can_receive(c)
-
     def attack_targets(self, c: int) -> list[int]:
         out = []
         refusal = self.attack_refusal
@@ -361,19 +378,26 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
                     return True
         return False
 
+    def piracy_refusal(self, pirate: int, victim: int) -> Refusal | None:
+        """Why the Piracy animal ``pirate`` may not rob the animal ``victim`` (on the table): only an animal that has
+        received a red or blue token this turn (converting its own fat does not count, ruling 24), still has food to
+        take, and is not fed (ruling 29)."""
+        if victim == pirate:
+            return NO_SELF_ROBBERY
+        if not (self.received_food >> victim) & 1:
+            return VICTIM_RECEIVED_NOTHING
+        if self.is_fed(victim):
+            return VICTIM_FED
+        if not self.food[victim]:
+            return VICTIM_HAS_NO_FOOD
+        return None
+
     def piracy_victims(self, a: int) -> list[int]:
-        """Animals a Piracy animal may rob: received a red or blue token this turn (converting its own fat does not
-        count, ruling 24), still has food to take, and is not fed (ruling 29)."""
-        out = []
-        food, need = self.food, self.need
-        m = self.received_food & ~self.hibernating
-        if not m:
-            return out
-        for anims in self.animals:
-            for v in anims:
-                if v != a and (m >> v) & 1 and food[v] and food[v] < need[v]:
-                    out.append(v)
-        return out
+        """The animals the Piracy animal ``a`` may rob (:meth:`piracy_refusal`)."""
+        if not self.received_food & ~self.hibernating:   # nobody received food, or only hibernating (fed) animals
+            return []
+        refusal = self.piracy_refusal
+        return [v for anims in self.animals for v in anims if refusal(a, v) is None]
 
     def _recalc(self, a: int) -> None:
         m = 0
@@ -412,13 +436,40 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
             return PLACEMENT_REFUSALS[t][1 if mask & SINGLE_COPY[t] else 2]
         return None
 
-    def _pair_reason(self, p: int, t: int, a: int, b: int) -> str | None:
+    def pair_refusal(self, p: int, t: int, a: int, b: int) -> Refusal | None:
+        """Why player ``p`` may not link animals ``a`` and ``b`` with the paired trait ``t`` (ruling 7)."""
         if self.owner[a] != p or self.owner[b] != p:
-            return f"{EN[t]} is played on two of your own animals (ruling 5)"
+            return PAIRED_ON_OWN[t]
         if a == b:
-            return f"{EN[t]} needs two different animals"
+            return Refusal(f"{EN[t]} needs two different animals")
         if self.linked(a, b, t):
-            return f"these two animals are already linked by {EN[t]} (ruling 7)"
+            return Refusal(f"these two animals are already linked by {EN[t]} (ruling 7)")
+        return None
+
+    def first_target_refusal(self, p: int, t: int, a: int) -> Refusal | None:
+        """Why player ``p`` may not name animal ``a`` (the first one, for a paired trait) for trait ``t``."""
+        if not PAIRED[t]:
+            return self.placement_refusal(p, t, a)
+        if self.owner[a] != p:
+            return PAIRED_ON_OWN[t]
+        if not self._has_partner(p, t, a):
+            return Refusal(f"animal A{a} has no partner left for another {EN[t]} (ruling 7)")
+        return None
+
+    def trait_play_refusal(self, p: int, t: int) -> Refusal | None:
+        """Why player ``p`` may not play a card as trait ``t`` now: no animal can take it."""
+        return None if self._has_placement(p, t) else NO_PLACEMENT[t]
+
+    def take_refusal(self, a: int) -> Refusal | None:
+        """Why the feeding player may not take a red token for their animal ``a`` (main action unused)."""
+        return EMPTY_FOOD_BASE if not self.food_base else self.receive_refusal(a)
+
+    def end_turn_refusal(self, p: int) -> Refusal | None:
+        """Why player ``p`` may not end the feeding turn: taking a red token is compulsory when possible (16)."""
+        if not self.main_action_used and self.food_base:
+            for a in self.animals[p]:
+                if self.can_receive(a):
+                    return TAKING_IS_COMPULSORY
         return None
 
     def _has_partner(self, p: int, t: int, a: int) -> bool:
@@ -449,15 +500,6 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         return False
 
     # ------------------------------------------------------------------------------------------------ legal actions
-    def first_targets(self, p: int, t: int) -> list[Action]:
-        """The animals player ``p`` may name first for trait ``t`` (for a paired trait: those with a partner left)."""
-        if PAIRED[t]:
-            return [A.TARGET[a] for a in self.animals[p] if self._has_partner(p, t, a)]
-        if TRAITS[t].target == "opponent":
-            return [A.TARGET[a] for q in range(self.player_count) if q != p for a in self.animals[q]
-                    if self.placement_refusal(p, t, a) is None]
-        return [A.TARGET[a] for a in self.animals[p] if self.placement_refusal(p, t, a) is None]
-
     def development_choices(self, p: int) -> list[Action]:
         L = [A.PASS]
         faces = self.config.faces
@@ -473,7 +515,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
                 t = fs[fi]
                 v = ok.get(t)
                 if v is None:
-                    v = ok[t] = self._has_placement(p, t)
+                    v = ok[t] = self.trait_play_refusal(p, t) is None
                 if v:
                     L.append(A.TRAIT[c][fi])
         return L
@@ -489,7 +531,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         if not self.main_action_used:
             if base:
                 for a in anims:
-                    if self._can_receive(a):
+                    if self.can_receive(a):
                         L.append(A.TAKE[a])
                 compulsory = bool(L)
             for trait_bit, handlers in MAIN_ACTION_ORDER:
@@ -519,7 +561,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         return choices
 
     # ------------------------------------------------------------------------------------------------ triggers
-    def _trig_ok(self, x: int) -> bool:
+    def trigger_can_fire(self, x: int) -> bool:
         c = x >> 1
         if (self.fired >> c) & 1:
             return False
@@ -527,7 +569,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         if trait < 0:
             return False   # the card left play
         r = self.second_animal[c] if x & 1 else self.first_animal[c]
-        if r < 0 or not self._can_receive(r):
+        if r < 0 or not self.can_receive(r):
             return False
         for handler in HOOKS.handlers("trigger_blocked", 1 << trait):
             if handler(self, c, r) is not None:
@@ -535,7 +577,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         return True
 
     def valid_triggers(self, triggers: tuple[int, ...]) -> list[int]:
-        return [x for x in triggers if self._trig_ok(x)]
+        return [x for x in triggers if self.trigger_can_fire(x)]
 
     def receive(self, a: int, red: bool) -> None:
         """``a`` (which can receive) gets one token; a red one came from the food base. Runs the ``on_receive`` hooks.

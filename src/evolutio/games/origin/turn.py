@@ -85,7 +85,7 @@ class OriginTurn:
 
     def blue_token(self, a: int) -> None:
         """A carnivore's blue token from its prey (if it is still alive and can eat)."""
-        if self.owner[a] >= 0 and self._can_receive(a):
+        if self.owner[a] >= 0 and self.can_receive(a):
             if self.log_events:
                 self.emit("blue", {"text": f"{self.animal_text(a)} gets a blue token", "animal": a})
             self.receive(a, False)

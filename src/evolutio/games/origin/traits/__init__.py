@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from evolutio.kernel.flow import Refusal
 from evolutio.kernel.hooks import TraitHooks, load_trait_modules
 
 from ..card_data import DATA
@@ -143,6 +144,25 @@ HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
 #: ``RESOLVERS[kind](state, *action.args)``, registered by the trait modules with :func:`resolves`. The defences
 #: (``run``, ``mimic``, ``tail``) also get the answered ``flow.Defence`` step: ``RESOLVERS[kind](state, attack, *args)``
 RESOLVERS: dict[str, Callable[..., None]] = {}
+
+
+#: why a trait's own action is refused (the rule its offer hook uses too): ``REFUSERS[kind] = (trait, refuser)``,
+#: registered by the trait modules with :func:`refuses`. A feeding action's refuser gets ``(state, animal, *rest)``
+#: for an animal of the feeding player that has the trait; a defence's refuser gets ``(state, carnivore, target,
+#: rolled, targeted, *args)`` for an attacked animal that has the trait. It returns ``None`` or a :class:`Refusal`.
+REFUSERS: dict[str, tuple[int, Callable[..., Refusal | None]]] = {}
+
+
+def refuses(kind: str, trait: str) -> Callable[[Callable[..., Refusal | None]], Callable[..., Refusal | None]]:
+    """Register the decorated function as the rule that allows or refuses the action ``kind`` of ``trait``."""
+
+    def register(refuser: Callable[..., Refusal | None]) -> Callable[..., Refusal | None]:
+        if kind in REFUSERS:
+            raise ValueError(f"action kind {kind!r} already has a refuser")
+        REFUSERS[kind] = (TRAIT_NUM[trait], refuser)
+        return refuser
+
+    return register
 
 
 #: effects queued to run once the current ones are over (``state.queue_effect(name, argument)``), by name

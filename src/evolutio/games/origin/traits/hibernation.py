@@ -6,14 +6,30 @@ from __future__ import annotations
 from typing import Any
 
 from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal
 
 from .. import actions
-from . import HOOKS, resolves
+from . import HOOKS, refuses, resolves
+
+ALREADY_ASLEEP = Refusal("this animal is already hibernating")
+SLEPT_LAST_TURN = Refusal("Hibernation cannot be used in two consecutive turns (ruling 27)")
+LAST_TURN = Refusal("Hibernation cannot be used in the last turn, when the deck is empty (ruling 27)")
+
+
+@refuses("hibernate", "hibernation")
+def sleep_refusal(state: Any, animal: int) -> Refusal | None:
+    if (state.hibernating >> animal) & 1:
+        return ALREADY_ASLEEP
+    if (state.hibernated_last_turn >> animal) & 1:
+        return SLEPT_LAST_TURN
+    if not state.deck:
+        return LAST_TURN
+    return None
 
 
 @HOOKS.on("free_actions", "hibernation", priority=2)
 def offer_sleep(state: Any, animal: int, choices: list[Action]) -> None:
-    if not ((state.hibernating | state.hibernated_last_turn) >> animal) & 1 and state.deck:
+    if sleep_refusal(state, animal) is None:
         choices.append(actions.HIBERNATE[animal])
 
 

@@ -6,17 +6,25 @@ from __future__ import annotations
 from typing import Any
 
 from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal
 
 from .. import actions
-from . import HOOKS, resolves
+from . import HOOKS, refuses, resolves
 
 #: the lowest roll of the die with which the animal escapes
 ESCAPE_ROLL = 4
+ALREADY_ROLLED = Refusal("the attacked animal has already rolled its Running die in this attack (ruling 42)")
+
+
+@refuses("run", "running")
+def roll_refusal(state: Any, carnivore: int, target: int, rolled: bool, targeted: int) -> Refusal | None:
+    return ALREADY_ROLLED if rolled else None
 
 
 @HOOKS.on("defences", "running", priority=0)
 def offer_the_die(state: Any, carnivore: int, target: int, rolled: bool, targeted: int, choices: list[Action]) -> bool:
-    if rolled:
+    """The roll is compulsory while it is allowed."""
+    if roll_refusal(state, carnivore, target, rolled, targeted) is not None:
         return False
     choices.append(actions.RUN)
     return True

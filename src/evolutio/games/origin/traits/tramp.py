@@ -6,14 +6,27 @@ from __future__ import annotations
 from typing import Any
 
 from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal
 
 from .. import actions
-from . import HOOKS, resolves
+from . import HOOKS, refuses, resolves
+
+NOTHING_TO_TRAMPLE = Refusal("the food base is empty")
+ALREADY_TRAMPLED = Refusal("this Tramp animal has already been used in this feeding turn (ruling 28)")
+
+
+@refuses("tramp", "tramp")
+def trampling_refusal(state: Any, animal: int) -> Refusal | None:
+    if not state.food_base:
+        return NOTHING_TO_TRAMPLE
+    if (state.tramp_used >> animal) & 1:
+        return ALREADY_TRAMPLED
+    return None
 
 
 @HOOKS.on("free_actions", "tramp", priority=1)
 def offer_trampling(state: Any, animal: int, choices: list[Action]) -> None:
-    if state.food_base and not (state.tramp_used >> animal) & 1:
+    if trampling_refusal(state, animal) is None:
         choices.append(actions.TRAMP_A[animal])
 
 
