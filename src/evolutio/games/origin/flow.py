@@ -86,7 +86,7 @@ class DevelopmentPhase(Step):
             state.replace(FoodRoll())
             return
         state.actor = seat
-        state.push(DevelopmentTurn())
+        state.flow.append(DEVELOPMENT_TURN)   # (push, without the call)
 
 
 class DevelopmentTurn(Decision):
@@ -127,18 +127,28 @@ class DevelopmentTurn(Decision):
         return state.development_choices(state.actor)   # by trait_play_refusal, per trait
 
     def resolve(self, state: OriginState, action: Action) -> None:
-        state.pop()
         kind = action.kind
+        if kind == "trait":
+            card, face = action.args
+            state.replace(TraitTarget(state.actor, card, face))
+            return
         if kind == "pass":
             state.pass_development()
-        elif kind == "animal":
-            state.play_animal(action.args[0])
         else:
-            card, face = action.args
-            state.push(TraitTarget(state.actor, card, face))
+            state.play_animal(action.args[0])
+        # what the development phase below would do next, without leaving the stack: the next seat plays a card
+        seat = state.next_developer(state.actor)
+        if seat >= 0:
+            state.actor = seat   # this same decision, now of that seat
+        else:
+            state.pop()   # nobody is left: the development phase below finds nobody either and ends
 
     def question(self, state: OriginState) -> str:
         return "play a card (as an animal or a trait) or pass; feeding comes later"
+
+
+#: the decision of the development phase (steps are immutable values: one instance serves every turn)
+DEVELOPMENT_TURN = DevelopmentTurn()
 
 
 class FoodRoll(Step):
@@ -160,12 +170,17 @@ class FeedingPhase(Step):
     name = "feeding"
 
     def run(self, state: OriginState) -> None:
-        choices = state.feeding_choices(state.actor)
-        if len(choices) == 1 and choices[0] is actions.PASS:
-            state.end_feeding_slot()
-        else:
-            state.push(FeedingTurn())
-            state.feeding_offer = choices   # computed once: the feeding turn's candidates until it is answered
+        flow = state.flow
+        while True:
+            choices = state.feeding_choices(state.actor)
+            if len(choices) == 1 and choices[0] is actions.PASS:
+                state.end_feeding_slot()
+                if flow[-1] is not self:   # the phase is over
+                    return
+            else:
+                flow.append(FEEDING_TURN)   # (push, without the call: the hottest step of the game)
+                state.feeding_offer = choices   # computed once: the feeding turn's candidates until it is answered
+                return
 
 
 class FeedingTurn(Decision):
@@ -210,7 +225,7 @@ class FeedingTurn(Decision):
         return offer if offer is not None else state.feeding_choices(state.actor)
 
     def resolve(self, state: OriginState, action: Action) -> None:
-        state.pop()
+        state.flow.pop()   # (pop, without the call)
         state.feeding_offer = None
         kind = action.kind
         if kind == "pass":
@@ -223,6 +238,10 @@ class FeedingTurn(Decision):
     def question(self, state: OriginState) -> str:
         return ("feed (take food, attack, convert fat, use a free trait) or end the feeding turn; cards are played "
                 "only in the development phase")
+
+
+#: the decision of a feeding slot
+FEEDING_TURN = FeedingTurn()
 
 
 class Extinction(Step):
@@ -260,9 +279,15 @@ class TraitTarget(TargetDecision):
         return state.first_target_refusal(self.player, state.config.faces[self.card][self.face], animal)
 
     def legal(self, state: OriginState) -> list[Action]:
-        check = self.check
-        return [target for target in (actions.TARGET[animal] for seat in state.animals for animal in seat)
-                if check(state, target) is None]
+        seat, trait = self.player, state.config.faces[self.card][self.face]
+        # the rule of check (first_target_refusal), over the animals it can allow
+        refusal = state.first_target_refusal if PAIRED[trait] else state.placement_refusal
+        if TRAITS[trait].target == "opponent":
+            animals = [animal for other in range(state.player_count) if other != seat
+                       for animal in state.animals[other]]
+        else:
+            animals = state.animals[seat]
+        return [actions.TARGET[animal] for animal in animals if refusal(seat, trait, animal) is None]
 
     def resolve(self, state: OriginState, action: Action) -> None:
         state.pop()

@@ -51,6 +51,7 @@ from .traits import (
     OFFER_DEFENCES,
     OFFER_FREE_ACTIONS,
     OFFERING_FREE_ACTIONS,
+    OFFERING_MAIN_ACTIONS,
     ON_RECEIVE,
     PAIRED,
     PROTECTING,
@@ -245,9 +246,6 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
     def turn_number(self) -> int:
         return self.turn
 
-    def _legal_actions(self) -> list[Action]:
-        return self.flow[-1].legal(self)
-
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is not legal now: a malformed action is told what is wrong with it; any other is refused by
         the check of the step on top of the stack."""
@@ -394,10 +392,11 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
 
     def piracy_victims(self, a: int) -> list[int]:
         """The animals the Piracy animal ``a`` may rob (:meth:`piracy_refusal`)."""
-        if not self.received_food & ~self.hibernating:   # nobody received food, or only hibernating (fed) animals
+        received = self.received_food & ~self.hibernating   # the first rules of piracy_refusal, as a bit mask
+        if not received:
             return []
         refusal = self.piracy_refusal
-        return [v for anims in self.animals for v in anims if refusal(a, v) is None]
+        return [v for anims in self.animals for v in anims if (received >> v) & 1 and refusal(a, v) is None]
 
     def _recalc(self, a: int) -> None:
         m = 0
@@ -458,7 +457,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
 
     def trait_play_refusal(self, p: int, t: int) -> Refusal | None:
         """Why player ``p`` may not play a card as trait ``t`` now: no animal can take it."""
-        return None if self._has_placement(p, t) else NO_PLACEMENT[t]
+        return None if self.can_place_trait(p, t) else NO_PLACEMENT[t]
 
     def take_refusal(self, a: int) -> Refusal | None:
         """Why the feeding player may not take a red token for their animal ``a`` (main action unused)."""
@@ -478,7 +477,8 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
                 return True
         return False
 
-    def _has_placement(self, p: int, t: int) -> bool:
+    def can_place_trait(self, p: int, t: int) -> bool:
+        """May player ``p`` play a card as trait ``t`` now: can some animal take it (:meth:`trait_play_refusal`)?"""
         if PAIRED[t]:
             anims = self.animals[p]
             if len(anims) < 2:
@@ -487,15 +487,17 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
                 if self._has_partner(p, t, a):
                     return True
             return False
-        if TRAITS[t].target == "opponent":
+        # placement_refusal over the animals of the right owners: only its trait-mask rule is left to test
+        trait_mask, blocking = self.trait_mask, BLOCKING_PLACEMENT[t]
+        if FOR_OPPONENTS[t]:
             for q in range(self.player_count):
                 if q != p:
                     for a in self.animals[q]:
-                        if not (self.trait_mask[a] >> t) & 1:
+                        if not trait_mask[a] & blocking:
                             return True
             return False
         for a in self.animals[p]:
-            if self.placement_refusal(p, t, a) is None:
+            if not trait_mask[a] & blocking:
                 return True
         return False
 
@@ -515,7 +517,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
                 t = fs[fi]
                 v = ok.get(t)
                 if v is None:
-                    v = ok[t] = self.trait_play_refusal(p, t) is None
+                    v = ok[t] = self.can_place_trait(p, t)   # the rule of trait_play_refusal
                 if v:
                     L.append(A.TRAIT[c][fi])
         return L
@@ -525,25 +527,31 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         anims = self.animals[p]
         if not anims:
             return [A.PASS]
-        base = self.food_base
         compulsory = False
         tm = self.trait_mask
+        present = 0   # the traits of the player's animals, to skip the loops of the traits nobody has
+        for a in anims:
+            present |= tm[a]
         if not self.main_action_used:
-            if base:
+            if self.food_base:
+                can_receive = self.can_receive   # the rule of take_refusal and end_turn_refusal
                 for a in anims:
-                    if self.can_receive(a):
+                    if can_receive(a):
                         L.append(A.TAKE[a])
                 compulsory = bool(L)
-            for trait_bit, handlers in MAIN_ACTION_ORDER:
-                for a in anims:
-                    if tm[a] & trait_bit:
-                        for handler in handlers:
-                            handler(self, a, L)
-        for a in anims:
-            mask = tm[a] & OFFERING_FREE_ACTIONS
-            if mask:
-                for handler in OFFER_FREE_ACTIONS[mask]:
-                    handler(self, a, L)
+            if present & OFFERING_MAIN_ACTIONS:
+                for trait_bit, handlers in MAIN_ACTION_ORDER:
+                    if present & trait_bit:
+                        for a in anims:
+                            if tm[a] & trait_bit:
+                                for handler in handlers:
+                                    handler(self, a, L)
+        if present & OFFERING_FREE_ACTIONS:
+            for a in anims:
+                mask = tm[a] & OFFERING_FREE_ACTIONS
+                if mask:
+                    for handler in OFFER_FREE_ACTIONS[mask]:
+                        handler(self, a, L)
         if not compulsory:
             L.append(A.PASS)
         return L
