@@ -109,6 +109,7 @@ class Config:
     __slots__ = (
         "player_count",
         "faces",
+        "trait_plays",
         "deck_option",
         "max_fat",
         "dice",
@@ -121,6 +122,8 @@ class Config:
     def __init__(self, n: int, deck, options: dict[str, Any]) -> None:
         self.player_count = n
         self.faces = deck.faces
+        #: per card id: (trait, the action playing the card as that trait) for each of its faces
+        self.trait_plays = tuple(tuple(zip(faces, A.TRAIT[card])) for card, faces in enumerate(deck.faces))
         self.deck_option = deck.name
         self.max_fat = deck.max_fat_per_animal
         self.dice, self.plus = FOOD_TABLE[n]
@@ -503,23 +506,23 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
 
     # ------------------------------------------------------------------------------------------------ legal actions
     def development_choices(self, p: int) -> list[Action]:
+        """Pass, then each card of the hand as an animal followed by its traits that some animal can take."""
+        hand = self.hands[p]
+        if not (self.animals[p] or any(self.animals)):   # no animal on the table: no trait can be played
+            return [A.PASS, *A.ANIMAL[:len(hand)]]
         L = [A.PASS]
-        faces = self.config.faces
-        ok: dict[int, bool] = {}
-        has_animals = bool(self.animals[p]) or any(self.animals)
-        ANIMAL = A.ANIMAL
-        for i, c in enumerate(self.hands[p]):
-            L.append(ANIMAL[i])
-            if not has_animals:
-                continue
-            fs = faces[c]
-            for fi in range(len(fs)):
-                t = fs[fi]
-                v = ok.get(t)
-                if v is None:
-                    v = ok[t] = self.can_place_trait(p, t)   # the rule of trait_play_refusal
-                if v:
-                    L.append(A.TRAIT[c][fi])
+        append = L.append
+        trait_plays = self.config.trait_plays
+        playable: dict[int, bool] = {}
+        can_place_trait = self.can_place_trait   # the rule of trait_play_refusal
+        for slot, card in enumerate(hand):
+            append(A.ANIMAL[slot])
+            for trait, play in trait_plays[card]:
+                allowed = playable.get(trait)
+                if allowed is None:
+                    allowed = playable[trait] = can_place_trait(p, trait)
+                if allowed:
+                    append(play)
         return L
 
     def feeding_choices(self, p: int) -> list[Action]:
