@@ -14,18 +14,16 @@ Hold points (``OriginGame.hold_points``) are the names of the automatic steps ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Iterable
+from typing import ClassVar, Iterable
 
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
 from . import actions
 from .card_data import NUM_CARDS
-from .traits import EFFECTS, EN, PAIRED, REFUSERS, RESOLVERS, TRAITS
-
-if TYPE_CHECKING:
-    from .state import OriginState
-
+from .phases import mask_of
+from .traits import EFFECTS, EN, HOOKS, PAIRED, REFUSERS, RESOLVERS, TRAITS
+from .turn import OriginTurn
 
 #: every animal number, card id and hand slot: the widest candidates of a choice (its check refuses the others)
 EVERY_NUMBER = range(NUM_CARDS)
@@ -54,10 +52,10 @@ class Decision(Step):
     #: the action kinds this decision accepts
     accepts: ClassVar[tuple[str, ...]] = ()
 
-    def question(self, state: OriginState) -> str:
+    def question(self, state: OriginFlow) -> str:
         return self.label.replace("_", " ")
 
-    def prompt(self, state: OriginState) -> str:
+    def prompt(self, state: OriginFlow) -> str:
         seat = self.decider(state)
         who = state.player_name(seat) if seat is not None else "nobody"
         return f"now {who} must decide: {self.question(state)} (actions: {', '.join(self.accepts)})"
@@ -69,7 +67,7 @@ class TargetDecision(Decision):
     __slots__ = ()
     accepts = ("target",)
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
         return actions.TARGET
 
 
@@ -80,7 +78,7 @@ class DevelopmentPhase(Step):
     __slots__ = ()
     name = "development"
 
-    def run(self, state: OriginState) -> None:
+    def run(self, state: OriginFlow) -> None:
         seat = state.next_developer(state.actor)
         if seat < 0:
             state.replace(FoodRoll())
@@ -97,16 +95,16 @@ class DevelopmentTurn(Decision):
     label = "development"
     accepts = ("pass", "animal", "trait")
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return state.actor
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
         yield actions.PASS
         yield from actions.ANIMAL
         for faces in actions.TRAIT:
             yield from faces
 
-    def check(self, state: OriginState, action: Action) -> Refusal | None:
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         seat = state.actor
         hand = state.hands[seat]
         if action.kind == "animal":
@@ -123,10 +121,10 @@ class DevelopmentTurn(Decision):
             return state.trait_play_refusal(seat, faces[face])
         return None
 
-    def legal(self, state: OriginState) -> list[Action]:
+    def legal(self, state: OriginFlow) -> list[Action]:
         return state.development_choices(state.actor)   # by trait_play_refusal, per trait
 
-    def resolve(self, state: OriginState, action: Action) -> None:
+    def resolve(self, state: OriginFlow, action: Action) -> None:
         kind = action.kind
         if kind == "trait":
             card, face = action.args
@@ -143,7 +141,7 @@ class DevelopmentTurn(Decision):
         else:
             state.pop()   # nobody is left: the development phase below finds nobody either and ends
 
-    def question(self, state: OriginState) -> str:
+    def question(self, state: OriginFlow) -> str:
         return "play a card (as an animal or a trait) or pass; feeding comes later"
 
 
@@ -157,7 +155,7 @@ class FoodRoll(Step):
     __slots__ = ()
     name = "food_roll"
 
-    def run(self, state: OriginState) -> None:
+    def run(self, state: OriginFlow) -> None:
         state.replace(FeedingPhase())
         state.roll_food_base()
 
@@ -169,13 +167,13 @@ class FeedingPhase(Step):
     __slots__ = ()
     name = "feeding"
 
-    def run(self, state: OriginState) -> None:
+    def run(self, state: OriginFlow) -> None:
         flow = state.flow
         while True:
             choices = state.feeding_choices(state.actor)
             if len(choices) == 1 and choices[0] is actions.PASS:
-                state.end_feeding_slot()
-                if flow[-1] is not self:   # the phase is over
+                if state.end_feeding_slot():   # a silent round: the phase is over
+                    state.replace(Extinction())
                     return
             else:
                 flow.append(FEEDING_TURN)   # (push, without the call: the hottest step of the game)
@@ -191,10 +189,10 @@ class FeedingTurn(Decision):
     label = "feeding"
     accepts = ("pass", "take", "attack", "convert", "pirate", "tramp", "hibernate")
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return state.actor
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
         yield actions.PASS
         for kind in self.accepts:
             if kind not in ("pass", "convert"):
@@ -202,7 +200,7 @@ class FeedingTurn(Decision):
         for animal in EVERY_NUMBER:
             yield from (actions.convert(animal, tokens) for tokens in range(actions.MAX_FAT + 1))
 
-    def check(self, state: OriginState, action: Action) -> Refusal | None:
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         seat = state.actor
         kind = action.kind
         if kind == "pass":
@@ -219,23 +217,24 @@ class FeedingTurn(Decision):
             return Refusal(f"animal A{animal} has no {EN[trait]}")
         return refuser(state, *action.args)
 
-    def legal(self, state: OriginState) -> list[Action]:
+    def legal(self, state: OriginFlow) -> list[Action]:
         # by take_refusal, end_turn_refusal and the trait modules' refusers (their offer hooks call them)
         offer = state.feeding_offer
         return offer if offer is not None else state.feeding_choices(state.actor)
 
-    def resolve(self, state: OriginState, action: Action) -> None:
+    def resolve(self, state: OriginFlow, action: Action) -> None:
         state.flow.pop()   # (pop, without the call)
         state.feeding_offer = None
         kind = action.kind
         if kind == "pass":
-            state.end_feeding_turn()
+            if state.end_feeding_turn():   # a silent round: the feeding phase below is over
+                state.replace(Extinction())
         elif kind == "take":
             state.take_red_token(action.args[0])
         else:
             RESOLVERS[kind](state, *action.args)
 
-    def question(self, state: OriginState) -> str:
+    def question(self, state: OriginFlow) -> str:
         return ("feed (take food, attack, convert fat, use a free trait) or end the feeding turn; cards are played "
                 "only in the development phase")
 
@@ -250,7 +249,7 @@ class Extinction(Step):
     __slots__ = ()
     name = "extinction"
 
-    def run(self, state: OriginState) -> None:
+    def run(self, state: OriginFlow) -> None:
         state.pop()
         if state.extinction():
             state.push(DevelopmentPhase())
@@ -269,16 +268,16 @@ class TraitTarget(TargetDecision):
         self.card = card
         self.face = face
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
-    def check(self, state: OriginState, action: Action) -> Refusal | None:
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         animal = action.args[0]
         if state.owner[animal] < 0:
             return not_on_table(animal)
         return state.first_target_refusal(self.player, state.config.faces[self.card][self.face], animal)
 
-    def legal(self, state: OriginState) -> list[Action]:
+    def legal(self, state: OriginFlow) -> list[Action]:
         seat, trait = self.player, state.config.faces[self.card][self.face]
         # the rule of check (first_target_refusal), over the animals it can allow
         refusal = state.first_target_refusal if PAIRED[trait] else state.placement_refusal
@@ -289,7 +288,7 @@ class TraitTarget(TargetDecision):
             animals = state.animals[seat]
         return [actions.TARGET[animal] for animal in animals if refusal(seat, trait, animal) is None]
 
-    def resolve(self, state: OriginState, action: Action) -> None:
+    def resolve(self, state: OriginFlow, action: Action) -> None:
         state.pop()
         trait = state.config.faces[self.card][self.face]
         animal = action.args[0]
@@ -298,7 +297,7 @@ class TraitTarget(TargetDecision):
         else:
             state.place_trait(self.player, self.card, trait, animal, -1)
 
-    def question(self, state: OriginState) -> str:
+    def question(self, state: OriginFlow) -> str:
         trait = TRAITS[state.config.faces[self.card][self.face]]
         return f"the animal for {trait.en} (card {self.card})"
 
@@ -316,26 +315,26 @@ class SecondTraitTarget(TargetDecision):
         self.face = face
         self.first = first
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
-    def check(self, state: OriginState, action: Action) -> Refusal | None:
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         animal = action.args[0]
         if state.owner[animal] < 0:
             return not_on_table(animal)
         return state.pair_refusal(self.player, state.config.faces[self.card][self.face], self.first, animal)
 
-    def legal(self, state: OriginState) -> list[Action]:
+    def legal(self, state: OriginFlow) -> list[Action]:
         check = self.check
         return [target for target in (actions.TARGET[animal] for animal in state.animals[self.player])
                 if check(state, target) is None]
 
-    def resolve(self, state: OriginState, action: Action) -> None:
+    def resolve(self, state: OriginFlow, action: Action) -> None:
         state.pop()
         state.place_trait(self.player, self.card, state.config.faces[self.card][self.face], self.first,
                           action.args[0])
 
-    def question(self, state: OriginState) -> str:
+    def question(self, state: OriginFlow) -> str:
         trait = TRAITS[state.config.faces[self.card][self.face]]
         return f"the animal linked with A{self.first} by {trait.en}"
 
@@ -351,24 +350,24 @@ class AttackTarget(TargetDecision):
         self.player = player
         self.carnivore = carnivore
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
-    def check(self, state: OriginState, action: Action) -> Refusal | None:
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         animal = action.args[0]
         if state.owner[animal] < 0:
             return not_on_table(animal)
         refusal = state.attack_refusal(self.carnivore, animal)
         return None if refusal is None else Refusal(f"your Carnivore cannot attack this animal: {refusal}")
 
-    def legal(self, state: OriginState) -> list[Action]:
+    def legal(self, state: OriginFlow) -> list[Action]:
         return [actions.TARGET[target] for target in state.attack_targets(self.carnivore)]   # by attack_refusal
 
-    def resolve(self, state: OriginState, action: Action) -> None:
+    def resolve(self, state: OriginFlow, action: Action) -> None:
         state.pop()
         state.start_attack(self.carnivore, action.args[0])
 
-    def question(self, state: OriginState) -> str:
+    def question(self, state: OriginFlow) -> str:
         return f"the animal Carnivore A{self.carnivore} attacks"
 
 
@@ -383,23 +382,23 @@ class PiracyVictim(TargetDecision):
         self.player = player
         self.pirate = pirate
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
-    def check(self, state: OriginState, action: Action) -> Refusal | None:
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         animal = action.args[0]
         if state.owner[animal] < 0:
             return not_on_table(animal)
         return state.piracy_refusal(self.pirate, animal)
 
-    def legal(self, state: OriginState) -> list[Action]:
+    def legal(self, state: OriginFlow) -> list[Action]:
         return [actions.TARGET[victim] for victim in state.piracy_victims(self.pirate)]   # by piracy_refusal
 
-    def resolve(self, state: OriginState, action: Action) -> None:
+    def resolve(self, state: OriginFlow, action: Action) -> None:
         state.pop()
         state.rob(self.pirate, action.args[0])
 
-    def question(self, state: OriginState) -> str:
+    def question(self, state: OriginFlow) -> str:
         return f"the animal Piracy A{self.pirate} robs"
 
 
@@ -419,13 +418,13 @@ class Defence(Decision):
         self.rolled = rolled
         self.targeted = targeted
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
         return (actions.RUN, actions.ACCEPT, *actions.MIMIC, *actions.TAIL)
 
-    def check(self, state: OriginState, action: Action) -> Refusal | None:
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         kind = action.kind
         if kind == "accept":
             choices = state.defence_choices(self.carnivore, self.target, self.rolled, self.targeted)
@@ -435,18 +434,18 @@ class Defence(Decision):
             return Refusal(f"the attacked animal A{self.target} has no {EN[trait]}")
         return refuser(state, self.carnivore, self.target, self.rolled, self.targeted, *action.args)
 
-    def legal(self, state: OriginState) -> list[Action]:
+    def legal(self, state: OriginFlow) -> list[Action]:
         # by the trait modules' refusers (their defence hooks call them); accepting only when no defence is compulsory
         return state.defence_choices(self.carnivore, self.target, self.rolled, self.targeted)
 
-    def resolve(self, state: OriginState, action: Action) -> None:
+    def resolve(self, state: OriginFlow, action: Action) -> None:
         state.pop()
         if action is actions.ACCEPT or action.kind == "accept":
-            state.eaten(self.carnivore, self.target)
+            state.kill(self.carnivore, self.target)
         else:
             RESOLVERS[action.kind](state, self, *action.args)
 
-    def question(self, state: OriginState) -> str:
+    def question(self, state: OriginFlow) -> str:
         return f"defend A{self.target} against Carnivore A{self.carnivore} or accept"
 
 
@@ -462,25 +461,25 @@ class ScavengerChoice(Decision):
         self.player = player
         self.offered = offered
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
         return actions.SCAVENGE
 
-    def check(self, state: OriginState, action: Action) -> Refusal | None:
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         return None if (self.offered >> action.args[0]) & 1 else NOT_AN_OFFERED_SCAVENGER
 
-    def legal(self, state: OriginState) -> list[Action]:
+    def legal(self, state: OriginFlow) -> list[Action]:
         check = self.check
         return [choice for choice in (actions.SCAVENGE[animal] for animal in state.animals[self.player])
                 if check(state, choice) is None]
 
-    def resolve(self, state: OriginState, action: Action) -> None:
+    def resolve(self, state: OriginFlow, action: Action) -> None:
         state.pop()
         RESOLVERS["scavenge"](state, *action.args)
 
-    def question(self, state: OriginState) -> str:
+    def question(self, state: OriginFlow) -> str:
         return "the Scavenger that gets the token"
 
 
@@ -497,37 +496,37 @@ class TriggerOrder(Decision):
         self.player = player
         self.triggers = triggers
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         valid = state.valid_triggers(self.triggers)
         if valid and any(trigger != valid[0] for trigger in valid):
             return self.player
         return None
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
         return actions.FIRE
 
-    def check(self, state: OriginState, action: Action) -> Refusal | None:
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         card, side = action.args
         trigger = 2 * card + side
         return None if trigger in self.triggers and state.trigger_can_fire(trigger) else NO_SUCH_TRIGGER
 
-    def legal(self, state: OriginState) -> list[Action]:
+    def legal(self, state: OriginFlow) -> list[Action]:
         check = self.check
         return [choice for choice in (actions.FIRE[trigger] for trigger in sorted(set(self.triggers)))
                 if check(state, choice) is None]
 
-    def resolve(self, state: OriginState, action: Action) -> None:
+    def resolve(self, state: OriginFlow, action: Action) -> None:
         card, side = action.args
         state.fire(2 * card + side)
 
-    def run(self, state: OriginState) -> None:
+    def run(self, state: OriginFlow) -> None:
         valid = state.valid_triggers(self.triggers)
         if not valid:
             state.pop()
         else:
             state.fire(valid[0])
 
-    def question(self, state: OriginState) -> str:
+    def question(self, state: OriginFlow) -> str:
         return "which Communication / Cooperation trigger fires first"
 
 
@@ -540,7 +539,7 @@ class BlueToken(Step):
     def __init__(self, carnivore: int) -> None:
         self.carnivore = carnivore
 
-    def run(self, state: OriginState) -> None:
+    def run(self, state: OriginFlow) -> None:
         state.pop()
         state.blue_token(self.carnivore)
 
@@ -555,7 +554,7 @@ class QueuedEffect(Step):
         self.effect = effect
         self.argument = argument
 
-    def run(self, state: OriginState) -> None:
+    def run(self, state: OriginFlow) -> None:
         state.pop()
         EFFECTS[self.effect](state, self.argument)
 
@@ -564,3 +563,80 @@ STEP_TYPES: tuple[type[Step], ...] = (
     DevelopmentPhase, DevelopmentTurn, FoodRoll, FeedingPhase, FeedingTurn, Extinction, TraitTarget,
     SecondTraitTarget, AttackTarget, PiracyVictim, Defence, ScavengerChoice, TriggerOrder, BlueToken, QueuedEffect,
 )
+
+
+class OriginFlow(OriginTurn):
+    """The effects that push decisions and queued effects onto the stack: the attack and its defence, the choices
+    that complete an action, the Scavenger's token, paired-card triggers. The steps above are written against it."""
+
+    __slots__ = ()
+
+    def kill(self, c: int, t: int) -> None:
+        """Carnivore ``c`` eats ``t``; then it gets two blue tokens, one at a time (if it can still eat)."""
+        self.eaten(c, t)
+        self.push(BlueToken(c), BlueToken(c))
+
+    def choose_animal_to_feed(self, seat: int, animals: list[int]) -> None:
+        """``seat`` chooses which of ``animals`` (its own) gets the token on offer (a ``scavenge``; ruling 47)."""
+        self.push(ScavengerChoice(seat, mask_of(animals)))
+
+    def queue_effect(self, name: str, argument: int) -> None:
+        """Run the queued effect ``name`` (``traits.EFFECTS``) once the current effects are over."""
+        self.push(QueuedEffect(name, argument))
+
+    def choose_attack_target(self, c: int) -> None:
+        """The player of Carnivore ``c`` now chooses the animal it attacks (a ``target``)."""
+        self.push(AttackTarget(self.actor, c))
+
+    def start_attack(self, c: int, t: int) -> None:
+        self.main_action_used = True
+        self.round_had_actions = True
+        self.attacked |= 1 << c
+        if self.log_events:
+            self.emit(
+                "attack", {"text": f"{self.animal_text(c)} attacks {self.animal_text(t)}", "carnivore": c, "target": t}
+            )
+        self.defend(c, t, False, 1 << t)
+
+    def defend(self, c: int, t: int, ran: bool, seen: int) -> None:
+        """Carnivore ``c`` attacks ``t`` (``ran``: its Running die was rolled; ``seen``: animals targeted so far in this
+        attack): its owner chooses a defence, or it is eaten at once when it has none."""
+        choices = self.defence_choices(c, t, ran, seen)
+        if len(choices) == 1 and choices[0] is actions.ACCEPT:
+            self.kill(c, t)
+        else:
+            self.push(Defence(self.owner[t], c, t, ran, seen))
+
+    def queue_blue_token(self, carnivore: int) -> None:
+        """``carnivore`` gets a blue token once the current effects are over (if it is alive and can still eat)."""
+        self.push(BlueToken(carnivore))
+
+    def choose_piracy_victim(self, pirate: int) -> None:
+        """The player of Piracy animal ``pirate`` now chooses the victim (a ``target``)."""
+        self.push(PiracyVictim(self.actor, pirate))
+
+    def queue_paired_triggers(self, a: int, trait: int) -> None:
+        """Queue the triggers of ``a``'s paired ``trait`` cards that have not fired this round, towards their other
+        animal (a trigger is ``2 * card + side``; side 1 = the card's second animal)."""
+        face, first, fired = self.card_trait, self.first_animal, self.fired
+        queued = [2 * c + (1 if first[c] == a else 0) for c in self.trait_cards[a] if face[c] == trait
+                  and not (fired >> c) & 1]
+        if not queued:
+            return
+        top = self.flow[-1] if self.flow else None
+        if isinstance(top, TriggerOrder):
+            self.replace(TriggerOrder(self.owner[a], top.triggers + tuple(queued)))
+        else:
+            self.push(TriggerOrder(self.owner[a], tuple(queued)))
+
+    def fire(self, x: int) -> None:
+        """Fire trigger ``x`` (``2 * card + side``) of the pool on top of the stack."""
+        c = x >> 1
+        r = self.second_animal[c] if x & 1 else self.first_animal[c]
+        self.fired |= 1 << c
+        pool = self.flow[-1]
+        assert isinstance(pool, TriggerOrder)
+        self.replace(TriggerOrder(pool.player, tuple(y for y in pool.triggers if (y >> 1) != c)))
+        for handler in HOOKS.handlers("fire_trigger", 1 << self.card_trait[c]):
+            handler(self, c, r)
+

@@ -5,7 +5,7 @@ Mixed into the state class; every method here only reads the position except ``d
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
 from evolutio.kernel import Action, Rng
 from evolutio.kernel.flow import Hold, steps_from_json, steps_to_json
@@ -16,6 +16,7 @@ from .flow import (
     AttackTarget,
     Defence,
     DevelopmentTurn,
+    OriginFlow,
     PiracyVictim,
     ScavengerChoice,
     SecondTraitTarget,
@@ -37,11 +38,9 @@ from .traits import (
 N = NUM_CARDS
 
 
-if TYPE_CHECKING:
-    from .state import OriginState
+class OriginPresentation(OriginFlow):
+    """What players and files see of a game: views, action descriptions, the JSON form and determinization."""
 
-
-class OriginPresentation:
     __slots__ = ()
 
     # ---------------------------------------------------------------------------------------------------- cards
@@ -342,7 +341,7 @@ class OriginPresentation:
         self.dice = tuple(o["dice"])
 
     # ---------------------------------------------------------------------------------------------------- hidden info
-    def determinize(self, player: int, rng: Rng) -> "OriginState":
+    def determinize(self, player: int, rng: Rng) -> Self:
         """A full state consistent with what ``player`` has seen (see docs/origin.md, "Determinization").
 
         Seen by ``player``: their own hand, their own animal cards and their own discard pile; every card played face

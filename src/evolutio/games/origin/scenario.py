@@ -5,19 +5,16 @@ Every error names its JSON path (``players[1].animals[0].traits[2]: unknown trai
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from evolutio.kernel import ScenarioError
+from evolutio.kernel import Game, ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls, read_bool, read_int, read_list, read_object
 
 from .card_data import NUM_CARDS as N
 from .flow import AttackTarget, DevelopmentPhase, FeedingPhase
 from .phases import DEV, FEED, mask_of
-from .state import OriginState
+from .state import Config, OriginState
 from .traits import CARNIVORE, EN, FAT, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
-
-if TYPE_CHECKING:
-    from .game import OriginGame
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",
              "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description"}
@@ -39,10 +36,11 @@ def _trait(name: Any, where: str) -> int:
 class ScenarioBuilder:
     """Builds an :class:`OriginState` from the scenario form documented in docs/scenarios.md."""
 
-    def __init__(self, game: OriginGame, data: dict[str, Any]) -> None:
+    def __init__(self, game: Game, config: Config, data: dict[str, Any]) -> None:
         self.game = game
+        self.config = config
         self.data = data
-        self.faces = game.config.faces
+        self.faces = config.faces
         self.used: dict[int, str] = {}
 
     # -- card allocation -------------------------------------------------------------------------------------
@@ -101,7 +99,7 @@ class ScenarioBuilder:
         g = self.game
         n = g.num_players
         seed = data.get("seed", 0)
-        st = g._blank(seed)
+        st = OriginState.blank(g, self.config, seed)
         players = read_list(data.get("players", []), "players")
         if len(players) != n:
             raise ScenarioError(f"players: lists {len(players)} player(s) but the game has {n} "
