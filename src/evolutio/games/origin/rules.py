@@ -24,7 +24,7 @@ step offers and, for any other action, the refusal that says why not (one functi
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Iterable, Self
 
 from evolutio.kernel import Action, rank_winners
 from evolutio.kernel.flow import FlowState, Refusal
@@ -53,6 +53,7 @@ from .traits import (
     PROTECTING,
     REACTING_TO_FOOD,
     TRAITS,
+    Deck,
     card_name,
 )
 
@@ -114,7 +115,7 @@ class Config:
         "tiebreak_dice",
     )
 
-    def __init__(self, n: int, deck, options: dict[str, Any]) -> None:
+    def __init__(self, n: int, deck: Deck, options: dict[str, Any]) -> None:
         self.player_count = n
         self.faces = deck.faces
         #: per card id: (trait, the action playing the card as that trait) for each of its faces
@@ -176,38 +177,38 @@ class OriginRules(FlowState):
     # ------------------------------------------------------------------------------------------------ setup
     def _init_empty(self, cfg: Config) -> None:
         n = cfg.player_count
-        self.config = cfg
-        self.player_count = n
-        self.deck = []
-        self.hands = [[] for _ in range(n)]
-        self.animals = [[] for _ in range(n)]
-        self.discard = [[] for _ in range(n)]
-        self.out_of_play = []
-        self.animal_card = [-1] * N
-        self.owner = [-1] * N
-        self.food = [0] * N
-        self.fat = [0] * N
-        self.need = [1] * N
-        self.fat_tissue_count = [0] * N
-        self.trait_mask = [0] * N
-        self.trait_cards = [()] * N
-        self.card_trait = [-1] * N
-        self.first_animal = [-1] * N
-        self.second_animal = [-1] * N
+        self.config: Config = cfg
+        self.player_count: int = n
+        self.deck: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.animals: list[list[int]] = [[] for _ in range(n)]
+        self.discard: list[list[int]] = [[] for _ in range(n)]
+        self.out_of_play: list[int] = []
+        self.animal_card: list[int] = [-1] * N
+        self.owner: list[int] = [-1] * N
+        self.food: list[int] = [0] * N
+        self.fat: list[int] = [0] * N
+        self.need: list[int] = [1] * N
+        self.fat_tissue_count: list[int] = [0] * N
+        self.trait_mask: list[int] = [0] * N
+        self.trait_cards: list[tuple[int, ...]] = [()] * N
+        self.card_trait: list[int] = [-1] * N
+        self.first_animal: list[int] = [-1] * N
+        self.second_animal: list[int] = [-1] * N
         self.hibernating = self.hibernated_last_turn = self.attacked = self.poisoned = self.received_food = 0
         self.piracy_used = self.mimicry_used = self.tramp_used = self.fired = 0
-        self.phase = DEV
-        self.turn = 1
-        self.first = 0
-        self.actor = 0
-        self.passed = 0
-        self.food_base = 0
-        self.main_action_used = False
-        self.round_had_actions = False
+        self.phase: int = DEV
+        self.turn: int = 1
+        self.first: int = 0
+        self.actor: int = 0
+        self.passed: int = 0
+        self.food_base: int = 0
+        self.main_action_used: bool = False
+        self.round_had_actions: bool = False
         #: the choices of the feeding turn on top of the stack, computed when it was pushed (``None``: not known)
         self.feeding_offer: list[Action] | None = None
-        self.decided_winners = None
-        self.dice = ()
+        self.decided_winners: list[int] | None = None
+        self.dice: tuple[int, ...] = ()
 
     # ------------------------------------------------------------------------------------------------ kernel API
     @property
@@ -272,7 +273,7 @@ class OriginRules(FlowState):
     def _card_text(self, c: int) -> str:
         return f"{card_name(self.config.faces[c])} (card {c})"
 
-    def _cards_text(self, cards) -> str:
+    def _cards_text(self, cards: Iterable[int]) -> str:
         return ", ".join(self._card_text(c) for c in cards) if cards else "no cards"
 
     def animal_text(self, a: int, viewer: int | None = None) -> str:
