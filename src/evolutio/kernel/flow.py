@@ -64,6 +64,9 @@ class Step:
     #: set for each subclass: it never decides (it does not override :meth:`decider`), so :meth:`FlowState.settle`
     #: runs it without asking
     automatic: ClassVar[bool] = True
+    #: a subclass may set this when its :meth:`decider` never returns ``None`` (a decision in every position), so
+    #: :meth:`FlowState.settle` stops at it without asking
+    decides: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -258,7 +261,7 @@ class FlowState(State):
         holds = self.holds
         while flow:
             top = flow[-1]
-            if not top.automatic and top.decider(self) is not None:
+            if top.decides or not top.automatic and top.decider(self) is not None:
                 return
             if holds and top.name in holds:
                 flow.append(Hold(top.name))
@@ -301,8 +304,10 @@ class FlowState(State):
         """Like :meth:`State.apply_trusted` (no check), one call shorter on the hot path."""
         self._legal = None
         self._hist = _Hist(self._hist, action)
-        self.flow[-1].resolve(self, action)
-        self.settle()
+        flow = self.flow
+        flow[-1].resolve(self, action)
+        if not (flow and flow[-1].decides):   # (settle would stop at once)
+            self.settle()
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is not legal now (``None`` if it is), from the same check ``legal_actions`` uses."""

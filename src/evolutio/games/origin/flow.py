@@ -51,6 +51,8 @@ class Decision(Step):
     label: ClassVar[str] = ""
     #: the action kinds this decision accepts
     accepts: ClassVar[tuple[str, ...]] = ()
+    #: a decision in every position (its decider is a seat), except the trigger order
+    decides = True
 
     def question(self, state: OriginFlow) -> str:
         return self.label.replace("_", " ")
@@ -128,7 +130,7 @@ class DevelopmentTurn(Decision):
         kind = action.kind
         if kind == "trait":
             card, face = action.args
-            state.replace(TraitTarget(state.actor, card, face))
+            state.flow[-1] = TraitTarget(state.actor, card, face)   # (replace, without the call)
             return
         if kind == "pass":
             state.pass_development()
@@ -139,7 +141,7 @@ class DevelopmentTurn(Decision):
         if seat >= 0:
             state.actor = seat   # this same decision, now of that seat
         else:
-            state.pop()   # nobody is left: the development phase below finds nobody either and ends
+            state.flow.pop()   # nobody is left: the development phase below finds nobody either and ends
 
     def question(self, state: OriginFlow) -> str:
         return "play a card (as an animal or a trait) or pass; feeding comes later"
@@ -250,7 +252,7 @@ class Extinction(Step):
     name = "extinction"
 
     def run(self, state: OriginFlow) -> None:
-        state.pop()
+        state.flow.pop()
         if state.extinction():
             state.push(DevelopmentPhase())
 
@@ -289,7 +291,7 @@ class TraitTarget(TargetDecision):
         return [actions.TARGET[animal] for animal in animals if refusal(seat, trait, animal) is None]
 
     def resolve(self, state: OriginFlow, action: Action) -> None:
-        state.pop()
+        state.flow.pop()
         trait = state.config.faces[self.card][self.face]
         animal = action.args[0]
         if PAIRED[trait]:
@@ -330,7 +332,7 @@ class SecondTraitTarget(TargetDecision):
                 if check(state, target) is None]
 
     def resolve(self, state: OriginFlow, action: Action) -> None:
-        state.pop()
+        state.flow.pop()
         state.place_trait(self.player, self.card, state.config.faces[self.card][self.face], self.first,
                           action.args[0])
 
@@ -364,7 +366,7 @@ class AttackTarget(TargetDecision):
         return [actions.TARGET[target] for target in state.attack_targets(self.carnivore)]   # by attack_refusal
 
     def resolve(self, state: OriginFlow, action: Action) -> None:
-        state.pop()
+        state.flow.pop()
         state.start_attack(self.carnivore, action.args[0])
 
     def question(self, state: OriginFlow) -> str:
@@ -395,7 +397,7 @@ class PiracyVictim(TargetDecision):
         return [actions.TARGET[victim] for victim in state.piracy_victims(self.pirate)]   # by piracy_refusal
 
     def resolve(self, state: OriginFlow, action: Action) -> None:
-        state.pop()
+        state.flow.pop()
         state.rob(self.pirate, action.args[0])
 
     def question(self, state: OriginFlow) -> str:
@@ -439,7 +441,7 @@ class Defence(Decision):
         return state.defence_choices(self.carnivore, self.target, self.rolled, self.targeted)
 
     def resolve(self, state: OriginFlow, action: Action) -> None:
-        state.pop()
+        state.flow.pop()
         if action is actions.ACCEPT or action.kind == "accept":
             state.kill(self.carnivore, self.target)
         else:
@@ -476,7 +478,7 @@ class ScavengerChoice(Decision):
                 if check(state, choice) is None]
 
     def resolve(self, state: OriginFlow, action: Action) -> None:
-        state.pop()
+        state.flow.pop()
         RESOLVERS["scavenge"](state, *action.args)
 
     def question(self, state: OriginFlow) -> str:
@@ -491,6 +493,7 @@ class TriggerOrder(Decision):
     name = "trigger_order"
     label = "trigger_order"
     accepts = ("fire",)
+    decides = False   # automatic while at most one trigger can fire
 
     def __init__(self, player: int, triggers: tuple[int, ...]) -> None:
         self.player = player
@@ -522,7 +525,7 @@ class TriggerOrder(Decision):
     def run(self, state: OriginFlow) -> None:
         valid = state.valid_triggers(self.triggers)
         if not valid:
-            state.pop()
+            state.flow.pop()
         else:
             state.fire(valid[0])
 
@@ -540,7 +543,7 @@ class BlueToken(Step):
         self.carnivore = carnivore
 
     def run(self, state: OriginFlow) -> None:
-        state.pop()
+        state.flow.pop()
         state.blue_token(self.carnivore)
 
 
@@ -555,7 +558,7 @@ class QueuedEffect(Step):
         self.argument = argument
 
     def run(self, state: OriginFlow) -> None:
-        state.pop()
+        state.flow.pop()
         EFFECTS[self.effect](state, self.argument)
 
 
