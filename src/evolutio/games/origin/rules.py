@@ -354,7 +354,7 @@ class OriginRules(FlowState):
             return NO_SELF_ROBBERY
         if not (self.received_food >> victim) & 1:
             return VICTIM_RECEIVED_NOTHING
-        if self.is_fed(victim):
+        if (self.hibernating >> victim) & 1 or self.food[victim] >= self.need[victim]:   # is_fed
             return VICTIM_FED
         if not self.food[victim]:
             return VICTIM_HAS_NO_FOOD
@@ -500,15 +500,18 @@ class OriginRules(FlowState):
         compulsory = False
         tm = self.trait_mask
         present = 0   # the traits of the player's animals, to skip the loops of the traits nobody has
-        for a in anims:
-            present |= tm[a]
-        if not self.main_action_used:
-            if self.food_base:
-                can_receive = self.can_receive   # the rule of take_refusal and end_turn_refusal
-                for a in anims:
-                    if can_receive(a):
-                        L.append(A.TAKE[a])
-                compulsory = bool(L)
+        main_action = not self.main_action_used
+        if main_action and self.food_base:
+            can_receive = self.can_receive   # the rule of take_refusal and end_turn_refusal
+            for a in anims:
+                present |= tm[a]
+                if can_receive(a):
+                    L.append(A.TAKE[a])
+            compulsory = bool(L)
+        else:
+            for a in anims:
+                present |= tm[a]
+        if main_action:
             if present & OFFERING_MAIN_ACTIONS:
                 for trait_bit, handlers in MAIN_ACTION_ORDER:
                     if present & trait_bit:
