@@ -511,14 +511,13 @@ class OriginRules(FlowState):
         else:
             for a in anims:
                 present |= tm[a]
-        if main_action:
-            if present & OFFERING_MAIN_ACTIONS:
-                for trait_bit, handlers in MAIN_ACTION_ORDER:
-                    if present & trait_bit:
-                        for a in anims:
-                            if tm[a] & trait_bit:
-                                for handler in handlers:
-                                    handler(self, a, L)
+        if main_action and present & OFFERING_MAIN_ACTIONS:
+            for trait_bit, handlers in MAIN_ACTION_ORDER:
+                if present & trait_bit:
+                    for a in anims:
+                        if tm[a] & trait_bit:
+                            for handler in handlers:
+                                handler(self, a, L)
         if present & OFFERING_FREE_ACTIONS:
             for a in anims:
                 mask = tm[a] & OFFERING_FREE_ACTIONS
