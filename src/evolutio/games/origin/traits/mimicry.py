@@ -4,13 +4,16 @@ Compulsory when possible; each Mimicry card works once per turn unless the ``mim
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from .. import actions
 from . import HOOKS, TRAIT_NUM, refuses, resolves
+
+if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
+    from ..flow import Defence, OriginFlow
 
 MIMICRY = TRAIT_NUM["mimicry"]
 SPENT = Refusal("this Mimicry has already worked this turn; each Mimicry works once per turn (ruling 44)")
@@ -20,7 +23,7 @@ DECOY_TARGETED = Refusal("with unlimited Mimicry the attack cannot be redirected
                          "attack (ruling 44; unlimited Mimicry)")
 
 
-def mimicry_card(state: Any, animal: int) -> int:
+def mimicry_card(state: OriginFlow, animal: int) -> int:
     """The Mimicry card on ``animal`` (-1 if none)."""
     for card in state.trait_cards[animal]:
         if state.card_trait[card] == MIMICRY:
@@ -28,14 +31,14 @@ def mimicry_card(state: Any, animal: int) -> int:
     return -1
 
 
-def spent_refusal(state: Any, target: int) -> Refusal | None:
+def spent_refusal(state: OriginFlow, target: int) -> Refusal | None:
     """Why the Mimicry of the attacked animal ``target`` cannot work now: once per turn, unless unlimited."""
     if not state.config.mimicry_unlimited and (state.mimicry_used >> mimicry_card(state, target)) & 1:
         return SPENT
     return None
 
 
-def decoy_refusal(state: Any, carnivore: int, target: int, targeted: int, other: int) -> Refusal | None:
+def decoy_refusal(state: OriginFlow, carnivore: int, target: int, targeted: int, other: int) -> Refusal | None:
     """Why the attack on ``target`` may not be redirected to ``other``. Ruling 44: any other own animal this carnivore
     could attack — including one targeted earlier in this attack (its Mimicry is spent, so chains end). Only without
     the once-per-turn limit are animals already targeted in this attack excluded, or redirects could loop forever."""
@@ -50,13 +53,13 @@ def decoy_refusal(state: Any, carnivore: int, target: int, targeted: int, other:
 
 
 @refuses("mimic", "mimicry")
-def redirect_refusal(state: Any, carnivore: int, target: int, rolled: bool, targeted: int,
+def redirect_refusal(state: OriginFlow, carnivore: int, target: int, rolled: bool, targeted: int,
                      other: int) -> Refusal | None:
     return spent_refusal(state, target) or decoy_refusal(state, carnivore, target, targeted, other)
 
 
 @HOOKS.on("defences", "mimicry", priority=1)
-def offer_redirects(state: Any, carnivore: int, target: int, rolled: bool, targeted: int,
+def offer_redirects(state: OriginFlow, carnivore: int, target: int, rolled: bool, targeted: int,
                     choices: list[Action]) -> bool:
     if spent_refusal(state, target) is not None:
         return False
@@ -69,7 +72,7 @@ def offer_redirects(state: Any, carnivore: int, target: int, rolled: bool, targe
 
 
 @resolves("mimic")
-def redirect(state: Any, attack: Any, new_target: int) -> None:
+def redirect(state: OriginFlow, attack: Defence, new_target: int) -> None:
     """``attack``: the defence step being answered (its carnivore, target and the animals targeted so far)."""
     carnivore, target, targeted = attack.carnivore, attack.target, attack.targeted
     state.mimicry_used |= 1 << mimicry_card(state, target)
