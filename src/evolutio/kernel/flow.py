@@ -225,7 +225,10 @@ class FlowState(State):
 
     Subclasses implement the position, ``scores``/``winners``/``view``/``describe``/``clone``/``to_json`` and
     ``determinize`` as before, and put their turn structure into :class:`Step` subclasses. ``clone`` must copy the
-    stack with :meth:`_copy_flow` (a shallow copy: steps are immutable).
+    stack with :meth:`_copy_flow` (a shallow copy: steps are immutable). ``legal_actions``, ``apply_trusted`` and
+    ``_apply`` are the kernel's (the steps are the extension points): a subclass does not override them.
+    ``flow`` is a plain list: a step on a hot path may ``append``/``pop`` it directly instead of calling
+    :meth:`push`/:meth:`pop`.
     """
 
     __slots__ = ("flow", "holds")
