@@ -92,5 +92,6 @@ def test_malformed_actions_are_told_what_is_wrong():
 def test_an_action_of_another_decision_is_told_what_is_asked_now():
     state = load_game("origin", players=2).new_state(3)
     message = state.explain_illegal(Action("take", 0))
-    assert NOT_A_CHOICE in message and "must decide: play a card" in message
+    who = f"Player {state.current_player + 1}"
+    assert NOT_A_CHOICE not in message and f"it is the development phase: {who} may only play" in message
     assert "(actions: pass, animal, trait)" in message

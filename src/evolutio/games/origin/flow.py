@@ -143,8 +143,9 @@ class DevelopmentTurn(Decision):
         else:
             state.flow.pop()   # nobody is left: the development phase below finds nobody either and ends
 
-    def question(self, state: OriginFlow) -> str:
-        return "play a card (as an animal or a trait) or pass; feeding comes later"
+    def prompt(self, state: OriginFlow) -> str:
+        return (f"it is the development phase: {state.player_name(state.actor)} may only play a card (as an animal or "
+                f"a trait) or pass; feeding comes later (actions: {', '.join(self.accepts)})")
 
 
 #: the decision of the development phase (steps are immutable values: one instance serves every turn)

@@ -215,11 +215,6 @@ class OriginRules(FlowState):
     def turn_number(self) -> int:
         return self.turn
 
-    def refusal(self, action: Action) -> Refusal | None:
-        """Why ``action`` is not legal now: a malformed action is told what is wrong with it; any other is refused by
-        the check of the step on top of the stack."""
-        return A.malformed(action) or super().refusal(action)
-
     def clone(self) -> Self:
         cls = type(self)
         new = cls.__new__(cls)

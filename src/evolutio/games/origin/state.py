@@ -4,10 +4,12 @@
 
 from __future__ import annotations
 
-from evolutio.kernel import Game
+from evolutio.kernel import Action, Game
+from evolutio.kernel.flow import Refusal
 
+from . import actions as A
 from .card_data import HAND_SIZE, NUM_CARDS
-from .flow import DevelopmentPhase
+from .flow import Decision, DevelopmentPhase
 from .present import OriginPresentation
 from .rules import Config
 
@@ -16,6 +18,18 @@ __all__ = ["Config", "OriginState"]
 
 class OriginState(OriginPresentation):
     __slots__ = ()
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` is not legal now: a malformed action is told what is wrong with it, an action of a kind the
+        decision on top does not take is told what is asked now (the step's prompt); any other is refused by the
+        check of the step on top of the stack."""
+        malformed = A.malformed(action)
+        if malformed is not None:
+            return malformed
+        step = self.step
+        if isinstance(step, Decision) and action.kind not in step.accepts:
+            return Refusal(step.prompt(self))
+        return super().refusal(action)
 
     @classmethod
     def blank(cls, game: Game, config: Config, seed: int) -> OriginState:
