@@ -7,7 +7,13 @@ itself with the next phase. Interrupts are pushed above them: the choices that c
 ``trait_second_target``, ``attack_target``, ``piracy_victim``), the attacked animal's ``defence``, the ``scavenger``
 choice, the order of simultaneous paired-card triggers (``trigger_order``, an automatic step while only one trigger
 can fire) and queued effects (``blue_token``, ``effect``). A decision step pops itself before carrying out its choice,
-so anything the choice pushes runs before the step below it.
+so anything the choice pushes runs before the step below it (the development turn stays on top while the next seat
+plays a card: that is all the development phase below would do).
+
+Legality is written once: a decision's candidates are every action of its kinds (every animal number, card id or
+hand slot), its ``check`` refuses the ones the rules do not allow with the rule's words (the refusal functions of
+``rules.py`` and the trait modules' refusers, ``traits.REFUSERS``), and its ``legal`` is a faster generation that calls
+the same functions; ``tests/origin/test_refusals.py`` verifies that the two agree.
 
 Hold points (``OriginGame.hold_points``) are the names of the automatic steps ``food_roll`` and ``extinction``.
 """
