@@ -79,7 +79,7 @@ def test_hibernating_animal_may_convert_but_not_refill_ruling_24_26():
     assert s.food[0] == 1 and s.fat[0] == 0
     s.apply(Action("take", 10))
     # hibernating: no tokens even into its emptied Fat Tissue (26); with nothing to do seat 0's slot is skipped
-    assert s.current_player == 1 and s.fat[0] == 0 and not s._can_receive(0)
+    assert s.current_player == 1 and s.fat[0] == 0 and not s.can_receive(0)
 
 
 def test_convert_refused_beyond_the_yellow_tokens():

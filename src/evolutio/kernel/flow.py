@@ -13,9 +13,11 @@ defender's reaction, the reaction pushes the scavengers, a phase step replaces i
 applied action the kernel runs automatic steps until a decision step is on top (or the stack is empty: the game is
 over).
 
-**Legality is written once.** ``legal_actions`` is the list of candidates that pass ``check``; ``apply`` of any other
-action raises :class:`~evolutio.kernel.errors.IllegalAction` with that same check's reason (or, for an action that is
-not even a candidate, with the step's :meth:`Step.prompt`). There is no second, hand-kept explanation of the rules.
+**Legality is written once.** ``legal_actions`` is the list of candidates that pass ``check`` (or a step's faster
+:meth:`Step.legal` built from the same rule functions, verified against ``check`` by the game's tests); ``apply`` of
+any other action raises :class:`~evolutio.kernel.errors.IllegalAction` with that same check's reason (or, for an
+action that is not even a candidate, with the step's :meth:`Step.prompt`). There is no second, hand-kept explanation of
+the rules.
 
 Steps are small immutable values (``__slots__``, set once in ``__init__``), so copying the stack to clone a state is a
 shallow list copy. Their fields are plain JSON values (ints, strings, tuples of ints) so a stack saves and loads with
@@ -31,7 +33,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from .action import Action
-from .game import State
+from .game import State, _Hist
 
 
 class Refusal:
@@ -59,6 +61,16 @@ class Step:
     __slots__ = ()
     #: the step's name in saved states, views and ``docs``: unique within one ruleset
     name: ClassVar[str] = ""
+    #: set for each subclass: it never decides (it does not override :meth:`decider`), so :meth:`FlowState.settle`
+    #: runs it without asking
+    automatic: ClassVar[bool] = True
+    #: a subclass may set this when its :meth:`decider` never returns ``None`` (a decision in every position), so
+    #: :meth:`FlowState.settle` stops at it without asking
+    decides: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.automatic = cls.decider is Step.decider
 
     # -- decision steps ----------------------------------------------------------------------------------------
     def decider(self, state: Any) -> int | None:
@@ -72,6 +84,19 @@ class Step:
     def check(self, state: Any, action: Action) -> Refusal | None:
         """``None`` if ``action`` (one of :meth:`candidates`) is allowed now, else why not."""
         return None
+
+    def legal(self, state: Any) -> list[Action]:
+        """The allowed actions now: the candidates that pass :meth:`check`, in candidate order.
+
+        A step on a hot path may override this with a faster generation that calls the same rule functions as
+        :meth:`check` (so that every refusal still comes from the rule that generation uses); the game's tests must
+        then verify that it equals the filtered candidates (:func:`legal_by_check`).
+        """
+        candidates = self.candidates(state)
+        if type(self).check is Step.check:  # a step that refuses no candidate: no per-action call on the hot path
+            return candidates if type(candidates) is list else list(candidates)
+        check = self.check
+        return [action for action in candidates if check(state, action) is None]
 
     def resolve(self, state: Any, action: Action) -> None:
         """Carry out an allowed choice. The step is still on top of the stack: pop or replace it as the rules say."""
@@ -99,6 +124,11 @@ class Step:
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self.fields().items())
         return f"{type(self).__name__}({inner})"
+
+
+def legal_by_check(step: Step, state: Any) -> list[Action]:
+    """The candidates of ``step`` that its :meth:`Step.check` allows: what :meth:`Step.legal` must equal (as a set)."""
+    return [action for action in step.candidates(state) if step.check(state, action) is None]
 
 
 def _all_slots(cls: type) -> tuple[str, ...]:
@@ -195,7 +225,10 @@ class FlowState(State):
 
     Subclasses implement the position, ``scores``/``winners``/``view``/``describe``/``clone``/``to_json`` and
     ``determinize`` as before, and put their turn structure into :class:`Step` subclasses. ``clone`` must copy the
-    stack with :meth:`_copy_flow` (a shallow copy: steps are immutable).
+    stack with :meth:`_copy_flow` (a shallow copy: steps are immutable). ``legal_actions``, ``apply_trusted`` and
+    ``_apply`` are the kernel's (the steps are the extension points): a subclass does not override them.
+    ``flow`` is a plain list: a step on a hot path may ``append``/``pop`` it directly instead of calling
+    :meth:`push`/:meth:`pop`.
     """
 
     __slots__ = ("flow", "holds")
@@ -231,7 +264,7 @@ class FlowState(State):
         holds = self.holds
         while flow:
             top = flow[-1]
-            if top.decider(self) is not None:
+            if top.decides or not top.automatic and top.decider(self) is not None:
                 return
             if holds and top.name in holds:
                 flow.append(Hold(top.name))
@@ -254,17 +287,30 @@ class FlowState(State):
     def is_terminal(self) -> bool:
         return not self.flow
 
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of ``current_player``: the top step's :meth:`Step.legal` (cached until the state
+        changes; do not mutate the list). The same as :meth:`State.legal_actions`, one call shorter on the hot path."""
+        legal = self._legal
+        if legal is None:
+            flow = self.flow
+            legal = self._legal = flow[-1].legal(self) if flow else []
+        return legal
+
     def _legal_actions(self) -> list[Action]:
-        step = self.flow[-1]
-        check = step.check
-        if type(step).check is Step.check:  # a step that refuses no candidate: no per-action call on the hot path
-            candidates = step.candidates(self)
-            return candidates if type(candidates) is list else list(candidates)
-        return [action for action in step.candidates(self) if check(self, action) is None]
+        return self.flow[-1].legal(self)
 
     def _apply(self, action: Action) -> None:
         self.flow[-1].resolve(self, action)
         self.settle()
+
+    def apply_trusted(self, action: Action) -> None:
+        """Like :meth:`State.apply_trusted` (no check), one call shorter on the hot path."""
+        self._legal = None
+        self._hist = _Hist(self._hist, action)
+        flow = self.flow
+        flow[-1].resolve(self, action)
+        if not (flow and flow[-1].decides):   # (settle would stop at once)
+            self.settle()
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is not legal now (``None`` if it is), from the same check ``legal_actions`` uses."""

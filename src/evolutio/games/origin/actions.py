@@ -27,6 +27,7 @@ whose trait side only its owner may see), hand slots, ids of cards played face u
 from __future__ import annotations
 
 from evolutio.kernel import Action, ActionSchema
+from evolutio.kernel.flow import Refusal
 
 from .card_data import NUM_CARDS
 
@@ -58,6 +59,33 @@ def convert(a: int, n: int) -> Action:
     if 1 <= n <= MAX_FAT:
         return CONVERT[a][n - 1]
     return Action("convert", a, n)
+
+
+#: the arguments of each action kind, in words (what a malformed action is told)
+ARGUMENTS: dict[str, tuple[str, ...]] = {
+    "pass": (), "animal": ("hand slot",), "trait": ("card id", "face"), "target": ("animal number",),
+    "take": ("animal number",), "attack": ("animal number",), "convert": ("animal number", "token count"),
+    "pirate": ("animal number",), "tramp": ("animal number",), "hibernate": ("animal number",),
+    "fire": ("card id", "side"), "run": (), "mimic": ("animal number",), "tail": ("card id",), "accept": (),
+    "scavenge": ("animal number",),
+}
+#: the arguments that are card ids, animal numbers or hand slots (0..N-1); the others are small numbers
+NUMBERED = frozenset(("hand slot", "card id", "animal number"))
+SMALL_NUMBER_LIMIT = {"face": 2, "side": 2, "token count": MAX_FAT + 1}
+
+
+def malformed(action: Action) -> Refusal | None:
+    """Why ``action`` is not an action of ``origin`` at all (unknown kind, wrong arguments), or ``None``."""
+    expected = ARGUMENTS.get(action.kind)
+    if expected is None:
+        return Refusal(f"'{action.kind}' is not an action of this game; actions are: {', '.join(ARGUMENTS)}")
+    if len(action.args) != len(expected):
+        return Refusal(f"'{action.kind}' takes {len(expected)} argument(s), got {len(action.args)}")
+    for value, what in zip(action.args, expected):
+        limit = N if what in NUMBERED else SMALL_NUMBER_LIMIT[what]
+        if not (isinstance(value, int) and 0 <= value < limit):
+            return Refusal(f"{value!r} is not a valid {what} ({what}s are 0..{limit - 1})")
+    return None
 
 
 def schema(max_fat: int) -> ActionSchema:

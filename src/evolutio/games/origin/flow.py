@@ -7,23 +7,76 @@ itself with the next phase. Interrupts are pushed above them: the choices that c
 ``trait_second_target``, ``attack_target``, ``piracy_victim``), the attacked animal's ``defence``, the ``scavenger``
 choice, the order of simultaneous paired-card triggers (``trigger_order``, an automatic step while only one trigger
 can fire) and queued effects (``blue_token``, ``effect``). A decision step pops itself before carrying out its choice,
-so anything the choice pushes runs before the step below it.
+so anything the choice pushes runs before the step below it (the development turn stays on top while the next seat
+plays a card: that is all the development phase below would do).
+
+Legality is written once: a decision's candidates are every action of its kinds (every animal number, card id or
+hand slot), its ``check`` refuses the ones the rules do not allow with the rule's words (the refusal functions of
+``rules.py`` and the trait modules' refusers, ``traits.REFUSERS``), and its ``legal`` is a faster generation that calls
+the same functions; ``tests/origin/test_refusals.py`` verifies that the two agree.
 
 Hold points (``OriginGame.hold_points``) are the names of the automatic steps ``food_roll`` and ``extinction``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import ClassVar, Iterable
 
 from evolutio.kernel import Action
-from evolutio.kernel.flow import Step
+from evolutio.kernel.flow import Refusal, Step
 
 from . import actions
-from .traits import EFFECTS, PAIRED, RESOLVERS, TRAITS
+from .card_data import NUM_CARDS
+from .phases import mask_of
+from .traits import EFFECTS, EN, HOOKS, PAIRED, REFUSERS, RESOLVERS, TRAITS
+from .turn import OriginTurn
 
-if TYPE_CHECKING:
-    from .state import OriginState
+#: every animal number, card id and hand slot: the widest candidates of a choice (its check refuses the others)
+EVERY_NUMBER = range(NUM_CARDS)
+#: the main action of a feeding turn (one per turn); the other feeding kinds are free trait actions
+MAIN_ACTION_KINDS = frozenset(("take", "attack", "convert"))
+MAIN_ACTION_USED = Refusal("you have already used this feeding turn's main action (take a token, attack or convert "
+                           "fat); only free traits remain (ruling 18)")
+NO_SUCH_TRIGGER = Refusal("that paired card has no pending trigger that can take effect now (rulings 21-23)")
+NOT_AN_OFFERED_SCAVENGER = Refusal("only one of your Scavengers that can still receive food can take the token "
+                                   "(ruling 47)")
+DEFENCE_IS_COMPULSORY = Refusal("the defence is compulsory: Running must be rolled and Mimicry must redirect the "
+                                "attack when possible (rulings 41, 44)")
+
+
+def not_on_table(animal: int) -> Refusal:
+    return Refusal(f"A{animal} is not an animal on the table")
+
+
+class Decision(Step):
+    """A decision of ``origin``. Its prompt (the refusal of an action of another kind) names the seat that decides,
+    the question and the action kinds it accepts (:attr:`accepts`)."""
+
+    __slots__ = ()
+    #: the kind of decision in views (``decision.kind``)
+    label: ClassVar[str] = ""
+    #: the action kinds this decision accepts
+    accepts: ClassVar[tuple[str, ...]] = ()
+    #: a decision in every position (its decider is a seat), except the trigger order
+    decides = True
+
+    def question(self, state: OriginFlow) -> str:
+        return self.label.replace("_", " ")
+
+    def prompt(self, state: OriginFlow) -> str:
+        seat = self.decider(state)
+        who = state.player_name(seat) if seat is not None else "nobody"
+        return f"now {who} must decide: {self.question(state)} (actions: {', '.join(self.accepts)})"
+
+
+class TargetDecision(Decision):
+    """A decision answered with ``target`` (an animal number): its candidates are every animal number."""
+
+    __slots__ = ()
+    accepts = ("target",)
+
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
+        return actions.TARGET
 
 
 # -------------------------------------------------------------------------------------------------------- phases
@@ -33,41 +86,76 @@ class DevelopmentPhase(Step):
     __slots__ = ()
     name = "development"
 
-    def run(self, state: OriginState) -> None:
+    def run(self, state: OriginFlow) -> None:
         seat = state.next_developer(state.actor)
         if seat < 0:
             state.replace(FoodRoll())
             return
         state.actor = seat
-        state.push(DevelopmentTurn())
+        state.flow.append(DEVELOPMENT_TURN)   # (push, without the call)
 
 
-class DevelopmentTurn(Step):
+class DevelopmentTurn(Decision):
     """The seat ``actor`` plays a card as an animal or a trait, or passes (ruling 2)."""
 
     __slots__ = ()
     name = "development_turn"
     label = "development"
+    accepts = ("pass", "animal", "trait")
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return state.actor
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
-        return state.development_choices(state.actor)
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
+        yield actions.PASS
+        yield from actions.ANIMAL
+        for faces in actions.TRAIT:
+            yield from faces
 
-    def resolve(self, state: OriginState, action: Action) -> None:
-        state.pop()
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
+        seat = state.actor
+        hand = state.hands[seat]
+        if action.kind == "animal":
+            if action.args[0] < len(hand):
+                return None
+            return Refusal(f"{state.player_name(seat)}'s hand has {len(hand)} card(s): slots 0..{len(hand) - 1}")
+        if action.kind == "trait":
+            card, face = action.args
+            if card not in hand:
+                return Refusal(f"card {card} is not in {state.player_name(seat)}'s hand")
+            faces = state.config.faces[card]
+            if face >= len(faces):
+                return Refusal(f"card {card} ({'/'.join(EN[t] for t in faces)}) has only one trait; use face 0")
+            return state.trait_play_refusal(seat, faces[face])
+        return None
+
+    def legal(self, state: OriginFlow) -> list[Action]:
+        return state.development_choices(state.actor)   # by trait_play_refusal, per trait
+
+    def resolve(self, state: OriginFlow, action: Action) -> None:
         kind = action.kind
+        if kind == "trait":
+            card, face = action.args
+            state.flow[-1] = TraitTarget(state.actor, card, face)   # (replace, without the call)
+            return
         if kind == "pass":
             state.pass_development()
-        elif kind == "animal":
-            state.play_animal(action.args[0])
         else:
-            card, face = action.args
-            state.push(TraitTarget(state.actor, card, face))
+            state.play_animal(action.args[0])
+        # what the development phase below would do next, without leaving the stack: the next seat plays a card
+        seat = state.next_developer(state.actor)
+        if seat >= 0:
+            state.actor = seat   # this same decision, now of that seat
+        else:
+            state.flow.pop()   # nobody is left: the development phase below finds nobody either and ends
 
-    def prompt(self, state: OriginState) -> str:
-        return f"{state.player_name(state.actor)} plays a card (as an animal or a trait) or passes"
+    def prompt(self, state: OriginFlow) -> str:
+        return (f"it is the development phase: {state.player_name(state.actor)} may only play a card (as an animal or "
+                f"a trait) or pass; feeding comes later (actions: {', '.join(self.accepts)})")
+
+
+#: the decision of the development phase (steps are immutable values: one instance serves every turn)
+DEVELOPMENT_TURN = DevelopmentTurn()
 
 
 class FoodRoll(Step):
@@ -76,7 +164,7 @@ class FoodRoll(Step):
     __slots__ = ()
     name = "food_roll"
 
-    def run(self, state: OriginState) -> None:
+    def run(self, state: OriginFlow) -> None:
         state.replace(FeedingPhase())
         state.roll_food_base()
 
@@ -88,42 +176,80 @@ class FeedingPhase(Step):
     __slots__ = ()
     name = "feeding"
 
-    def run(self, state: OriginState) -> None:
-        choices = state.feeding_choices(state.actor)
-        if len(choices) == 1 and choices[0] is actions.PASS:
-            state.end_feeding_slot()
-        else:
-            state.push(FeedingTurn())
-            state.feeding_offer = choices   # computed once: the feeding turn's candidates until it is answered
+    def run(self, state: OriginFlow) -> None:
+        flow = state.flow
+        while True:
+            choices = state.feeding_choices(state.actor)
+            if len(choices) == 1 and choices[0] is actions.PASS:
+                if state.end_feeding_slot():   # a silent round: the phase is over
+                    state.replace(Extinction())
+                    return
+            else:
+                flow.append(FEEDING_TURN)   # (push, without the call: the hottest step of the game)
+                state.feeding_offer = choices   # computed once: the feeding turn's candidates until it is answered
+                return
 
 
-class FeedingTurn(Step):
+class FeedingTurn(Decision):
     """The seat ``actor`` takes food, attacks, converts fat, uses a free trait or ends its feeding turn."""
 
     __slots__ = ()
     name = "feeding_turn"
     label = "feeding"
+    accepts = ("pass", "take", "attack", "convert", "pirate", "tramp", "hibernate")
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return state.actor
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
+        yield actions.PASS
+        for kind in self.accepts:
+            if kind not in ("pass", "convert"):
+                yield from (Action(kind, animal) for animal in EVERY_NUMBER)
+        for animal in EVERY_NUMBER:
+            yield from (actions.convert(animal, tokens) for tokens in range(actions.MAX_FAT + 1))
+
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
+        seat = state.actor
+        kind = action.kind
+        if kind == "pass":
+            return state.end_turn_refusal(seat)
+        animal = action.args[0]
+        if state.owner[animal] != seat:
+            return Refusal(f"A{animal} is not one of your animals")
+        if kind in MAIN_ACTION_KINDS and state.main_action_used:
+            return MAIN_ACTION_USED
+        if kind == "take":
+            return state.take_refusal(animal)
+        trait, refuser = REFUSERS[kind]
+        if not (state.trait_mask[animal] >> trait) & 1:
+            return Refusal(f"animal A{animal} has no {EN[trait]}")
+        return refuser(state, *action.args)
+
+    def legal(self, state: OriginFlow) -> list[Action]:
+        # by take_refusal, end_turn_refusal and the trait modules' refusers (their offer hooks call them)
         offer = state.feeding_offer
         return offer if offer is not None else state.feeding_choices(state.actor)
 
-    def resolve(self, state: OriginState, action: Action) -> None:
-        state.pop()
+    def resolve(self, state: OriginFlow, action: Action) -> None:
+        state.flow.pop()   # (pop, without the call)
         state.feeding_offer = None
         kind = action.kind
         if kind == "pass":
-            state.end_feeding_turn()
+            if state.end_feeding_turn():   # a silent round: the feeding phase below is over
+                state.replace(Extinction())
         elif kind == "take":
             state.take_red_token(action.args[0])
         else:
             RESOLVERS[kind](state, *action.args)
 
-    def prompt(self, state: OriginState) -> str:
-        return f"{state.player_name(state.actor)} feeds (take food, attack, convert fat, a free trait) or ends the turn"
+    def question(self, state: OriginFlow) -> str:
+        return ("feed (take food, attack, convert fat, use a free trait) or end the feeding turn; cards are played "
+                "only in the development phase")
+
+
+#: the decision of a feeding slot
+FEEDING_TURN = FeedingTurn()
 
 
 class Extinction(Step):
@@ -132,14 +258,14 @@ class Extinction(Step):
     __slots__ = ()
     name = "extinction"
 
-    def run(self, state: OriginState) -> None:
-        state.pop()
+    def run(self, state: OriginFlow) -> None:
+        state.flow.pop()
         if state.extinction():
             state.push(DevelopmentPhase())
 
 
 # -------------------------------------------------------------------------------------------------------- interrupts
-class TraitTarget(Step):
+class TraitTarget(TargetDecision):
     """``player`` names the animal (the first one, for a paired trait) that gets face ``face`` of ``card``."""
 
     __slots__ = ("player", "card", "face")
@@ -151,14 +277,28 @@ class TraitTarget(Step):
         self.card = card
         self.face = face
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
-        return state.first_targets(self.player, state.config.faces[self.card][self.face])
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
+        animal = action.args[0]
+        if state.owner[animal] < 0:
+            return not_on_table(animal)
+        return state.first_target_refusal(self.player, state.config.faces[self.card][self.face], animal)
 
-    def resolve(self, state: OriginState, action: Action) -> None:
-        state.pop()
+    def legal(self, state: OriginFlow) -> list[Action]:
+        seat, trait = self.player, state.config.faces[self.card][self.face]
+        # the rule of check (first_target_refusal), over the animals it can allow
+        refusal = state.first_target_refusal if PAIRED[trait] else state.placement_refusal
+        if TRAITS[trait].target == "opponent":
+            animals = [animal for other in range(state.player_count) if other != seat
+                       for animal in state.animals[other]]
+        else:
+            animals = state.animals[seat]
+        return [actions.TARGET[animal] for animal in animals if refusal(seat, trait, animal) is None]
+
+    def resolve(self, state: OriginFlow, action: Action) -> None:
+        state.flow.pop()
         trait = state.config.faces[self.card][self.face]
         animal = action.args[0]
         if PAIRED[trait]:
@@ -166,12 +306,12 @@ class TraitTarget(Step):
         else:
             state.place_trait(self.player, self.card, trait, animal, -1)
 
-    def prompt(self, state: OriginState) -> str:
+    def question(self, state: OriginFlow) -> str:
         trait = TRAITS[state.config.faces[self.card][self.face]]
-        return f"{state.player_name(self.player)} chooses the animal for {trait.en} (card {self.card})"
+        return f"the animal for {trait.en} (card {self.card})"
 
 
-class SecondTraitTarget(Step):
+class SecondTraitTarget(TargetDecision):
     """``player`` names the second animal linked by the paired trait on ``card`` to ``first``."""
 
     __slots__ = ("player", "card", "face", "first")
@@ -184,25 +324,31 @@ class SecondTraitTarget(Step):
         self.face = face
         self.first = first
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
-        trait = state.config.faces[self.card][self.face]
-        return [actions.TARGET[other] for other in state.animals[self.player]
-                if other != self.first and not state.linked(self.first, other, trait)]
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
+        animal = action.args[0]
+        if state.owner[animal] < 0:
+            return not_on_table(animal)
+        return state.pair_refusal(self.player, state.config.faces[self.card][self.face], self.first, animal)
 
-    def resolve(self, state: OriginState, action: Action) -> None:
-        state.pop()
+    def legal(self, state: OriginFlow) -> list[Action]:
+        check = self.check
+        return [target for target in (actions.TARGET[animal] for animal in state.animals[self.player])
+                if check(state, target) is None]
+
+    def resolve(self, state: OriginFlow, action: Action) -> None:
+        state.flow.pop()
         state.place_trait(self.player, self.card, state.config.faces[self.card][self.face], self.first,
                           action.args[0])
 
-    def prompt(self, state: OriginState) -> str:
+    def question(self, state: OriginFlow) -> str:
         trait = TRAITS[state.config.faces[self.card][self.face]]
-        return f"{state.player_name(self.player)} chooses the animal linked with A{self.first} by {trait.en}"
+        return f"the animal linked with A{self.first} by {trait.en}"
 
 
-class AttackTarget(Step):
+class AttackTarget(TargetDecision):
     """The player of ``carnivore`` chooses the animal it attacks."""
 
     __slots__ = ("player", "carnivore")
@@ -213,21 +359,28 @@ class AttackTarget(Step):
         self.player = player
         self.carnivore = carnivore
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
-        return [actions.TARGET[target] for target in state.attack_targets(self.carnivore)]
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
+        animal = action.args[0]
+        if state.owner[animal] < 0:
+            return not_on_table(animal)
+        refusal = state.attack_refusal(self.carnivore, animal)
+        return None if refusal is None else Refusal(f"your Carnivore cannot attack this animal: {refusal}")
 
-    def resolve(self, state: OriginState, action: Action) -> None:
-        state.pop()
+    def legal(self, state: OriginFlow) -> list[Action]:
+        return [actions.TARGET[target] for target in state.attack_targets(self.carnivore)]   # by attack_refusal
+
+    def resolve(self, state: OriginFlow, action: Action) -> None:
+        state.flow.pop()
         state.start_attack(self.carnivore, action.args[0])
 
-    def prompt(self, state: OriginState) -> str:
-        return f"{state.player_name(self.player)} chooses the animal Carnivore A{self.carnivore} attacks"
+    def question(self, state: OriginFlow) -> str:
+        return f"the animal Carnivore A{self.carnivore} attacks"
 
 
-class PiracyVictim(Step):
+class PiracyVictim(TargetDecision):
     """The player of the Piracy animal ``pirate`` chooses the animal it robs."""
 
     __slots__ = ("player", "pirate")
@@ -238,27 +391,34 @@ class PiracyVictim(Step):
         self.player = player
         self.pirate = pirate
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
-        return [actions.TARGET[victim] for victim in state.piracy_victims(self.pirate)]
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
+        animal = action.args[0]
+        if state.owner[animal] < 0:
+            return not_on_table(animal)
+        return state.piracy_refusal(self.pirate, animal)
 
-    def resolve(self, state: OriginState, action: Action) -> None:
-        state.pop()
+    def legal(self, state: OriginFlow) -> list[Action]:
+        return [actions.TARGET[victim] for victim in state.piracy_victims(self.pirate)]   # by piracy_refusal
+
+    def resolve(self, state: OriginFlow, action: Action) -> None:
+        state.flow.pop()
         state.rob(self.pirate, action.args[0])
 
-    def prompt(self, state: OriginState) -> str:
-        return f"{state.player_name(self.player)} chooses the animal Piracy A{self.pirate} robs"
+    def question(self, state: OriginFlow) -> str:
+        return f"the animal Piracy A{self.pirate} robs"
 
 
-class Defence(Step):
+class Defence(Decision):
     """The owner of ``target`` (attacked by ``carnivore``) chooses a defence or accepts. ``rolled``: its Running die
     was rolled in this attack; ``targeted``: bit mask of the animals targeted so far in this attack."""
 
     __slots__ = ("player", "carnivore", "target", "rolled", "targeted")
     name = "defence"
     label = "defence"
+    accepts = ("run", "mimic", "tail", "accept")
 
     def __init__(self, player: int, carnivore: int, target: int, rolled: bool, targeted: int) -> None:
         self.player = player
@@ -267,83 +427,117 @@ class Defence(Step):
         self.rolled = rolled
         self.targeted = targeted
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
+        return (actions.RUN, actions.ACCEPT, *actions.MIMIC, *actions.TAIL)
+
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
+        kind = action.kind
+        if kind == "accept":
+            choices = state.defence_choices(self.carnivore, self.target, self.rolled, self.targeted)
+            return None if actions.ACCEPT in choices else DEFENCE_IS_COMPULSORY
+        trait, refuser = REFUSERS[kind]
+        if not (state.trait_mask[self.target] >> trait) & 1:
+            return Refusal(f"the attacked animal A{self.target} has no {EN[trait]}")
+        return refuser(state, self.carnivore, self.target, self.rolled, self.targeted, *action.args)
+
+    def legal(self, state: OriginFlow) -> list[Action]:
+        # by the trait modules' refusers (their defence hooks call them); accepting only when no defence is compulsory
         return state.defence_choices(self.carnivore, self.target, self.rolled, self.targeted)
 
-    def resolve(self, state: OriginState, action: Action) -> None:
-        state.pop()
+    def resolve(self, state: OriginFlow, action: Action) -> None:
+        state.flow.pop()
         if action is actions.ACCEPT or action.kind == "accept":
-            state.eaten(self.carnivore, self.target)
+            state.kill(self.carnivore, self.target)
         else:
             RESOLVERS[action.kind](state, self, *action.args)
 
-    def prompt(self, state: OriginState) -> str:
-        return (f"{state.player_name(self.player)} defends A{self.target} against Carnivore A{self.carnivore} "
-                "or accepts")
+    def question(self, state: OriginFlow) -> str:
+        return f"defend A{self.target} against Carnivore A{self.carnivore} or accept"
 
 
-class ScavengerChoice(Step):
+class ScavengerChoice(Decision):
     """``player`` chooses which of their Scavengers (bit mask ``offered``) gets the token (ruling 47)."""
 
     __slots__ = ("player", "offered")
     name = "scavenger"
     label = "scavenger"
+    accepts = ("scavenge",)
 
     def __init__(self, player: int, offered: int) -> None:
         self.player = player
         self.offered = offered
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
-        return [actions.SCAVENGE[animal] for animal in state.animals[self.player] if (self.offered >> animal) & 1]
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
+        return actions.SCAVENGE
 
-    def resolve(self, state: OriginState, action: Action) -> None:
-        state.pop()
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
+        return None if (self.offered >> action.args[0]) & 1 else NOT_AN_OFFERED_SCAVENGER
+
+    def legal(self, state: OriginFlow) -> list[Action]:
+        check = self.check
+        return [choice for choice in (actions.SCAVENGE[animal] for animal in state.animals[self.player])
+                if check(state, choice) is None]
+
+    def resolve(self, state: OriginFlow, action: Action) -> None:
+        state.flow.pop()
         RESOLVERS["scavenge"](state, *action.args)
 
-    def prompt(self, state: OriginState) -> str:
-        return f"{state.player_name(self.player)} chooses the Scavenger that gets the token"
+    def question(self, state: OriginFlow) -> str:
+        return "the Scavenger that gets the token"
 
 
-class TriggerOrder(Step):
+class TriggerOrder(Decision):
     """Queued paired-card triggers (``2 * card + side``) of ``player``'s animals. Automatic while at most one distinct
     trigger can fire; a decision of ``player`` (the order) when several can (rulings 21-23)."""
 
     __slots__ = ("player", "triggers")
     name = "trigger_order"
     label = "trigger_order"
+    accepts = ("fire",)
+    decides = False   # automatic while at most one trigger can fire
 
     def __init__(self, player: int, triggers: tuple[int, ...]) -> None:
         self.player = player
         self.triggers = triggers
 
-    def decider(self, state: OriginState) -> int | None:
+    def decider(self, state: OriginFlow) -> int | None:
         valid = state.valid_triggers(self.triggers)
         if valid and any(trigger != valid[0] for trigger in valid):
             return self.player
         return None
 
-    def candidates(self, state: OriginState) -> Iterable[Action]:
-        return [actions.FIRE[trigger] for trigger in sorted(set(state.valid_triggers(self.triggers)))]
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
+        return actions.FIRE
 
-    def resolve(self, state: OriginState, action: Action) -> None:
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
+        card, side = action.args
+        trigger = 2 * card + side
+        return None if trigger in self.triggers and state.trigger_can_fire(trigger) else NO_SUCH_TRIGGER
+
+    def legal(self, state: OriginFlow) -> list[Action]:
+        check = self.check
+        return [choice for choice in (actions.FIRE[trigger] for trigger in sorted(set(self.triggers)))
+                if check(state, choice) is None]
+
+    def resolve(self, state: OriginFlow, action: Action) -> None:
         card, side = action.args
         state.fire(2 * card + side)
 
-    def run(self, state: OriginState) -> None:
+    def run(self, state: OriginFlow) -> None:
         valid = state.valid_triggers(self.triggers)
         if not valid:
-            state.pop()
+            state.flow.pop()
         else:
             state.fire(valid[0])
 
-    def prompt(self, state: OriginState) -> str:
-        return f"{state.player_name(self.player)} chooses which Communication / Cooperation trigger fires first"
+    def question(self, state: OriginFlow) -> str:
+        return "which Communication / Cooperation trigger fires first"
 
 
 class BlueToken(Step):
@@ -355,8 +549,8 @@ class BlueToken(Step):
     def __init__(self, carnivore: int) -> None:
         self.carnivore = carnivore
 
-    def run(self, state: OriginState) -> None:
-        state.pop()
+    def run(self, state: OriginFlow) -> None:
+        state.flow.pop()
         state.blue_token(self.carnivore)
 
 
@@ -370,8 +564,8 @@ class QueuedEffect(Step):
         self.effect = effect
         self.argument = argument
 
-    def run(self, state: OriginState) -> None:
-        state.pop()
+    def run(self, state: OriginFlow) -> None:
+        state.flow.pop()
         EFFECTS[self.effect](state, self.argument)
 
 
@@ -379,3 +573,80 @@ STEP_TYPES: tuple[type[Step], ...] = (
     DevelopmentPhase, DevelopmentTurn, FoodRoll, FeedingPhase, FeedingTurn, Extinction, TraitTarget,
     SecondTraitTarget, AttackTarget, PiracyVictim, Defence, ScavengerChoice, TriggerOrder, BlueToken, QueuedEffect,
 )
+
+
+class OriginFlow(OriginTurn):
+    """The effects that push decisions and queued effects onto the stack: the attack and its defence, the choices
+    that complete an action, the Scavenger's token, paired-card triggers. The steps above are written against it."""
+
+    __slots__ = ()
+
+    def kill(self, c: int, t: int) -> None:
+        """Carnivore ``c`` eats ``t``; then it gets two blue tokens, one at a time (if it can still eat)."""
+        self.eaten(c, t)
+        self.push(BlueToken(c), BlueToken(c))
+
+    def choose_animal_to_feed(self, seat: int, animals: list[int]) -> None:
+        """``seat`` chooses which of ``animals`` (its own) gets the token on offer (a ``scavenge``; ruling 47)."""
+        self.push(ScavengerChoice(seat, mask_of(animals)))
+
+    def queue_effect(self, name: str, argument: int) -> None:
+        """Run the queued effect ``name`` (``traits.EFFECTS``) once the current effects are over."""
+        self.push(QueuedEffect(name, argument))
+
+    def choose_attack_target(self, c: int) -> None:
+        """The player of Carnivore ``c`` now chooses the animal it attacks (a ``target``)."""
+        self.push(AttackTarget(self.actor, c))
+
+    def start_attack(self, c: int, t: int) -> None:
+        self.main_action_used = True
+        self.round_had_actions = True
+        self.attacked |= 1 << c
+        if self.log_events:
+            self.emit(
+                "attack", {"text": f"{self.animal_text(c)} attacks {self.animal_text(t)}", "carnivore": c, "target": t}
+            )
+        self.defend(c, t, False, 1 << t)
+
+    def defend(self, c: int, t: int, ran: bool, seen: int) -> None:
+        """Carnivore ``c`` attacks ``t`` (``ran``: its Running die was rolled; ``seen``: animals targeted so far in this
+        attack): its owner chooses a defence, or it is eaten at once when it has none."""
+        choices = self.defence_choices(c, t, ran, seen)
+        if len(choices) == 1 and choices[0] is actions.ACCEPT:
+            self.kill(c, t)
+        else:
+            self.push(Defence(self.owner[t], c, t, ran, seen))
+
+    def queue_blue_token(self, carnivore: int) -> None:
+        """``carnivore`` gets a blue token once the current effects are over (if it is alive and can still eat)."""
+        self.push(BlueToken(carnivore))
+
+    def choose_piracy_victim(self, pirate: int) -> None:
+        """The player of Piracy animal ``pirate`` now chooses the victim (a ``target``)."""
+        self.push(PiracyVictim(self.actor, pirate))
+
+    def queue_paired_triggers(self, a: int, trait: int) -> None:
+        """Queue the triggers of ``a``'s paired ``trait`` cards that have not fired this round, towards their other
+        animal (a trigger is ``2 * card + side``; side 1 = the card's second animal)."""
+        face, first, fired = self.card_trait, self.first_animal, self.fired
+        queued = [2 * c + (1 if first[c] == a else 0) for c in self.trait_cards[a] if face[c] == trait
+                  and not (fired >> c) & 1]
+        if not queued:
+            return
+        top = self.flow[-1] if self.flow else None
+        if isinstance(top, TriggerOrder):
+            self.replace(TriggerOrder(self.owner[a], top.triggers + tuple(queued)))
+        else:
+            self.push(TriggerOrder(self.owner[a], tuple(queued)))
+
+    def fire(self, x: int) -> None:
+        """Fire trigger ``x`` (``2 * card + side``) of the pool on top of the stack."""
+        c = x >> 1
+        r = self.second_animal[c] if x & 1 else self.first_animal[c]
+        self.fired |= 1 << c
+        pool = self.flow[-1]
+        assert isinstance(pool, TriggerOrder)
+        self.replace(TriggerOrder(pool.player, tuple(y for y in pool.triggers if (y >> 1) != c)))
+        for handler in HOOKS.handlers("fire_trigger", 1 << self.card_trait[c]):
+            handler(self, c, r)
+

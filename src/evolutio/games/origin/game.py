@@ -47,13 +47,8 @@ class OriginGame(Game):
         self.config = Config(self.num_players, self.deck_list, self.options)
         self._schema = A.schema(self.deck_list.max_fat_per_animal)
 
-    def _blank(self, seed: int) -> OriginState:
-        st = OriginState(self, seed)
-        st._init_empty(self.config)
-        return st
-
     def new_state(self, seed: int = 0) -> OriginState:
-        st = self._blank(seed)
+        st = OriginState.blank(self, self.config, seed)
         st._setup_new()
         return st
 
@@ -65,10 +60,10 @@ class OriginGame(Game):
         if version != self.rules_version:
             raise ValueError(f"rules_version: this state was saved with origin rules version {version!r}; this "
                              f"evolutio reads {self.rules_version!r} (replay its game record instead)")
-        st = self._blank(data.get("seed", 0))
+        st = OriginState.blank(self, self.config, data.get("seed", 0))
         st._load_base_json(data)
         st._load_json(data["origin"])
         return st
 
     def state_from_scenario(self, data: dict[str, Any]) -> OriginState:
-        return ScenarioBuilder(self, data).build()
+        return ScenarioBuilder(self, self.config, data).build()

@@ -1,11 +1,11 @@
-"""Views, action descriptions, refusal reasons, JSON and determinization of :class:`OriginState` (off the hot path).
+"""Views, action descriptions, JSON and determinization of :class:`OriginState` (off the hot path).
 
 Mixed into the state class; every method here only reads the position except ``determinize`` (which builds a copy).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
 from evolutio.kernel import Action, Rng
 from evolutio.kernel.flow import Hold, steps_from_json, steps_to_json
@@ -16,6 +16,7 @@ from .flow import (
     AttackTarget,
     Defence,
     DevelopmentTurn,
+    OriginFlow,
     PiracyVictim,
     ScavengerChoice,
     SecondTraitTarget,
@@ -24,16 +25,12 @@ from .flow import (
 )
 from .phases import PHASE_NAMES, bits, mask_of
 from .traits import (
-    CARNIVORE,
     EN,
-    HIBERNATION,
     PAIRED,
-    PIRACY,
     RU,
     SYMBIOSIS,
     TRAIT_IDS,
     TRAITS,
-    TRAMP,
     card_name,
     card_name_ru,
 )
@@ -41,11 +38,9 @@ from .traits import (
 N = NUM_CARDS
 
 
-if TYPE_CHECKING:
-    from .state import OriginState
+class OriginPresentation(OriginFlow):
+    """What players and files see of a game: views, action descriptions, the JSON form and determinization."""
 
-
-class OriginPresentation:
     __slots__ = ()
 
     # ---------------------------------------------------------------------------------------------------- cards
@@ -254,175 +249,6 @@ class OriginPresentation:
             return f"Piracy A{step.pirate} steals a token from {self.animal_text(x, step.player)}"
         return f"choose animal A{x}"
 
-    # ---------------------------------------------------------------------------------------------------- refusals
-    def explain_illegal(self, action: Action) -> str:
-        if self.held is not None:   # while held, the kernel's Hold step says what the only choice is
-            return super().explain_illegal(action)
-        try:
-            msg = self._explain(action)
-        except (IndexError, TypeError, ValueError):
-            msg = None
-        return msg or f"{self.describe(action)} is not a legal action now"
-
-    def _explain(self, action: Action) -> str | None:
-
-        k, args = action.kind, action.args
-        sizes = {"pass": 0, "animal": 1, "trait": 2, "target": 1, "take": 1, "attack": 1, "convert": 2, "pirate": 1,
-                 "tramp": 1, "hibernate": 1, "fire": 2, "run": 0, "mimic": 1, "tail": 1, "accept": 0, "scavenge": 1}
-        if k not in sizes:
-            return f"'{k}' is not an action of this game; actions are: {', '.join(sizes)}"
-        if len(args) != sizes[k]:
-            return f"'{k}' takes {sizes[k]} argument(s), got {len(args)}"
-        what = {"animal": "hand slot", "trait": "card id", "fire": "card id", "tail": "card id"}.get(k, "animal number")
-        for a in args[:1]:
-            if not 0 <= a < N:
-                return f"{a} is not a valid {what} ({what}s are 0..83)"
-        step = self.step
-        dk = getattr(step, "label", "none")
-        p = self.current_player
-        who = self.player_name(p) if p is not None else "nobody"
-        wants = {
-            "development": ("pass", "animal", "trait"),
-            "feeding": ("pass", "take", "attack", "convert", "pirate", "tramp", "hibernate"),
-            "trait_target": ("target",), "trait_second_target": ("target",), "attack_target": ("target",),
-            "piracy_victim": ("target",), "defence": ("run", "mimic", "tail", "accept"), "scavenger": ("scavenge",),
-            "trigger_order": ("fire",), "hold": ("resume",),
-        }.get(dk, ())
-        if k not in wants:
-            if dk == "development" and k in ("take", "attack", "convert", "pirate", "tramp", "hibernate"):
-                return f"it is the development phase: {who} may only play a card or pass; feeding comes later"
-            if dk == "feeding" and k in ("animal", "trait"):
-                return "cards are played only in the development phase"
-            return (f"now {who} must decide: {dk.replace('_', ' ')} "
-                    f"(allowed: {', '.join(wants) or 'nothing'})")
-        if dk == "development":
-            if k == "animal" and args[0] >= len(self.hands[p]):
-                return f"{who}'s hand has {len(self.hands[p])} card(s): slots 0..{len(self.hands[p]) - 1}"
-            if k == "trait" and args[0] not in self.hands[p]:
-                return f"card {args[0]} is not in {who}'s hand"
-            if k == "trait":
-                c, f = args
-                faces = self.config.faces[c]
-                if f >= len(faces):
-                    return f"card {c} ({card_name(faces)}) has only one trait; use face 0"
-                t = faces[f]
-                if TRAITS[t].paired:
-                    return f"{EN[t]} needs two of your animals that are not yet linked by {EN[t]} (ruling 7)"
-                if TRAITS[t].target == "opponent":
-                    return f"{EN[t]} needs another player's animal without {EN[t]} (ruling 5)"
-                return f"none of your animals can take {EN[t]} (no animals, duplicates (ruling 6) or Carnivore/" \
-                       "Scavenger conflict (ruling 8))"
-        if isinstance(step, (TraitTarget, SecondTraitTarget)):
-            x = args[0]
-            c, f = step.card, step.face
-            t = self.config.faces[c][f]
-            if self.owner[x] < 0:
-                return f"A{x} is not an animal on the table"
-            if isinstance(step, TraitTarget) and not TRAITS[t].paired:
-                refusal = self.placement_refusal(p, t, x)
-                return None if refusal is None else refusal.reason
-            if isinstance(step, TraitTarget):
-                if self.owner[x] != p:
-                    return f"{EN[t]} is played on two of your own animals (ruling 5)"
-                return f"animal A{x} has no partner left for another {EN[t]} (ruling 7)"
-            return self._pair_reason(p, t, step.first, x)
-        if isinstance(step, AttackTarget):
-            x = args[0]
-            if self.owner[x] < 0:
-                return f"A{x} is not an animal on the table"
-            why = self.attack_refusal(step.carnivore, x)
-            if why is not None:
-                return f"your Carnivore cannot attack this animal: {why}"
-        if isinstance(step, PiracyVictim):
-            x = args[0]
-            if self.owner[x] < 0:
-                return f"A{x} is not an animal on the table"
-            if x == step.pirate:
-                return "a Piracy animal cannot rob itself"
-            if not (self.received_food >> x) & 1:
-                return ("Piracy takes only from an animal that has received food this turn (converting its own fat "
-                        "is not receiving food, ruling 24) (ruling 29)")
-            if self.is_fed(x):
-                return "Piracy cannot take from an animal that is already fed (ruling 29)"
-            return "this animal has no food token left to take (ruling 29)"
-        if dk == "feeding":
-            return self._explain_feed(k, args, p)
-        if isinstance(step, Defence):
-            t = step.target
-            if k == "accept":
-                return ("the defence is compulsory: Running must be rolled and Mimicry must redirect the attack when "
-                        "possible (rulings 41, 44)")
-            if k == "run":
-                return "the attacked animal has no Running or has already rolled it in this attack"
-            if k == "mimic":
-                if self.config.mimicry_unlimited:
-                    return ("Mimicry must redirect to another of your animals that this carnivore could attack and "
-                            "that was not yet targeted in this attack (ruling 44; unlimited Mimicry)")
-                return ("Mimicry must redirect to another of your animals that this carnivore could attack, and each "
-                        "Mimicry works once per turn (ruling 44)")
-            if k == "tail":
-                return f"Tail Loss can drop only a trait card of the attacked animal A{t}, and only if it has Tail Loss"
-        if dk == "trigger_order":
-            return "that paired card has no pending trigger that can take effect now (rulings 21-23)"
-        if dk == "scavenger":
-            return "only one of your Scavengers that can still receive food can take the token (ruling 47)"
-        return None
-
-    def _explain_feed(self, k: str, args: tuple, p: int) -> str | None:
-        if k == "pass":
-            return ("taking food is compulsory: the food base has red tokens and one of your animals can receive "
-                    "one; take a token, attack or convert fat (ruling 16)")
-        a = args[0]
-        if self.owner[a] != p:
-            return f"A{a} is not one of your animals"
-        if k in ("take", "attack", "convert") and self.main_action_used:
-            return ("you have already used this feeding turn's main action (take a token, attack or convert fat); "
-                    "only free traits remain (ruling 18)")
-        if k == "take":
-            if not self.food_base:
-                return "the food base is empty"
-            refusal = self.receive_refusal(a)
-            return refusal.reason if refusal is not None else None
-        if k == "attack":
-            if not (self.trait_mask[a] >> CARNIVORE) & 1:
-                return f"animal A{a} has no Carnivore"
-            if (self.attacked >> a) & 1:
-                return "this Carnivore has already attacked this turn (ruling 31)"
-            if (self.hibernating >> a) & 1:
-                return "a hibernating Carnivore cannot attack"
-            if not self._can_receive(a):
-                return "a Carnivore that is fed and has no empty Fat Tissue cannot attack (ruling 32)"
-            return "this Carnivore has no animal it may attack (every other animal is protected)"
-        if k == "convert":
-            n = args[1]
-            if not self.fat[a]:
-                return "this animal has no yellow fat tokens"
-            return f"you can convert 1..{self.fat[a]} token(s) here (the yellow tokens on it), not {n}"
-        if k == "pirate":
-            if not (self.trait_mask[a] >> PIRACY) & 1:
-                return f"animal A{a} has no Piracy"
-            if (self.piracy_used >> a) & 1:
-                return "this Piracy animal has already stolen this turn (ruling 29)"
-            if self.is_fed(a) or not self._can_receive(a):
-                return "a Piracy animal must itself be unfed (and able to receive food) to steal (ruling 29)"
-            return "no animal has received food this turn without being fed, so there is nothing to steal (ruling 29)"
-        if k == "tramp":
-            if not (self.trait_mask[a] >> TRAMP) & 1:
-                return f"animal A{a} has no Tramp"
-            if not self.food_base:
-                return "the food base is empty"
-            return "this Tramp animal has already been used in this feeding turn (ruling 28)"
-        if k == "hibernate":
-            if not (self.trait_mask[a] >> HIBERNATION) & 1:
-                return f"animal A{a} has no Hibernation"
-            if (self.hibernating >> a) & 1:
-                return "this animal is already hibernating"
-            if (self.hibernated_last_turn >> a) & 1:
-                return "Hibernation cannot be used in two consecutive turns (ruling 27)"
-            if not self.deck:
-                return "Hibernation cannot be used in the last turn, when the deck is empty (ruling 27)"
-        return None
-
     # ---------------------------------------------------------------------------------------------------- JSON
     def to_json(self) -> dict[str, Any]:
 
@@ -515,7 +341,7 @@ class OriginPresentation:
         self.dice = tuple(o["dice"])
 
     # ---------------------------------------------------------------------------------------------------- hidden info
-    def determinize(self, player: int, rng: Rng) -> "OriginState":
+    def determinize(self, player: int, rng: Rng) -> Self:
         """A full state consistent with what ``player`` has seen (see docs/origin.md, "Determinization").
 
         Seen by ``player``: their own hand, their own animal cards and their own discard pile; every card played face

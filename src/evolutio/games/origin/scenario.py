@@ -5,9 +5,9 @@ Every error names its JSON path (``players[1].animals[0].traits[2]: unknown trai
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
-from evolutio.kernel import ScenarioError
+from evolutio.kernel import Game, ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_bool, read_int, read_list, read_object
 
 from .card_data import NUM_CARDS as N
@@ -15,18 +15,6 @@ from .flow import AttackTarget, DevelopmentPhase, Extinction, FeedingPhase, Food
 from .phases import DEV, EXT, FEED, mask_of
 from .state import Config, OriginState
 from .traits import CARNIVORE, EN, FAT, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
-
-
-class OriginRules(Protocol):
-    """What a scenario needs of :class:`~evolutio.games.origin.game.OriginGame` (named by this protocol: the game
-    module imports this one)."""
-
-    config: Config
-    options: dict[str, Any]
-    num_players: int
-
-    def _blank(self, seed: int) -> OriginState: ...
-
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",
              "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description"}
@@ -52,10 +40,11 @@ def _trait(name: Any, where: str) -> int:
 class ScenarioBuilder:
     """Builds an :class:`OriginState` from the scenario form documented in docs/scenarios.md."""
 
-    def __init__(self, game: OriginRules, data: dict[str, Any]) -> None:
+    def __init__(self, game: Game, config: Config, data: dict[str, Any]) -> None:
         self.game = game
+        self.config = config
         self.data = data
-        self.faces = game.config.faces
+        self.faces = config.faces
         self.used: dict[int, str] = {}
 
     # -- card allocation -------------------------------------------------------------------------------------
@@ -114,7 +103,7 @@ class ScenarioBuilder:
         g = self.game
         n = g.num_players
         seed = data.get("seed", 0)
-        st = g._blank(seed)
+        st = OriginState.blank(g, self.config, seed)
         players = read_list(data.get("players", []), "players")
         if len(players) != n:
             raise ScenarioError(f"players: lists {len(players)} player(s) but the game has {n} "

@@ -1,32 +1,27 @@
-"""What the steps of ``flow.py`` do to an :class:`~.state.OriginState`: the phases (development, the food roll,
-feeding slots, extinction and the end of the game) and the core actions (playing cards, taking food, attacks).
+"""What the steps of ``flow.py`` do to the position: the phases (development, the food roll, feeding slots,
+extinction and the end of the game) and the core actions (playing cards, taking food, eating).
 
-Mixed into the state class (like ``present.py``); the position itself and the rule checks are in ``state.py``.
+:class:`OriginTurn` builds on :class:`~.rules.OriginRules` (the position and the rule checks); the effects that push
+further decisions build on it in ``flow.OriginFlow``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from evolutio.kernel import rank_winners
 
-from . import actions as A
 from .card_data import HAND_SIZE, NUM_CARDS
-from .flow import AttackTarget, BlueToken, Defence, Extinction, PiracyVictim, QueuedEffect, ScavengerChoice
-from .phases import DEV, EXT, FEED, OVER, mask_of
+from .phases import DEV, EXT, FEED, OVER
+from .rules import OriginRules
 from .traits import AFTER_KILL, EN, ON_EATEN, PAIRED, REACTING_TO_EATEN, SYMBIOSIS, TRAIT_IDS
 
 N = NUM_CARDS
 
 
-class OriginTurn:
-    """The turn structure's effects on the position (mixed into ``OriginState``, whose fields it uses)."""
+class OriginTurn(OriginRules):
+    """The turn structure's effects on the position: phases, dealing, the end of the game and the core actions (the
+    ones that push further decisions are in ``flow.OriginFlow``)."""
 
     __slots__ = ()
-    # the position (``state.OriginState``) provides these
-    player_count: int
-    config: Any
-    deck: list[int]
 
     # ------------------------------------------------------------------------------------------------ flow
     def next_developer(self, start: int) -> int:
@@ -66,7 +61,9 @@ class OriginTurn:
                 },
             )
 
-    def end_feeding_slot(self) -> None:
+    def end_feeding_slot(self) -> bool:
+        """The feeding slot of ``actor`` is over; ``True`` if a whole round passed without actions, which ends the
+        feeding phase (ruling 20; the caller replaces the phase with the extinction)."""
         nxt = (self.actor + 1) % self.player_count
         self.main_action_used = False
         self.tramp_used = 0
@@ -77,26 +74,18 @@ class OriginTurn:
                                               f"phase ends ({self.food_base} red tokens left are discarded)"})
                 self.food_base = 0
                 self.phase = EXT
-                self.replace(Extinction())
-                return
+                return True
             self.round_had_actions = False
             self.fired = 0
         self.actor = nxt
+        return False
 
     def blue_token(self, a: int) -> None:
         """A carnivore's blue token from its prey (if it is still alive and can eat)."""
-        if self.owner[a] >= 0 and self._can_receive(a):
+        if self.owner[a] >= 0 and self.can_receive(a):
             if self.log_events:
                 self.emit("blue", {"text": f"{self.animal_text(a)} gets a blue token", "animal": a})
             self.receive(a, False)
-
-    def choose_animal_to_feed(self, seat: int, animals: list[int]) -> None:
-        """``seat`` chooses which of ``animals`` (its own) gets the token on offer (a ``scavenge``; ruling 47)."""
-        self.push(ScavengerChoice(seat, mask_of(animals)))
-
-    def queue_effect(self, name: str, argument: int) -> None:
-        """Run the queued effect ``name`` (``traits.EFFECTS``) once the current effects are over."""
-        self.push(QueuedEffect(name, argument))
 
     def _remove_animal(self, a: int) -> None:
         """Animal ``a`` leaves play: it, its traits and its paired cards go to its owner's discard pile (48)."""
@@ -250,11 +239,12 @@ class OriginTurn:
         if self.log_events:
             self.emit("pass", {"text": f"{self.player_name(p)} passes (development)", "player": p})
 
-    def end_feeding_turn(self) -> None:
+    def end_feeding_turn(self) -> bool:
+        """``actor`` ends the feeding turn; ``True`` if that ends the feeding phase (:meth:`end_feeding_slot`)."""
         p = self.actor
         if self.log_events:
             self.emit("end_feeding_turn", {"text": f"{self.player_name(p)} ends the feeding turn", "player": p})
-        self.end_feeding_slot()
+        return self.end_feeding_slot()
 
     def play_animal(self, i: int) -> None:
         """Play the card in hand slot ``i`` as a new animal, numbered with the lowest number never used."""
@@ -330,34 +320,9 @@ class OriginTurn:
             )
         self.receive(a, True)
 
-    def choose_attack_target(self, c: int) -> None:
-        """The player of Carnivore ``c`` now chooses the animal it attacks (a ``target``)."""
-        self.push(AttackTarget(self.actor, c))
-
-    def start_attack(self, c: int, t: int) -> None:
-        self.main_action_used = True
-        self.round_had_actions = True
-        self.attacked |= 1 << c
-        if self.log_events:
-            self.emit(
-                "attack", {"text": f"{self.animal_text(c)} attacks {self.animal_text(t)}", "carnivore": c, "target": t}
-            )
-        self.defend(c, t, False, 1 << t)
-
-    def defend(self, c: int, t: int, ran: bool, seen: int) -> None:
-        """Carnivore ``c`` attacks ``t`` (``ran``: its Running die was rolled; ``seen``: animals targeted so far in this
-        attack): its owner chooses a defence, or it is eaten at once when it has none."""
-        choices = self.defence_choices(c, t, ran, seen)
-        if len(choices) == 1 and choices[0] is A.ACCEPT:
-            self.eaten(c, t)
-        else:
-            self.push(Defence(self.owner[t], c, t, ran, seen))
-
-    def queue_blue_token(self, carnivore: int) -> None:
-        """``carnivore`` gets a blue token once the current effects are over (if it is alive and can still eat)."""
-        self.push(BlueToken(carnivore))
-
     def eaten(self, c: int, t: int) -> None:
+        """Carnivore ``c`` eats ``t``: its ``on_eaten`` and the ``after_kill`` hooks run, it leaves play (the caller,
+        ``flow.OriginFlow.kill``, queues the carnivore's two blue tokens)."""
         text = f"{self.animal_text(c)} eats {self.animal_text(t)}" if self.log_events else ""
         mask = self.trait_mask[t] & REACTING_TO_EATEN
         if mask:
@@ -382,9 +347,4 @@ class OriginTurn:
         self._remove_animal(t)
         for handler in AFTER_KILL:
             handler(self, c)
-        self.push(BlueToken(c), BlueToken(c))
-
-    def choose_piracy_victim(self, pirate: int) -> None:
-        """The player of Piracy animal ``pirate`` now chooses the victim (a ``target``)."""
-        self.push(PiracyVictim(self.actor, pirate))
 

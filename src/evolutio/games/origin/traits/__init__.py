@@ -9,8 +9,9 @@ path, and by their string id everywhere a person or a file sees them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, TypeVar, cast
 
+from evolutio.kernel.flow import Refusal
 from evolutio.kernel.hooks import TraitHooks, load_trait_modules
 
 from ..card_data import DATA
@@ -145,6 +146,25 @@ HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
 RESOLVERS: dict[str, Callable[..., None]] = {}
 
 
+#: why a trait's own action is refused (the rule its offer hook uses too): ``REFUSERS[kind] = (trait, refuser)``,
+#: registered by the trait modules with :func:`refuses`. A feeding action's refuser gets ``(state, animal, *rest)``
+#: for an animal of the feeding player that has the trait; a defence's refuser gets ``(state, carnivore, target,
+#: rolled, targeted, *args)`` for an attacked animal that has the trait. It returns ``None`` or a :class:`Refusal`.
+REFUSERS: dict[str, tuple[int, Callable[..., Refusal | None]]] = {}
+
+
+def refuses(kind: str, trait: str) -> Callable[[Callable[..., Refusal | None]], Callable[..., Refusal | None]]:
+    """Register the decorated function as the rule that allows or refuses the action ``kind`` of ``trait``."""
+
+    def register(refuser: Callable[..., Refusal | None]) -> Callable[..., Refusal | None]:
+        if kind in REFUSERS:
+            raise ValueError(f"action kind {kind!r} already has a refuser")
+        REFUSERS[kind] = (TRAIT_NUM[trait], refuser)
+        return refuser
+
+    return register
+
+
 #: effects queued to run once the current ones are over (``state.queue_effect(name, argument)``), by name
 EFFECTS: dict[str, Callable[..., None]] = {}
 
@@ -176,8 +196,12 @@ def resolves(kind: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
 TRAIT_MODULES = load_trait_modules(__name__)
 
 
-class HandlerTable(dict[int, tuple[Callable[..., object], ...]]):
-    """The handlers of one event by trait mask (``table[mask]``): a plain dict look-up once a mask has been seen."""
+Handler = TypeVar("Handler", bound=Callable[..., object])
+
+
+class HandlerTable(dict[int, tuple[Handler, ...]]):
+    """The handlers of one event by trait mask (``table[mask]``): a plain dict look-up once a mask has been seen.
+    ``Handler`` is the event's signature, as :data:`EVENTS` documents it."""
 
     __slots__ = ("event",)
 
@@ -185,15 +209,24 @@ class HandlerTable(dict[int, tuple[Callable[..., object], ...]]):
         super().__init__()
         self.event = event
 
-    def __missing__(self, mask: int) -> tuple[Callable[..., object], ...]:
-        handlers = self[mask] = HOOKS.handlers(self.event, mask)
+    def __missing__(self, mask: int) -> tuple[Handler, ...]:
+        # the kernel's registry holds handlers of any event; this table's event fixes their signature
+        handlers = self[mask] = cast("tuple[Handler, ...]", HOOKS.handlers(self.event, mask))
         return handlers
 
 
+#: a rule hook's answer: ``None`` (allowed) or why not
+RuleHook = Callable[..., Refusal | None]
 #: per-event handler tables for the hot path (``CAN_BE_ATTACKED[mask]``)
-CAN_BE_ATTACKED, CAN_ATTACK, CAN_RECEIVE, ON_EATEN, ON_RECEIVE, OFFER_DEFENCES, OFFER_FREE_ACTIONS = (
-    HandlerTable(event) for event in ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive",
-                                      "defences", "free_actions"))
+CAN_BE_ATTACKED: HandlerTable[RuleHook] = HandlerTable("can_be_attacked")
+CAN_ATTACK: HandlerTable[RuleHook] = HandlerTable("can_attack")
+CAN_RECEIVE: HandlerTable[RuleHook] = HandlerTable("can_receive")
+#: words added to the event text, or ``None``
+ON_EATEN: HandlerTable[Callable[..., str | None]] = HandlerTable("on_eaten")
+ON_RECEIVE: HandlerTable[Callable[..., None]] = HandlerTable("on_receive")
+#: ``True`` when a defence it offered is compulsory
+OFFER_DEFENCES: HandlerTable[Callable[..., bool]] = HandlerTable("defences")
+OFFER_FREE_ACTIONS: HandlerTable[Callable[..., None]] = HandlerTable("free_actions")
 #: the handlers every kill runs (registered without a trait)
 AFTER_KILL = HOOKS.handlers("after_kill", 0)
 #: masks of the traits that take part in an event (a cheap pre-check on the hot path)

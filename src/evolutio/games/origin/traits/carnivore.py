@@ -1,24 +1,49 @@
 """Carnivore (Хищник): instead of taking a red token, a Carnivore that is not fed (or has an empty Fat Tissue) may
 attack another animal once per turn (rulings 30-34); the attack itself — the target's protections, its defences,
-eating, the blue tokens and the Scavenger — is the core of the feeding phase (``state.py``). Its extra food need
-comes from its data row; it cannot share an animal with Scavenger (``INCOMPATIBLE`` in ``__init__``)."""
+eating, the blue tokens and the Scavenger — is the core of the feeding phase (``flow.OriginFlow``, ``turn.py``). Its
+extra food need comes from its data row; it cannot share an animal with Scavenger (``INCOMPATIBLE`` in
+``__init__``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal
 
 from .. import actions
-from . import HOOKS, resolves
+from . import HOOKS, refuses, resolves
+
+if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
+    from ..flow import OriginFlow
+
+ALREADY_ATTACKED = Refusal("this Carnivore has already attacked this turn (ruling 31)")
+ASLEEP = Refusal("a hibernating Carnivore cannot attack")
+CANNOT_EAT = Refusal("a Carnivore that is fed and has no empty Fat Tissue cannot attack (ruling 32)")
+NO_PREY = Refusal("this Carnivore has no animal it may attack (every other animal is protected)")
+
+
+@refuses("attack", "carnivore")
+def attack_refusal(state: OriginFlow, carnivore: int) -> Refusal | None:
+    """Why the feeding player's Carnivore ``carnivore`` may not attack now (ignoring the main action): once per turn,
+    not while hibernating, only while it can eat, and only if some animal is not protected from it (rulings 30-32)."""
+    if (state.attacked >> carnivore) & 1:
+        return ALREADY_ATTACKED
+    if (state.hibernating >> carnivore) & 1:
+        return ASLEEP
+    if not state.can_receive(carnivore):
+        return CANNOT_EAT
+    if not state.has_attack_target(carnivore):
+        return NO_PREY
+    return None
 
 
 @HOOKS.on("main_actions", "carnivore", priority=0)
-def offer_an_attack(state: Any, animal: int, choices: list[Action]) -> None:
-    if state.carnivore_ready(animal) and state.has_attack_target(animal):
+def offer_an_attack(state: OriginFlow, animal: int, choices: list[Action]) -> None:
+    if attack_refusal(state, animal) is None:
         choices.append(actions.ATTACK[animal])
 
 
 @resolves("attack")
-def choose_the_prey(state: Any, carnivore: int) -> None:
+def choose_the_prey(state: OriginFlow, carnivore: int) -> None:
     state.choose_attack_target(carnivore)

@@ -3,29 +3,32 @@ the other takes one too (once per card per feeding round; rulings 21-23)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from evolutio.kernel.flow import Refusal
 
 from . import HOOKS, TRAIT_NUM
+
+if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
+    from ..flow import OriginFlow
 
 COMMUNICATION = TRAIT_NUM["communication"]
 EMPTY_FOOD_BASE = Refusal("the food base is empty")
 
 
 @HOOKS.on("on_receive", "communication")
-def pass_on_red_tokens(state: Any, animal: int, red: bool) -> None:
+def pass_on_red_tokens(state: OriginFlow, animal: int, red: bool) -> None:
     if red:
         state.queue_paired_triggers(animal, COMMUNICATION)
 
 
 @HOOKS.on("trigger_blocked", "communication")
-def needs_food_in_the_base(state: Any, card: int, receiver: int) -> Refusal | None:
+def needs_food_in_the_base(state: OriginFlow, card: int, receiver: int) -> Refusal | None:
     return None if state.food_base else EMPTY_FOOD_BASE
 
 
 @HOOKS.on("fire_trigger", "communication")
-def take_a_red_token(state: Any, card: int, receiver: int) -> None:
+def take_a_red_token(state: OriginFlow, card: int, receiver: int) -> None:
     state.food_base -= 1
     if state.log_events:
         state.emit("communication", {"text": f"Communication (card {card}): {state.animal_text(receiver)} takes a "

@@ -4,23 +4,40 @@ fed or hibernating animal (converting is not receiving food, ruling 24; the toke
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal
 
 from .. import actions
-from . import HOOKS, resolves
+from . import HOOKS, refuses, resolves
+
+if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
+    from ..flow import OriginFlow
+
+NO_YELLOW_TOKENS = Refusal("this animal has no yellow fat tokens")
+
+
+@refuses("convert", "fat_tissue")
+def conversion_refusal(state: OriginFlow, animal: int, tokens: int) -> Refusal | None:
+    """Any number of the animal's yellow tokens, from 1 to all of them (also on a fed or hibernating animal)."""
+    held = state.fat[animal]
+    if not held:
+        return NO_YELLOW_TOKENS
+    if not 1 <= tokens <= held:
+        return Refusal(f"you can convert 1..{held} token(s) here (the yellow tokens on it), not {tokens}")
+    return None
 
 
 @HOOKS.on("main_actions", "fat_tissue", priority=1)
-def offer_conversions(state: Any, animal: int, choices: list[Action]) -> None:
-    tokens = state.fat[animal]
+def offer_conversions(state: OriginFlow, animal: int, choices: list[Action]) -> None:
+    tokens = state.fat[animal]   # conversion_refusal allows exactly 1..tokens
     if tokens:
         choices.extend(actions.CONVERT[animal][:tokens])
 
 
 @resolves("convert")
-def convert_fat(state: Any, animal: int, tokens: int) -> None:
+def convert_fat(state: OriginFlow, animal: int, tokens: int) -> None:
     state.main_action_used = True
     state.round_had_actions = True
     state.fat[animal] -= tokens

@@ -4,20 +4,23 @@ animal with Carnivore."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import HOOKS, queued_effect, resolves
+
+if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
+    from ..flow import OriginFlow
 
 SCAVENGER = HOOKS.bit["scavenger"]
 
 
 @HOOKS.on("after_kill")
-def look_for_a_scavenger(state: Any, carnivore: int) -> None:
+def look_for_a_scavenger(state: OriginFlow, carnivore: int) -> None:
     state.queue_effect("scavenger_search", state.owner[carnivore])
 
 
 @queued_effect("scavenger_search")
-def search_clockwise(state: Any, first_seat: int) -> None:
+def search_clockwise(state: OriginFlow, first_seat: int) -> None:
     seats = state.player_count
     for offset in range(seats):
         seat = (first_seat + offset) % seats
@@ -32,7 +35,7 @@ def search_clockwise(state: Any, first_seat: int) -> None:
 
 
 @resolves("scavenge")
-def feed_the_scavenger(state: Any, animal: int) -> None:
+def feed_the_scavenger(state: OriginFlow, animal: int) -> None:
     if state.log_events:
         state.emit("scavenger", {"text": f"Scavenger: {state.animal_text(animal)} gets a blue token",
                                  "animal": animal})

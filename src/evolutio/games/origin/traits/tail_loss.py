@@ -3,23 +3,36 @@ survive; the Carnivore gets only one blue token (rulings 42-43)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal
 
 from .. import actions
-from . import EN, HOOKS, resolves
+from . import EN, HOOKS, refuses, resolves
+
+if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
+    from ..flow import Defence, OriginFlow
+
+
+@refuses("tail", "tail_loss")
+def drop_refusal(state: OriginFlow, carnivore: int, target: int, rolled: bool, targeted: int,
+                 card: int) -> Refusal | None:
+    """Any trait card of the attacked animal may be dropped, Tail Loss itself included (ruling 43)."""
+    if card in state.trait_cards[target]:
+        return None
+    return Refusal(f"Tail Loss can drop only a trait card of the attacked animal A{target}; card {card} is not one")
 
 
 @HOOKS.on("defences", "tail_loss", priority=2)
-def offer_a_trait_to_drop(state: Any, carnivore: int, target: int, rolled: bool, targeted: int,
+def offer_a_trait_to_drop(state: OriginFlow, carnivore: int, target: int, rolled: bool, targeted: int,
                           choices: list[Action]) -> bool:
-    choices.extend(actions.TAIL[card] for card in state.trait_cards[target])
+    choices.extend(actions.TAIL[card] for card in state.trait_cards[target])   # drop_refusal allows exactly these
     return False
 
 
 @resolves("tail")
-def drop_a_trait(state: Any, attack: Any, card: int) -> None:
+def drop_a_trait(state: OriginFlow, attack: Defence, card: int) -> None:
     """``attack``: the defence step being answered (its carnivore and target)."""
     carnivore, target = attack.carnivore, attack.target
     if state.log_events:

@@ -3,22 +3,38 @@ base (ruling 28)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal
 
 from .. import actions
-from . import HOOKS, resolves
+from . import HOOKS, refuses, resolves
+
+if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
+    from ..flow import OriginFlow
+
+NOTHING_TO_TRAMPLE = Refusal("the food base is empty")
+ALREADY_TRAMPLED = Refusal("this Tramp animal has already been used in this feeding turn (ruling 28)")
+
+
+@refuses("tramp", "tramp")
+def trampling_refusal(state: OriginFlow, animal: int) -> Refusal | None:
+    if not state.food_base:
+        return NOTHING_TO_TRAMPLE
+    if (state.tramp_used >> animal) & 1:
+        return ALREADY_TRAMPLED
+    return None
 
 
 @HOOKS.on("free_actions", "tramp", priority=1)
-def offer_trampling(state: Any, animal: int, choices: list[Action]) -> None:
-    if state.food_base and not (state.tramp_used >> animal) & 1:
+def offer_trampling(state: OriginFlow, animal: int, choices: list[Action]) -> None:
+    if trampling_refusal(state, animal) is None:
         choices.append(actions.TRAMP_A[animal])
 
 
 @resolves("tramp")
-def trample(state: Any, animal: int) -> None:
+def trample(state: OriginFlow, animal: int) -> None:
     state.tramp_used |= 1 << animal
     state.round_had_actions = True
     state.food_base -= 1

@@ -1,0 +1,643 @@
+"""The position and rules of the base game of *Evolution: The Origin of Species* (``origin``).
+
+Representation (hot path = plain lists of ints and int bit masks, copied cheaply by :meth:`OriginState.clone`):
+
+- every physical card has an id 0..83. An animal has its own **animal number** 0..83, given in order of appearance
+  (the lowest number never used yet), never the id of the card it was played from: the animal card's trait side is
+  hidden from the other players, and card ids map to card kinds publicly. ``acard[a]`` is the card under animal
+  ``a`` (kept after the animal dies; -1 for a number not used yet); only the owner's view and events show it;
+- per animal number: ``owner`` (seat, -1 if not (or no longer) on the table), ``food`` (red + blue tokens; above
+  ``need`` only after converting more fat than needed — the extra blue tokens stay until the end of the turn),
+  ``fat`` (yellow tokens), ``need``, ``nfat`` (Fat Tissue cards on it), ``tm`` (bit mask of its trait kinds),
+  ``tr`` (tuple of the trait card ids under it, paired cards included);
+- per card id: ``face`` (trait kind a card was played as, -1 otherwise), ``pa``/``pb`` (the two animal numbers of a
+  paired card; for Symbiosis ``pa`` is the symbiont);
+- per-turn marks are int bit masks over animal numbers (``hib``, ``attacked``, ``recv`` …) or trait card ids
+  (``mim_used``, ``fired``). ``recv`` marks the animals that have received a red or blue token this turn (any real
+  receipt: food base, Communication, Cooperation, attack, Scavenger, Piracy — never the conversion of fat, ruling 24);
+  Piracy robs only such animals (ruling 29).
+
+Flow: the turn structure and every interrupt are steps on the kernel's decision stack (``flow.py``); what they do to
+the position is in ``turn.py`` and ``flow.OriginFlow``. The rules here answer what is allowed now: the choices each
+step offers and, for any other action, the refusal that says why not (one function per rule, used by both).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Self
+
+from evolutio.kernel import Action, rank_winners
+from evolutio.kernel.flow import FlowState, Refusal
+
+from . import actions as A
+from .card_data import NUM_CARDS
+from .phases import DEV
+from .traits import (
+    CAN_ATTACK,
+    CAN_BE_ATTACKED,
+    CAN_RECEIVE,
+    DEFENDING,
+    EN,
+    FAT,
+    FOOD,
+    HOOKS,
+    LIMITING_ATTACKS,
+    LIMITING_FOOD,
+    MAIN_ACTION_ORDER,
+    OFFER_DEFENCES,
+    OFFER_FREE_ACTIONS,
+    OFFERING_FREE_ACTIONS,
+    OFFERING_MAIN_ACTIONS,
+    ON_RECEIVE,
+    PAIRED,
+    PROTECTING,
+    REACTING_TO_FOOD,
+    TRAITS,
+    Deck,
+    card_name,
+)
+
+N = NUM_CARDS
+
+
+INCOMPATIBLE = tuple(sum(1 << x for x in t.incompatible) for t in TRAITS)
+#: per trait: played on another player's animal; its own bit if an animal carries at most one; the bits that keep it off
+FOR_OPPONENTS = tuple(t.target == "opponent" for t in TRAITS)
+SINGLE_COPY = tuple(0 if t.multiple else 1 << t.num for t in TRAITS)
+BLOCKING_PLACEMENT = tuple(single | incompatible for single, incompatible in zip(SINGLE_COPY, INCOMPATIBLE))
+#: per trait: why it cannot go on an animal (wrong owner, a second copy, an incompatible trait), in player terms
+PLACEMENT_REFUSALS = tuple(
+    (Refusal(f"{t.en} can be played only on another player's animal (ruling 5)" if t.target == "opponent"
+             else f"{t.en} can be played only on your own animals (ruling 5)"),
+     Refusal(f"the animal already has {t.en}; an animal cannot carry two copies of a trait (ruling 6)"),
+     Refusal(f"{t.en} and {' / '.join(EN[x] for x in t.incompatible)} cannot share an animal (ruling 8)"))
+    for t in TRAITS)
+
+# food base: (dice, extra tokens) by number of players (NOTES §4.2, ruling 11)
+FOOD_TABLE = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
+
+#: per trait: why no card of it can be played now (no animal can take it)
+NO_PLACEMENT = tuple(
+    Refusal(f"{t.en} needs two of your animals that are not yet linked by {t.en} (ruling 7)") if t.paired
+    else Refusal(f"{t.en} needs another player's animal without {t.en} (ruling 5)") if t.target == "opponent"
+    else Refusal(f"none of your animals can take {t.en} (no animals, duplicates (ruling 6) or Carnivore/Scavenger "
+                 "conflict (ruling 8))")
+    for t in TRAITS)
+#: per paired trait: it links two animals of the player who plays it
+PAIRED_ON_OWN = tuple(Refusal(f"{t.en} is played on two of your own animals (ruling 5)") for t in TRAITS)
+
+NO_SELF_ATTACK = Refusal("a carnivore cannot attack itself")
+EMPTY_FOOD_BASE = Refusal("the food base is empty")
+TAKING_IS_COMPULSORY = Refusal("taking food is compulsory: the food base has red tokens and one of your animals can "
+                               "receive one; take a token, attack or convert fat (ruling 16)")
+NO_SELF_ROBBERY = Refusal("a Piracy animal cannot rob itself")
+VICTIM_RECEIVED_NOTHING = Refusal("Piracy takes only from an animal that has received food this turn (converting its "
+                                  "own fat is not receiving food, ruling 24) (ruling 29)")
+VICTIM_FED = Refusal("Piracy cannot take from an animal that is already fed (ruling 29)")
+VICTIM_HAS_NO_FOOD = Refusal("this animal has no food token left to take (ruling 29)")
+HIBERNATING_EATS_NOTHING = Refusal("a hibernating animal cannot receive tokens (ruling 26)")
+ALREADY_FULL = Refusal("this animal is fed and its Fat Tissue (if any) is full (ruling 15)")
+
+
+class Config:
+    """Per-game constants shared (never copied) by every state of one game."""
+
+    __slots__ = (
+        "player_count",
+        "faces",
+        "trait_plays",
+        "deck_option",
+        "max_fat",
+        "dice",
+        "plus",
+        "mimicry_unlimited",
+        "paired_per_animal",
+        "tiebreak_dice",
+    )
+
+    def __init__(self, n: int, deck: Deck, options: dict[str, Any]) -> None:
+        self.player_count = n
+        self.faces = deck.faces
+        #: per card id: (trait, the action playing the card as that trait) for each of its faces
+        self.trait_plays = tuple(tuple(zip(faces, A.TRAIT[card])) for card, faces in enumerate(deck.faces))
+        self.deck_option = deck.name
+        self.max_fat = deck.max_fat_per_animal
+        self.dice, self.plus = FOOD_TABLE[n]
+        self.mimicry_unlimited = bool(options.get("mimicry_unlimited", False))
+        self.paired_per_animal = bool(options.get("paired_scores_per_animal", False))
+        self.tiebreak_dice = bool(options.get("tiebreak_dice", False))
+
+
+class OriginRules(FlowState):
+    """The position of a game and the rules that read it: what may be done now and why not (the refusals), food,
+    scoring. The turn's effects (``turn.py``), the steps that push decisions (``flow.py``) and the words
+    (``present.py``) build on it, in that order; ``state.OriginState`` is the whole."""
+
+    __slots__ = (
+        "config",
+        "player_count",
+        "deck",
+        "hands",
+        "animals",
+        "discard",
+        "out_of_play",
+        "animal_card",
+        "owner",
+        "food",
+        "fat",
+        "need",
+        "fat_tissue_count",
+        "trait_mask",
+        "trait_cards",
+        "card_trait",
+        "first_animal",
+        "second_animal",
+        "hibernating",
+        "hibernated_last_turn",
+        "attacked",
+        "poisoned",
+        "received_food",
+        "piracy_used",
+        "mimicry_used",
+        "tramp_used",
+        "fired",
+        "phase",
+        "turn",
+        "first",
+        "actor",
+        "passed",
+        "food_base",
+        "main_action_used",
+        "round_had_actions",
+        "feeding_offer",
+        "decided_winners",
+        "dice",
+    )
+
+    # ------------------------------------------------------------------------------------------------ setup
+    def _init_empty(self, cfg: Config) -> None:
+        n = cfg.player_count
+        self.config: Config = cfg
+        self.player_count: int = n
+        self.deck: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.animals: list[list[int]] = [[] for _ in range(n)]
+        self.discard: list[list[int]] = [[] for _ in range(n)]
+        self.out_of_play: list[int] = []
+        self.animal_card: list[int] = [-1] * N
+        self.owner: list[int] = [-1] * N
+        self.food: list[int] = [0] * N
+        self.fat: list[int] = [0] * N
+        self.need: list[int] = [1] * N
+        self.fat_tissue_count: list[int] = [0] * N
+        self.trait_mask: list[int] = [0] * N
+        self.trait_cards: list[tuple[int, ...]] = [()] * N
+        self.card_trait: list[int] = [-1] * N
+        self.first_animal: list[int] = [-1] * N
+        self.second_animal: list[int] = [-1] * N
+        self.hibernating = self.hibernated_last_turn = self.attacked = self.poisoned = self.received_food = 0
+        self.piracy_used = self.mimicry_used = self.tramp_used = self.fired = 0
+        self.phase: int = DEV
+        self.turn: int = 1
+        self.first: int = 0
+        self.actor: int = 0
+        self.passed: int = 0
+        self.food_base: int = 0
+        self.main_action_used: bool = False
+        self.round_had_actions: bool = False
+        #: the choices of the feeding turn on top of the stack, computed when it was pushed (``None``: not known)
+        self.feeding_offer: list[Action] | None = None
+        self.decided_winners: list[int] | None = None
+        self.dice: tuple[int, ...] = ()
+
+    # ------------------------------------------------------------------------------------------------ kernel API
+    @property
+    def turn_number(self) -> int:
+        return self.turn
+
+    def clone(self) -> Self:
+        cls = type(self)
+        new = cls.__new__(cls)
+        self._copy_base(new)
+        self._copy_flow(new)
+        new.config = self.config
+        new.player_count = self.player_count
+        new.deck = self.deck[:]
+        new.hands = [h[:] for h in self.hands]
+        new.animals = [a[:] for a in self.animals]
+        new.discard = [d[:] for d in self.discard]
+        new.out_of_play = self.out_of_play[:]
+        new.animal_card = self.animal_card[:]
+        new.owner = self.owner[:]
+        new.food = self.food[:]
+        new.fat = self.fat[:]
+        new.need = self.need[:]
+        new.fat_tissue_count = self.fat_tissue_count[:]
+        new.trait_mask = self.trait_mask[:]
+        new.trait_cards = self.trait_cards[:]
+        new.card_trait = self.card_trait[:]
+        new.first_animal = self.first_animal[:]
+        new.second_animal = self.second_animal[:]
+        new.hibernating = self.hibernating
+        new.hibernated_last_turn = self.hibernated_last_turn
+        new.attacked = self.attacked
+        new.poisoned = self.poisoned
+        new.received_food = self.received_food
+        new.piracy_used = self.piracy_used
+        new.mimicry_used = self.mimicry_used
+        new.tramp_used = self.tramp_used
+        new.fired = self.fired
+        new.phase = self.phase
+        new.turn = self.turn
+        new.first = self.first
+        new.actor = self.actor
+        new.passed = self.passed
+        new.food_base = self.food_base
+        new.main_action_used = self.main_action_used
+        new.round_had_actions = self.round_had_actions
+        new.feeding_offer = self.feeding_offer
+        new.decided_winners = self.decided_winners
+        new.dice = self.dice
+        return new
+
+    # ------------------------------------------------------------------------------------------------ helpers
+    @staticmethod
+    def player_name(p: int) -> str:
+        return f"Player {p + 1}"
+
+    def _card_text(self, c: int) -> str:
+        return f"{card_name(self.config.faces[c])} (card {c})"
+
+    def _cards_text(self, cards: Iterable[int]) -> str:
+        return ", ".join(self._card_text(c) for c in cards) if cards else "no cards"
+
+    def animal_text(self, a: int, viewer: int | None = None) -> str:
+        """Animal ``a`` in words with its (public) traits — never its animal card, which only its owner may see."""
+        o = self.owner[a]
+        if o < 0:
+            return f"animal A{a}"
+        whose = "your" if viewer == o else f"{self.player_name(o)}'s"
+        traits = ", ".join(EN[self.card_trait[c]] for c in self.trait_cards[a])
+        return f"{whose} animal A{a}" + (f" ({traits})" if traits else "")
+
+    def is_fed(self, a: int) -> bool:
+        return bool((self.hibernating >> a) & 1) or self.food[a] >= self.need[a]
+
+    def can_receive(self, a: int) -> bool:
+        """May ``a`` receive a red or blue token now? (NOTES §2; :meth:`receive_refusal` says why not)."""
+        if (self.hibernating >> a) & 1:
+            return False
+        if self.food[a] >= self.need[a] and self.fat[a] >= self.fat_tissue_count[a]:
+            return False
+        mask = self.trait_mask[a] & LIMITING_FOOD
+        return not mask or self.receive_refusal(a) is None
+
+    def receive_refusal(self, a: int) -> Refusal | None:
+        """Why ``a`` cannot receive a red or blue token now, or ``None`` (NOTES §2 "can receive food")."""
+        if (self.hibernating >> a) & 1:
+            return HIBERNATING_EATS_NOTHING
+        if self.food[a] >= self.need[a] and self.fat[a] >= self.fat_tissue_count[a]:
+            return ALREADY_FULL
+        mask = self.trait_mask[a] & LIMITING_FOOD
+        if mask:
+            for handler in CAN_RECEIVE[mask]:
+                refusal = handler(self, a)
+                if refusal is not None:
+                    return refusal
+        return None
+
+    def attack_refusal(self, carnivore: int, target: int) -> Refusal | None:
+        """Why ``carnivore`` may not attack ``target`` (``None`` if it may): the traits of both (§6.2)."""
+        if carnivore == target:
+            return NO_SELF_ATTACK
+        mask = self.trait_mask[target] & PROTECTING
+        if mask:
+            for handler in CAN_BE_ATTACKED[mask]:
+                refusal = handler(self, carnivore, target)
+                if refusal is not None:
+                    return refusal
+        mask = self.trait_mask[carnivore] & LIMITING_ATTACKS
+        if mask:
+            for handler in CAN_ATTACK[mask]:
+                refusal = handler(self, carnivore, target)
+                if refusal is not None:
+                    return refusal
+        return None
+
+    def attack_targets(self, c: int) -> list[int]:
+        out = []
+        refusal = self.attack_refusal
+        for anims in self.animals:
+            for t in anims:
+                if t != c and refusal(c, t) is None:
+                    out.append(t)
+        return out
+
+    def has_attack_target(self, c: int) -> bool:
+        refusal = self.attack_refusal
+        for anims in self.animals:
+            for t in anims:
+                if t != c and refusal(c, t) is None:
+                    return True
+        return False
+
+    def piracy_refusal(self, pirate: int, victim: int) -> Refusal | None:
+        """Why the Piracy animal ``pirate`` may not rob the animal ``victim`` (on the table): only an animal that has
+        received a red or blue token this turn (converting its own fat does not count, ruling 24), still has food to
+        take, and is not fed (ruling 29)."""
+        if victim == pirate:
+            return NO_SELF_ROBBERY
+        if not (self.received_food >> victim) & 1:
+            return VICTIM_RECEIVED_NOTHING
+        if (self.hibernating >> victim) & 1 or self.food[victim] >= self.need[victim]:   # is_fed
+            return VICTIM_FED
+        if not self.food[victim]:
+            return VICTIM_HAS_NO_FOOD
+        return None
+
+    def piracy_victims(self, a: int) -> list[int]:
+        """The animals the Piracy animal ``a`` may rob (:meth:`piracy_refusal`)."""
+        received = self.received_food & ~self.hibernating   # the first rules of piracy_refusal, as a bit mask
+        if not received:
+            return []
+        refusal = self.piracy_refusal
+        return [v for anims in self.animals for v in anims if (received >> v) & 1 and refusal(a, v) is None]
+
+    def _recalc(self, a: int) -> None:
+        m = 0
+        need = 1
+        nf = 0
+        face = self.card_trait
+        for c in self.trait_cards[a]:
+            t = face[c]
+            m |= 1 << t
+            need += FOOD[t]
+            if t == FAT:
+                nf += 1
+        self.trait_mask[a] = m
+        self.need[a] = need
+        self.fat_tissue_count[a] = nf
+        if self.fat[a] > nf:
+            self.fat[a] = nf
+
+    def linked(self, a: int, b: int, t: int) -> bool:
+        face, pa, pb = self.card_trait, self.first_animal, self.second_animal
+        for c in self.trait_cards[a]:
+            if face[c] == t and (pa[c] == b or pb[c] == b):
+                return True
+        return False
+
+    # -- placement (development) -----------------------------------------------------------------------------
+    def placement_refusal(self, p: int, t: int, a: int) -> Refusal | None:
+        """Why player ``p`` may not play the single-animal trait ``t`` on animal ``a`` now (``None`` if they may)."""
+        o = self.owner[a]
+        if o < 0:
+            return Refusal(f"A{a} is not an animal on the table")
+        if (o == p) is FOR_OPPONENTS[t]:
+            return PLACEMENT_REFUSALS[t][0]
+        mask = self.trait_mask[a] & BLOCKING_PLACEMENT[t]
+        if mask:
+            return PLACEMENT_REFUSALS[t][1 if mask & SINGLE_COPY[t] else 2]
+        return None
+
+    def pair_refusal(self, p: int, t: int, a: int, b: int) -> Refusal | None:
+        """Why player ``p`` may not link animals ``a`` and ``b`` with the paired trait ``t`` (ruling 7)."""
+        if self.owner[a] != p or self.owner[b] != p:
+            return PAIRED_ON_OWN[t]
+        if a == b:
+            return Refusal(f"{EN[t]} needs two different animals")
+        if self.linked(a, b, t):
+            return Refusal(f"these two animals are already linked by {EN[t]} (ruling 7)")
+        return None
+
+    def first_target_refusal(self, p: int, t: int, a: int) -> Refusal | None:
+        """Why player ``p`` may not name animal ``a`` (the first one, for a paired trait) for trait ``t``."""
+        if not PAIRED[t]:
+            return self.placement_refusal(p, t, a)
+        if self.owner[a] != p:
+            return PAIRED_ON_OWN[t]
+        if not self._has_partner(p, t, a):
+            return Refusal(f"animal A{a} has no partner left for another {EN[t]} (ruling 7)")
+        return None
+
+    def trait_play_refusal(self, p: int, t: int) -> Refusal | None:
+        """Why player ``p`` may not play a card as trait ``t`` now: no animal can take it."""
+        return None if self.can_place_trait(p, t) else NO_PLACEMENT[t]
+
+    def take_refusal(self, a: int) -> Refusal | None:
+        """Why the feeding player may not take a red token for their animal ``a`` (main action unused)."""
+        return EMPTY_FOOD_BASE if not self.food_base else self.receive_refusal(a)
+
+    def end_turn_refusal(self, p: int) -> Refusal | None:
+        """Why player ``p`` may not end the feeding turn: taking a red token is compulsory when possible (16)."""
+        if not self.main_action_used and self.food_base:
+            for a in self.animals[p]:
+                if self.can_receive(a):
+                    return TAKING_IS_COMPULSORY
+        return None
+
+    def _has_partner(self, p: int, t: int, a: int) -> bool:
+        for b in self.animals[p]:
+            if b != a and not self.linked(a, b, t):
+                return True
+        return False
+
+    def can_place_trait(self, p: int, t: int) -> bool:
+        """May player ``p`` play a card as trait ``t`` now: can some animal take it (:meth:`trait_play_refusal`)?"""
+        if PAIRED[t]:
+            anims = self.animals[p]
+            if len(anims) < 2:
+                return False
+            for a in anims:
+                if self._has_partner(p, t, a):
+                    return True
+            return False
+        # placement_refusal over the animals of the right owners: only its trait-mask rule is left to test
+        trait_mask, blocking = self.trait_mask, BLOCKING_PLACEMENT[t]
+        if FOR_OPPONENTS[t]:
+            for q in range(self.player_count):
+                if q != p:
+                    for a in self.animals[q]:
+                        if not trait_mask[a] & blocking:
+                            return True
+            return False
+        for a in self.animals[p]:
+            if not trait_mask[a] & blocking:
+                return True
+        return False
+
+    # ------------------------------------------------------------------------------------------------ legal actions
+    def development_choices(self, p: int) -> list[Action]:
+        """Pass, then each card of the hand as an animal followed by its traits that some animal can take."""
+        hand = self.hands[p]
+        if not (self.animals[p] or any(self.animals)):   # no animal on the table: no trait can be played
+            return [A.PASS, *A.ANIMAL[:len(hand)]]
+        L = [A.PASS]
+        append = L.append
+        trait_plays = self.config.trait_plays
+        playable: dict[int, bool] = {}
+        can_place_trait = self.can_place_trait   # the rule of trait_play_refusal
+        for slot, card in enumerate(hand):
+            append(A.ANIMAL[slot])
+            for trait, play in trait_plays[card]:
+                allowed = playable.get(trait)
+                if allowed is None:
+                    allowed = playable[trait] = can_place_trait(p, trait)
+                if allowed:
+                    append(play)
+        return L
+
+    def feeding_choices(self, p: int) -> list[Action]:
+        L: list[Action] = []
+        anims = self.animals[p]
+        if not anims:
+            return [A.PASS]
+        compulsory = False
+        tm = self.trait_mask
+        present = 0   # the traits of the player's animals, to skip the loops of the traits nobody has
+        main_action = not self.main_action_used
+        if main_action and self.food_base:
+            can_receive = self.can_receive   # the rule of take_refusal and end_turn_refusal
+            for a in anims:
+                present |= tm[a]
+                if can_receive(a):
+                    L.append(A.TAKE[a])
+            compulsory = bool(L)
+        else:
+            for a in anims:
+                present |= tm[a]
+        if main_action and present & OFFERING_MAIN_ACTIONS:
+            for trait_bit, handlers in MAIN_ACTION_ORDER:
+                if present & trait_bit:
+                    for a in anims:
+                        if tm[a] & trait_bit:
+                            for handler in handlers:
+                                handler(self, a, L)
+        if present & OFFERING_FREE_ACTIONS:
+            for a in anims:
+                mask = tm[a] & OFFERING_FREE_ACTIONS
+                if mask:
+                    for handler in OFFER_FREE_ACTIONS[mask]:
+                        handler(self, a, L)
+        if not compulsory:
+            L.append(A.PASS)
+        return L
+
+    def defence_choices(self, carnivore: int, target: int, rolled: bool, targeted: int) -> list[Action]:
+        choices: list[Action] = []
+        compulsory = False
+        mask = self.trait_mask[target] & DEFENDING
+        if mask:
+            for handler in OFFER_DEFENCES[mask]:
+                if handler(self, carnivore, target, rolled, targeted, choices):
+                    compulsory = True
+        if not compulsory:
+            choices.append(A.ACCEPT)
+        return choices
+
+    # ------------------------------------------------------------------------------------------------ triggers
+    def trigger_can_fire(self, x: int) -> bool:
+        c = x >> 1
+        if (self.fired >> c) & 1:
+            return False
+        trait = self.card_trait[c]
+        if trait < 0:
+            return False   # the card left play
+        r = self.second_animal[c] if x & 1 else self.first_animal[c]
+        if r < 0 or not self.can_receive(r):
+            return False
+        for handler in HOOKS.handlers("trigger_blocked", 1 << trait):
+            if handler(self, c, r) is not None:
+                return False
+        return True
+
+    def valid_triggers(self, triggers: tuple[int, ...]) -> list[int]:
+        return [x for x in triggers if self.trigger_can_fire(x)]
+
+    def receive(self, a: int, red: bool) -> None:
+        """``a`` (which can receive) gets one token; a red one came from the food base. Runs the ``on_receive`` hooks.
+
+        Every real receipt of food passes here (take, Communication, Cooperation, attack, Scavenger, Piracy) and marks
+        ``received_food``; converting fat does not (ruling 24)."""
+        self.received_food |= 1 << a
+        if self.food[a] < self.need[a]:
+            self.food[a] += 1
+        else:
+            self.fat[a] += 1
+        mask = self.trait_mask[a] & REACTING_TO_FOOD
+        if mask:
+            for handler in ON_RECEIVE[mask]:
+                handler(self, a, red)
+
+    def poison(self, carnivore: int) -> None:
+        """``carnivore`` ate a Poisonous animal: it dies in the next extinction phase."""
+        self.poisoned |= 1 << carnivore
+
+    # ------------------------------------------------------------------------------------------------ scoring
+    def score_of(self, p: int) -> int:
+        per = self.config.paired_per_animal
+        face, pa = self.card_trait, self.first_animal
+        s = 0
+        for a in self.animals[p]:
+            s += 2
+            for c in self.trait_cards[a]:
+                t = face[c]
+                if PAIRED[t] and not per and pa[c] != a:
+                    continue
+                s += 1 + FOOD[t]
+        return s
+
+    def scores(self) -> list[int]:
+        return [self.score_of(p) for p in range(self.player_count)]
+
+    def winners(self) -> list[int]:
+        if self.decided_winners is not None:
+            return list(self.decided_winners)
+        return rank_winners(self.scores(), [len(d) for d in self.discard])
+
+    # ------------------------------------------------------------------------------------------------ census
+    def card_census(self) -> dict[str, int]:
+        """Where the cards are: each card id must be in exactly one place."""
+        seen: dict[int, str] = {}
+        out = {
+            "deck": len(self.deck),
+            "hands": 0,
+            "animals": 0,
+            "traits": 0,
+            "discard": 0,
+            "box": len(self.out_of_play),
+        }
+
+        def put(c: int, where: str) -> None:
+            if c in seen and not (where == "traits" and seen[c] == "traits"):
+                raise AssertionError(f"card {c} is both in {seen[c]} and {where}")
+            seen[c] = where
+
+        for c in self.deck:
+            put(c, "deck")
+        for c in self.out_of_play:
+            put(c, "box")
+        for p in range(self.player_count):
+            for c in self.hands[p]:
+                put(c, "hands")
+            out["hands"] += len(self.hands[p])
+            for c in self.discard[p]:
+                put(c, "discard")
+            out["discard"] += len(self.discard[p])
+            for a in self.animals[p]:
+                put(self.animal_card[a], "animals")
+                out["animals"] += 1
+        traits = set()
+        for p in range(self.player_count):
+            for a in self.animals[p]:
+                for c in self.trait_cards[a]:
+                    if c not in traits:
+                        put(c, "traits")
+                        traits.add(c)
+        out["traits"] = len(traits)
+        missing = set(range(N)) - set(seen)
+        if missing:
+            raise AssertionError(f"cards {sorted(missing)} are nowhere")
+        out["total"] = len(seen)
+        return out
+

@@ -1,0 +1,97 @@
+"""Legality is written once: at random positions of random games, the legal actions are exactly the candidates that
+the top step's check allows, every other candidate is refused by that check with a reason in player terms (never the
+generic "not one of the choices" fallback), and any other action tried is refused with a reason, changing nothing."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evolutio.bots import RandomBot
+from evolutio.kernel import Action, IllegalAction, load_game
+from evolutio.kernel.flow import legal_by_check
+
+#: the kernel's words for an action that is not even a candidate of the step on top
+NOT_A_CHOICE = "not one of the choices now"
+#: how many refused candidates per position go through the whole public refusal (the others through the check)
+REFUSALS_PER_POSITION = 6
+#: one position in this many is inspected (the check of every candidate is the slow part)
+INSPECT_ONE_IN = 11
+
+
+def inspect(state, rnd: random.Random) -> None:
+    step = state.step
+    legal = state.legal_actions()
+    assert len(set(legal)) == len(legal), f"{step.name}: duplicate legal actions"
+    assert set(legal) == set(legal_by_check(step, state)), f"{step.name}: legal() differs from check()"
+    refused = []
+    for candidate in step.candidates(state):
+        refusal = step.check(state, candidate)
+        if candidate in legal:
+            assert refusal is None
+            continue
+        assert refusal is not None and refusal.reason, f"{step.name}: {candidate} has no refusal"
+        refused.append((candidate, refusal.reason))
+    before = state.digest()
+    for candidate, reason in rnd.sample(refused, min(REFUSALS_PER_POSITION, len(refused))):
+        assert state.refusal(candidate).reason == reason
+        message = state.explain_illegal(candidate)
+        assert reason in message and NOT_A_CHOICE not in message
+        try:
+            state.apply(candidate)
+        except IllegalAction as exc:
+            assert reason in str(exc)
+        else:
+            raise AssertionError(f"{candidate} was applied though refused")
+        assert state.digest() == before
+
+
+def try_any_actions(state, schema, rnd: random.Random) -> None:
+    """Actions drawn from the whole action encoding: each one not legal is refused with a reason."""
+    legal = set(state.legal_actions())
+    before = state.digest()
+    for _ in range(4):
+        action = schema.decode(rnd.randrange(schema.num_actions))
+        if action in legal:
+            continue
+        assert state.refusal(action) is not None
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            assert str(exc)
+        else:
+            raise AssertionError(f"illegal {action} applied")
+        assert state.digest() == before
+
+
+@settings(max_examples=4, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**31 - 1))
+def test_legal_actions_are_the_candidates_the_checks_allow(players, seed):
+    game = load_game("origin", players=players, mimicry_unlimited=bool(seed & 1))
+    schema = game.action_schema()
+    state = game.new_state(seed)
+    bot = RandomBot(seed)
+    rnd = random.Random(seed)
+    decisions = 0
+    while not state.is_terminal:
+        if decisions % INSPECT_ONE_IN == 0 or state.step.name not in ("development_turn", "feeding_turn"):
+            inspect(state, rnd)
+        try_any_actions(state, schema, rnd)
+        state.apply(bot.choose(state))
+        decisions += 1
+
+
+def test_malformed_actions_are_told_what_is_wrong():
+    state = load_game("origin", players=2).new_state(3)
+    for action, words in [(Action("bogus"), "not an action of this game"), (Action("pass", 1), "takes 0 argument"),
+                          (Action("trait", 5, 2), "2 is not a valid face"),
+                          (Action("animal", 84), "84 is not a valid hand slot (hand slots are 0..83)")]:
+        assert words in state.explain_illegal(action)
+
+
+def test_an_action_of_another_decision_is_told_what_is_asked_now():
+    state = load_game("origin", players=2).new_state(3)
+    message = state.explain_illegal(Action("take", 0))
+    who = f"Player {state.current_player + 1}"
+    assert NOT_A_CHOICE not in message and f"it is the development phase: {who} may only play" in message
+    assert "(actions: pass, animal, trait)" in message
