@@ -18,6 +18,7 @@ def test_the_deck_and_hands_come_from_the_data():
     game = load_game("origin", players=3)
     state = game.new_state(5)
     view = state.view(None)
-    assert traits.DATA["deck_size"] == 84 and traits.DATA["hand_size"] == 6
-    assert view["deck_size"] + sum(p["hand_size"] for p in view["players"]) == traits.DATA["deck_size"]
+    base_cards = sum(kind["count"] for kind in traits.DATA["sets"]["base"])
+    assert base_cards == 84 and traits.DATA["hand_size"] == 6
+    assert view["deck_size"] + sum(p["hand_size"] for p in view["players"]) == base_cards
     assert all(p["hand_size"] == traits.DATA["hand_size"] for p in view["players"])

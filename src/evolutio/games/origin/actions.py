@@ -1,7 +1,7 @@
 """Action kinds of ``origin`` and a cache of every Action object (actions are immutable, so legal-action lists
 reuse these objects instead of building new ones on the hot path).
 
-Arguments are animal numbers (0..83, given to animals in order of appearance — never the id of the animal's card,
+Arguments are animal numbers (0..deck size - 1, given to animals in order of appearance — never the id of the animal's card,
 whose trait side only its owner may see), hand slots, ids of cards played face up as traits, or tiny numbers.
 
 | kind | args | when |
@@ -28,9 +28,10 @@ from __future__ import annotations
 
 from evolutio.kernel import Action, ActionSchema
 
-from .card_data import NUM_CARDS
+from .card_data import MAX_CARDS
 
-N = NUM_CARDS
+#: the cached actions cover every deck any options give; a game's schema (:func:`schema`) covers its own deck
+N = MAX_CARDS
 
 PASS = Action("pass")
 RUN = Action("run")
@@ -50,7 +51,7 @@ SCAVENGE = tuple(Action("scavenge", a) for a in range(N))
 
 # CONVERT[a][k - 1] = convert k yellow tokens of animal a (k = 1..MAX_FAT; the schema's range may be smaller: an
 # animal never holds more yellow tokens than there are Fat Tissue cards in the deck)
-MAX_FAT = 32
+MAX_FAT = 40
 CONVERT = tuple(tuple(Action("convert", a, k) for k in range(1, MAX_FAT + 1)) for a in range(N))
 
 
@@ -60,24 +61,26 @@ def convert(a: int, n: int) -> Action:
     return Action("convert", a, n)
 
 
-def schema(max_fat: int) -> ActionSchema:
-    """The fixed action encoding; ``max_fat`` = Fat Tissue cards in the deck (most yellow tokens one animal holds)."""
+def schema(num_cards: int, max_fat: int) -> ActionSchema:
+    """The fixed action encoding of a deck of ``num_cards`` cards (card ids, animal numbers and hand slots are below
+    it); ``max_fat`` = Fat Tissue cards in the deck (most yellow tokens one animal holds)."""
     assert max_fat <= MAX_FAT, "raise actions.MAX_FAT"
+    assert num_cards <= N, "card_data.MAX_CARDS is below a deck size"
     return ActionSchema([
         ("pass", ()),
-        ("animal", (("slot", N),)),
-        ("trait", (("card", N), ("face", 2))),
-        ("target", (("animal", N),)),
-        ("take", (("animal", N),)),
-        ("attack", (("carnivore", N),)),
-        ("convert", (("animal", N), ("tokens", max_fat + 1))),
-        ("pirate", (("animal", N),)),
-        ("tramp", (("animal", N),)),
-        ("hibernate", (("animal", N),)),
-        ("fire", (("card", N), ("side", 2))),
+        ("animal", (("slot", num_cards),)),
+        ("trait", (("card", num_cards), ("face", 2))),
+        ("target", (("animal", num_cards),)),
+        ("take", (("animal", num_cards),)),
+        ("attack", (("carnivore", num_cards),)),
+        ("convert", (("animal", num_cards), ("tokens", max_fat + 1))),
+        ("pirate", (("animal", num_cards),)),
+        ("tramp", (("animal", num_cards),)),
+        ("hibernate", (("animal", num_cards),)),
+        ("fire", (("card", num_cards), ("side", 2))),
         ("run", ()),
-        ("mimic", (("animal", N),)),
-        ("tail", (("card", N),)),
+        ("mimic", (("animal", num_cards),)),
+        ("tail", (("card", num_cards),)),
         ("accept", ()),
-        ("scavenge", (("animal", N),)),
+        ("scavenge", (("animal", num_cards),)),
     ])

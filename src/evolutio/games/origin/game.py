@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from evolutio.kernel import ActionSchema, Game, Option, players_option, register
+from evolutio.kernel import ActionSchema, Game, register
 
 from . import actions as A
+from .deck import build_deck
+from .options import SCHEMA as OPTION_SCHEMA
+from .options import check, fold_alias, recorded_options
 from .scenario import ScenarioBuilder
 from .state import Config, OriginState
-from .traits import DECK_LISTS
 
 
 @register
@@ -19,15 +21,7 @@ class OriginGame(Game):
     rules_version = "origin-6"
     min_players = 2
     max_players = 8
-    option_schema = (
-        players_option(2, 8, 4),
-        Option("deck", "choice", "default", "84-card base list: 3rd edition (default) or the earlier edition2 list",
-               choices=("default", "edition2")),
-        Option("mimicry_unlimited", "bool", False, "pre-3rd-edition Mimicry without the once-per-turn limit"),
-        Option("paired_scores_per_animal", "bool", False, "a paired trait scores 1 per animal instead of 1 per card"),
-        Option("tiebreak_dice", "bool", False,
-               "break ties left after the discard-pile tie-break with dice instead of sharing the win"),
-    )
+    option_schema = OPTION_SCHEMA
     plugins = {"renderer": "evolutio.games.origin.render:render",
                "heuristic": "evolutio.games.origin.heuristic:OriginHeuristic"}
     #: the automatic steps (``flow.py``) a scenario may hold before (``"hold": ["extinction"]``)
@@ -41,10 +35,16 @@ class OriginGame(Game):
                  "deck=edition2 gives the earlier printing, low-medium confidence)")
 
     def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        self.deck_list = DECK_LISTS[self.options["deck"]]
+        super().__init__(**fold_alias(options))
+        self.deck_list = build_deck(self.options["deck"], self.options["sets"], self.options["halve_each_kind"])
         self.config = Config(self.num_players, self.deck_list, self.options)
-        self._schema = A.schema(self.deck_list.max_fat_per_animal)
+        self._schema = A.schema(self.deck_list.size, self.deck_list.max_fat_per_animal)
+
+    def check_options(self) -> None:
+        check(self.options)
+
+    def options_json(self) -> dict[str, Any]:
+        return recorded_options(self.options)
 
     def _blank(self, seed: int) -> OriginState:
         st = OriginState(self, seed)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from evolutio.kernel import Action, Rng
 from evolutio.kernel.flow import Hold, steps_from_json, steps_to_json
 
-from .card_data import NUM_CARDS
 from .flow import (
     STEP_TYPES,
     AttackTarget,
@@ -37,9 +36,6 @@ from .traits import (
     card_name,
     card_name_ru,
 )
-
-N = NUM_CARDS
-
 
 if TYPE_CHECKING:
     from .state import OriginState
@@ -275,8 +271,8 @@ class OriginPresentation:
             return f"'{k}' takes {sizes[k]} argument(s), got {len(args)}"
         what = {"animal": "hand slot", "trait": "card id", "fire": "card id", "tail": "card id"}.get(k, "animal number")
         for a in args[:1]:
-            if not 0 <= a < N:
-                return f"{a} is not a valid {what} ({what}s are 0..83)"
+            if not 0 <= a < self.config.num_cards:
+                return f"{a} is not a valid {what} ({what}s are 0..{self.config.num_cards - 1})"
         step = self.step
         dk = getattr(step, "label", "none")
         p = self.current_player
@@ -475,8 +471,9 @@ class OriginPresentation:
         self.discard = [list(x) for x in o["discard"]]
         self.out_of_play = list(o["out_of_play"])
         self.animal_card = list(o["animal_cards"])
-        if len(self.animal_card) != N:
-            raise ValueError(f"origin state field 'animal_cards' must have {N} entries")
+        size = self.config.num_cards
+        if len(self.animal_card) != size:
+            raise ValueError(f"origin state field 'animal_cards' must have {size} entries")
         for k in (
             "owner",
             "food",
@@ -489,8 +486,8 @@ class OriginPresentation:
             "second_animal",
         ):
             v = list(o[k])
-            if len(v) != N:
-                raise ValueError(f"origin state field {k!r} must have {N} entries")
+            if len(v) != size:
+                raise ValueError(f"origin state field {k!r} must have {size} entries")
             setattr(self, k, v)
         self.trait_cards = [tuple(t) for t in o["trait_cards"]]
         for k in (

@@ -2,7 +2,8 @@
 
 Representation (hot path = plain lists of ints and int bit masks, copied cheaply by :meth:`OriginState.clone`):
 
-- every physical card has an id 0..83. An animal has its own **animal number** 0..83, given in order of appearance
+- every physical card has an id 0 .. ``config.num_cards`` - 1 (the deck of the chosen sets, ``deck.py``). An animal
+  has its own **animal number** in the same range, given in order of appearance
   (the lowest number never used yet), never the id of the card it was played from: the animal card's trait side is
   hidden from the other players, and card ids map to card kinds publicly. ``acard[a]`` is the card under animal
   ``a`` (kept after the animal dies; -1 for a number not used yet); only the owner's view and events show it;
@@ -29,11 +30,13 @@ from evolutio.kernel import Action, rank_winners
 from evolutio.kernel.flow import FlowState, Refusal
 
 from . import actions as A
-from .card_data import HAND_SIZE, NUM_CARDS
+from .card_data import HAND_SIZE
+from .deck import Deck
 from .flow import (
     DevelopmentPhase,
     TriggerOrder,
 )
+from .options import CONTINENTS
 from .phases import DEV
 from .present import OriginPresentation
 from .traits import (
@@ -59,9 +62,6 @@ from .traits import (
     card_name,
 )
 from .turn import OriginTurn
-
-N = NUM_CARDS
-
 
 INCOMPATIBLE = tuple(sum(1 << x for x in t.incompatible) for t in TRAITS)
 #: per trait: played on another player's animal; its own bit if an animal carries at most one; the bits that keep it off
@@ -89,6 +89,10 @@ class Config:
 
     __slots__ = (
         "player_count",
+        "num_cards",
+        "hand_size",
+        "set_aside",
+        "half_deck",
         "faces",
         "deck_option",
         "max_fat",
@@ -99,8 +103,14 @@ class Config:
         "tiebreak_dice",
     )
 
-    def __init__(self, n: int, deck, options: dict[str, Any]) -> None:
+    def __init__(self, n: int, deck: Deck, options: dict[str, Any]) -> None:
         self.player_count = n
+        #: cards in the deck of the chosen sets: card ids and animal numbers are 0 .. num_cards - 1
+        self.num_cards = deck.size
+        #: cards dealt at the start and to a player left with no animals and no hand (ruling 1, 58)
+        self.hand_size = options["continents_start_hand"] if CONTINENTS in options["sets"] else HAND_SIZE
+        self.set_aside = deck.set_aside
+        self.half_deck = bool(options["half_deck"])
         self.faces = deck.faces
         self.deck_option = deck.name
         self.max_fat = deck.max_fat_per_animal
@@ -155,6 +165,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
     # ------------------------------------------------------------------------------------------------ setup
     def _init_empty(self, cfg: Config) -> None:
         n = cfg.player_count
+        size = cfg.num_cards
         self.config = cfg
         self.player_count = n
         self.deck = []
@@ -162,17 +173,17 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         self.animals = [[] for _ in range(n)]
         self.discard = [[] for _ in range(n)]
         self.out_of_play = []
-        self.animal_card = [-1] * N
-        self.owner = [-1] * N
-        self.food = [0] * N
-        self.fat = [0] * N
-        self.need = [1] * N
-        self.fat_tissue_count = [0] * N
-        self.trait_mask = [0] * N
-        self.trait_cards = [()] * N
-        self.card_trait = [-1] * N
-        self.first_animal = [-1] * N
-        self.second_animal = [-1] * N
+        self.animal_card = [-1] * size
+        self.owner = [-1] * size
+        self.food = [0] * size
+        self.fat = [0] * size
+        self.need = [1] * size
+        self.fat_tissue_count = [0] * size
+        self.trait_mask = [0] * size
+        self.trait_cards = [()] * size
+        self.card_trait = [-1] * size
+        self.first_animal = [-1] * size
+        self.second_animal = [-1] * size
         self.hibernating = self.hibernated_last_turn = self.attacked = self.poisoned = self.received_food = 0
         self.piracy_used = self.mimicry_used = self.tramp_used = self.fired = 0
         self.phase = DEV
@@ -189,13 +200,24 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         self.dice = ()
 
     def _setup_new(self) -> None:
-        """Shuffle, choose the first player at random and deal HAND_SIZE cards each, one at a time from the first."""
+        """Shuffle, choose the first player at random and deal the starting hand, one card at a time from the first.
+
+        Cards set aside by ``halve_each_kind``, and the top half of the shuffled deck with ``half_deck``, stay out of
+        play (in the box)."""
         n = self.player_count
-        deck = list(range(N))
+        cfg = self.config
+        aside = set(cfg.set_aside)
+        deck = [c for c in range(cfg.num_cards) if c not in aside]
         self.rng.shuffle(deck)
+        if cfg.half_deck:
+            half = len(deck) // 2
+            aside.update(deck[-half:])
+            del deck[-half:]
+        self.out_of_play = sorted(aside)
         self.deck = deck
         self.first = self.rng.randbelow(n)
-        for _ in range(HAND_SIZE):
+        hand_size = cfg.hand_size
+        for _ in range(hand_size):
             for i in range(n):
                 self.hands[(self.first + i) % n].append(deck.pop())
         self.actor = self.first
@@ -203,7 +225,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
             self.emit(
                 "setup",
                 {
-                    "text": f"{n} players; {self.player_name(self.first)} is the first player; {HAND_SIZE} cards each",
+                    "text": f"{n} players; {self.player_name(self.first)} is the first player; {hand_size} cards each",
                     "first_player": self.first,
                 },
             )
@@ -216,8 +238,8 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
                         "cards": list(self.hands[p]),
                     },
                     to=(p,),
-                    redacted={"text": f"{self.player_name(p)} draws {HAND_SIZE} cards", "player": p,
-                              "count": HAND_SIZE},
+                    redacted={"text": f"{self.player_name(p)} draws {hand_size} cards", "player": p,
+                              "count": hand_size},
                 )
         self.push(DevelopmentPhase())
         self.settle()
@@ -643,7 +665,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
                         put(c, "traits")
                         traits.add(c)
         out["traits"] = len(traits)
-        missing = set(range(N)) - set(seen)
+        missing = set(range(self.config.num_cards)) - set(seen)
         if missing:
             raise AssertionError(f"cards {sorted(missing)} are nowhere")
         out["total"] = len(seen)

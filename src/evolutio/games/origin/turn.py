@@ -11,12 +11,9 @@ from typing import Any
 from evolutio.kernel import rank_winners
 
 from . import actions as A
-from .card_data import HAND_SIZE, NUM_CARDS
 from .flow import AttackTarget, BlueToken, Defence, Extinction, PiracyVictim, QueuedEffect, ScavengerChoice
 from .phases import DEV, EXT, FEED, OVER, mask_of
 from .traits import AFTER_KILL, EN, ON_EATEN, PAIRED, REACTING_TO_EATEN, SYMBIOSIS, TRAIT_IDS
-
-N = NUM_CARDS
 
 
 class OriginTurn:
@@ -179,7 +176,7 @@ class OriginTurn:
         want = []
         for p in range(n):
             k = len(self.animals[p])
-            want.append(HAND_SIZE if k == 0 and not self.hands[p] else k + 1)
+            want.append(self.config.hand_size if k == 0 and not self.hands[p] else k + 1)
         got: list[list[int]] = [[] for _ in range(n)]
         deck = self.deck
         i = self.first
@@ -200,7 +197,7 @@ class OriginTurn:
             if not deck:
                 self.emit("last_turn", {"text": "the deck is empty: the next turn is the last one"})
         # clean-up
-        self.food = [0] * N
+        self.food = [0] * self.config.num_cards
         self.hibernated_last_turn = self.hibernating
         self.hibernating = self.attacked = self.poisoned = self.received_food = self.piracy_used = self.mimicry_used = (
             self.tramp_used

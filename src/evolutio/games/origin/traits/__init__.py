@@ -1,4 +1,4 @@
-"""The traits of the base game: their data rows, the deck lists (from ``data/cards.json``) and the hook table.
+"""The traits of ``origin``: their data rows (from ``data/cards.json``) and the hook table.
 
 Each trait is one row of :data:`TRAITS` (a small immutable record: names, food need, placement rule, flags) and one
 module of this package that registers its behaviour on the named events of :data:`HOOKS` (see :data:`EVENTS`).
@@ -74,39 +74,6 @@ TRAIT_ALIASES: dict[str, int] = {}
 for _t in TRAITS:
     for _name in (_t.id, _t.en, _t.ru, DATA["traits"][_t.id]["en"], *DATA["traits"][_t.id].get("en_variants", ())):
         TRAIT_ALIASES[_name.lower().replace(" ", "_")] = _t.num
-
-DECKS = {"default": "base", "edition2": "base_edition2"}
-
-
-@dataclass(frozen=True)
-class Deck:
-    """One deck list: ``faces[card_id]`` is the tuple of trait numbers printed on that physical card."""
-
-    name: str
-    set_name: str
-    faces: tuple[tuple[int, ...], ...]
-    max_fat_per_animal: int   # how many Fat Tissue cards exist (bounds the yellow tokens on one animal)
-    kinds: tuple[tuple[int, ...], ...]   # distinct faces, in data order
-
-
-def _build_deck(option: str) -> Deck:
-    set_name = DECKS[option]
-    faces: list[tuple[int, ...]] = []
-    kinds: list[tuple[int, ...]] = []
-    for kind in DATA["sets"][set_name]:
-        f = tuple(TRAIT_NUM[t] for t in kind["traits"])
-        kinds.append(f)
-        faces.extend([f] * int(kind["count"]))
-    if len(faces) != DATA["deck_size"]:
-        raise RuntimeError(f"data/cards.json: sets.{set_name} has {len(faces)} cards; deck_size says "
-                           f"{DATA['deck_size']}")
-    nfat = sum(1 for f in faces if FAT in f)
-    return Deck(option, set_name, tuple(faces), nfat, tuple(kinds))
-
-
-DECK_LISTS: dict[str, Deck] = {k: _build_deck(k) for k in DECKS}
-
-
 
 def card_name(faces: tuple[int, ...]) -> str:
     return "/".join(EN[t] for t in faces)
