@@ -61,9 +61,11 @@ def convert(a: int, n: int) -> Action:
     return Action("convert", a, n)
 
 
-def schema(num_cards: int, max_fat: int) -> ActionSchema:
+def schema(num_cards: int, max_fat: int,
+           trait_kinds: list[tuple[str, tuple[tuple[str, int], ...]]] | None = None) -> ActionSchema:
     """The fixed action encoding of a deck of ``num_cards`` cards (card ids, animal numbers and hand slots are below
-    it); ``max_fat`` = Fat Tissue cards in the deck (most yellow tokens one animal holds)."""
+    it); ``max_fat`` = Fat Tissue cards in the deck (most yellow tokens one animal holds); ``trait_kinds``: the
+    expansion traits' own kinds, ``(kind, ((argument, range), ...))``, encoded after the base kinds."""
     assert max_fat <= MAX_FAT, "raise actions.MAX_FAT"
     assert num_cards <= N, "card_data.MAX_CARDS is below a deck size"
     return ActionSchema([
@@ -83,4 +85,5 @@ def schema(num_cards: int, max_fat: int) -> ActionSchema:
         ("tail", (("card", num_cards),)),
         ("accept", ()),
         ("scavenge", (("animal", num_cards),)),
+        *(trait_kinds or ()),
     ])

@@ -12,12 +12,13 @@ from .options import SCHEMA as OPTION_SCHEMA
 from .options import check, fold_alias, recorded_options
 from .scenario import ScenarioBuilder
 from .state import Config, OriginState
+from .traits import TRAIT_ACTION_KINDS
 
 
 @register
 class OriginGame(Game):
     name = "origin"
-    title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game"
+    title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game and gift cards"
     rules_version = "origin-6"
     min_players = 2
     max_players = 8
@@ -32,13 +33,20 @@ class OriginGame(Game):
     #: the food base and Running are rolled with six-sided dice (scenarios may pin them: ``"chance": [{"die": 4}]``)
     die_sides = 6
     data_note = ("base deck list: medium confidence (3rd-edition list reconstructed from public sources; "
-                 "deck=edition2 gives the earlier printing, low-medium confidence)")
+                 "deck=edition2 gives the earlier printing, low-medium confidence); gift cards (sets=gift): "
+                 "medium-low confidence, single source")
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**fold_alias(options))
         self.deck_list = build_deck(self.options["deck"], self.options["sets"], self.options["halve_each_kind"])
         self.config = Config(self.num_players, self.deck_list, self.options)
-        self._schema = A.schema(self.deck_list.size, self.deck_list.max_fat_per_animal)
+        in_deck = sorted({trait for face in self.deck_list.faces for trait in face})
+        #: the action kinds of the deck's traits beyond the base game's: ``(kind, argument names, decision label)``
+        self.trait_action_kinds = [entry for trait in in_deck for entry in TRAIT_ACTION_KINDS.get(trait, ())]
+        size = self.deck_list.size
+        self._schema = A.schema(size, self.deck_list.max_fat_per_animal,
+                                [(kind, tuple((name, size) for name in names))
+                                 for kind, names, _ in self.trait_action_kinds])
 
     def check_options(self) -> None:
         check(self.options)

@@ -24,10 +24,12 @@ from .flow import (
 from .phases import PHASE_NAMES, bits, mask_of
 from .traits import (
     CARNIVORE,
+    DESCRIBE,
     EN,
     HIBERNATION,
     PAIRED,
     PIRACY,
+    REFUSE,
     RU,
     SYMBIOSIS,
     TRAIT_IDS,
@@ -80,6 +82,9 @@ class OriginPresentation:
             "tramp_used": bool((self.tramp_used >> a) & 1),
             "received_food": bool((self.received_food >> a) & 1),
         }
+        marks = self.marks_of(a) if self.marks else ()
+        if marks:
+            v["marks"] = marks   # the expansions' per-turn marks ("voracious_used", "shy_survived_attack")
         if viewer == o:
             v["card"] = self.card_info(self.animal_card[a])   # the trait side of the animal card: its owner's eyes only
         return v
@@ -175,6 +180,8 @@ class OriginPresentation:
     def describe(self, action: Action) -> str:
         k, args = action.kind, action.args
         try:
+            if k in DESCRIBE:
+                return DESCRIBE[k](self, *args)
             if k == "pass":
 
                 development = isinstance(self.step, DevelopmentTurn)
@@ -193,8 +200,8 @@ class OriginPresentation:
                 faces = self.config.faces[c]
                 t = faces[f]
                 src = f" (from {card_name(faces)} card {c})" if len(faces) > 1 else f" (card {c})"
-                how = {"own_pair": "on a pair of your animals", "opponent": "on another player's animal"}.get(
-                    TRAITS[t].target, "on one of your animals")
+                how = {"own_pair": "on a pair of your animals", "opponent": "on another player's animal",
+                       "any": "on any player's animal"}.get(TRAITS[t].target, "on one of your animals")
                 return f"play {EN[t]}{src} {how}"
             if k == "target":
                 return self._describe_target(args[0])
@@ -265,6 +272,7 @@ class OriginPresentation:
         k, args = action.kind, action.args
         sizes = {"pass": 0, "animal": 1, "trait": 2, "target": 1, "take": 1, "attack": 1, "convert": 2, "pirate": 1,
                  "tramp": 1, "hibernate": 1, "fire": 2, "run": 0, "mimic": 1, "tail": 1, "accept": 0, "scavenge": 1}
+        sizes.update((kind, len(names)) for kind, names, _ in self.game.trait_action_kinds)
         if k not in sizes:
             return f"'{k}' is not an action of this game; actions are: {', '.join(sizes)}"
         if len(args) != sizes[k]:
@@ -283,7 +291,7 @@ class OriginPresentation:
             "trait_target": ("target",), "trait_second_target": ("target",), "attack_target": ("target",),
             "piracy_victim": ("target",), "defence": ("run", "mimic", "tail", "accept"), "scavenger": ("scavenge",),
             "trigger_order": ("fire",), "hold": ("resume",),
-        }.get(dk, ())
+        }.get(dk, ()) + tuple(kind for kind, _, label in self.game.trait_action_kinds if label == dk)
         if k not in wants:
             if dk == "development" and k in ("take", "attack", "convert", "pirate", "tramp", "hibernate"):
                 return f"it is the development phase: {who} may only play a card or pass; feeding comes later"
@@ -371,6 +379,9 @@ class OriginPresentation:
         a = args[0]
         if self.owner[a] != p:
             return f"A{a} is not one of your animals"
+        if k in REFUSE:
+            refusal = REFUSE[k](self, *args)
+            return None if refusal is None else str(refusal)
         if k in ("take", "attack", "convert") and self.main_action_used:
             return ("you have already used this feeding turn's main action (take a token, attack or convert fat); "
                     "only free traits remain (ruling 18)")
@@ -461,6 +472,8 @@ class OriginPresentation:
             "decided_winners": list(self.decided_winners) if self.decided_winners is not None else None,
             "dice": list(self.dice),
         }
+        if self.marks:   # the expansions' per-animal marks (absent in the base game: its digests stay the same)
+            d["origin"]["marks"] = self.marks_json()
         return d
 
     def _load_json(self, o: dict[str, Any]) -> None:
@@ -510,6 +523,7 @@ class OriginPresentation:
         self.flow = steps_from_json(o["flow"], STEP_TYPES, "origin.flow")
         self.decided_winners = list(o["decided_winners"]) if o["decided_winners"] is not None else None
         self.dice = tuple(o["dice"])
+        self.load_marks(o.get("marks", {}), "origin.marks")
 
     # ---------------------------------------------------------------------------------------------------- hidden info
     def determinize(self, player: int, rng: Rng) -> "OriginState":

@@ -20,8 +20,10 @@ TRAIT_STYLE = {
     "communication": "cyan", "cooperation": "cyan", "running": "green", "mimicry": "green", "tail_loss": "green",
     "camouflage": "green", "burrowing": "green", "swimming": "blue", "poisonous": "bright_red",
     "scavenger": "dark_orange", "piracy": "dark_orange", "tramp": "dark_orange", "hibernation": "bright_blue",
-    "sharp_vision": "white",
+    "sharp_vision": "white", "shy": "green", "voracious": "yellow", "r_strategy": "bright_magenta",
 }
+#: how the expansions' per-turn marks (the view's ``marks``) read on the board
+MARK_WORDS = {"voracious_used": "ate extra", "shy_attacked": "shy: safe this turn"}
 
 LEGEND = """\
 A7            animal number 7 (actions name animals by this number)
@@ -31,6 +33,8 @@ Trait↔A3      a paired trait shared with animal A3
 fed, sleeps   fed this turn; hibernating
 slept…        hibernated last turn (may not hibernate again now)
 poisoned      dies at the end of the turn (Poisonous)
+ate extra     Voracious took its extra red token in this feeding turn
+shy: safe…    a Shy animal that survived an attack: not attackable this turn
 [2] 35 Name   your hand: slot 2 holds card 35 ('play … (hand slot 2)')
 ◀             the player to decide now
 points        2 per animal, 1 per trait plus the food the trait adds to the
@@ -62,6 +66,8 @@ def _animal_text(animal: dict[str, Any]) -> Text:
     for word, present, style in marks:
         if present:
             out.append(f" {word}", style=style)
+    for mark in animal.get("marks", ()):
+        out.append(f" {MARK_WORDS.get(mark, mark.replace('_', ' '))}", style="dim")
     return out
 
 

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 from evolutio.kernel import ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls, read_bool, read_int, read_list, read_object
 
+from .card_data import DATA
 from .flow import AttackTarget, DevelopmentPhase, FeedingPhase
 from .phases import DEV, FEED, mask_of
 from .state import OriginState
-from .traits import CARNIVORE, EN, FAT, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
+from .traits import CARNIVORE, EN, FAT, MARKS, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
 
 if TYPE_CHECKING:
     from .game import OriginGame
@@ -22,7 +23,7 @@ _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act
              "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description"}
 _PLAYER_KEYS = {"hand", "discard", "animals", "passed", "name", "comment"}
 _ANIMAL_KEYS = {"id", "card", "traits", "food", "fat", "hibernating", "hibernated_last_turn", "attacked", "poisoned",
-                "piracy_used", "tramp_used", "received_food", "comment"}
+                "piracy_used", "tramp_used", "received_food", "marks", "comment"}
 _PAIR_KEYS = {"trait", "card", "animals", "comment"}
 
 
@@ -79,7 +80,11 @@ class ScenarioBuilder:
             t = _trait(spec, where)
             cands = [c for c in range(self.num_cards) if c not in self.used and t in self.faces[c]]
             if not cands:
-                raise ScenarioError(f"{where}: no free card offering {EN[t]} is left")
+                sets = self.game.options["sets"]
+                introduced = DATA["traits"][TRAIT_IDS[t]]["set"]
+                hint = "" if introduced in sets else f" ({EN[t]} comes with -o sets={introduced})"
+                raise ScenarioError(f"{where}: no free card offering {EN[t]} is left in the deck of sets "
+                                    f"{','.join(sets)}{hint}")
             # prefer single-trait cards, then the lowest id
             cands.sort(key=lambda c: (len(self.faces[c]), c))
             self.used[cands[0]] = where
@@ -310,6 +315,10 @@ class ScenarioBuilder:
                 setattr(st, attr, getattr(st, attr) | (1 << a))
         if (st.hibernating >> a) & 1 and (st.hibernated_last_turn >> a) & 1:
             raise ScenarioError(f"{where}.hibernating: animal {a} cannot hibernate in two consecutive turns")
+        for j, name in enumerate(read_list(an.get("marks", []), f"{where}.marks")):
+            if name not in MARKS:
+                raise ScenarioError(f"{where}.marks[{j}]: unknown mark {name!r} (known: {', '.join(sorted(MARKS))})")
+            st.mark(name, a)
 
     def _ref(self, v: Any, where: str, by_pos: dict) -> int:
         if isinstance(v, list) and len(v) == 2:

@@ -39,6 +39,7 @@ from .flow import (
 from .options import CONTINENTS
 from .phases import DEV
 from .present import OriginPresentation
+from .trait_support import TraitSupport
 from .traits import (
     CAN_ATTACK,
     CAN_BE_ATTACKED,
@@ -64,8 +65,10 @@ from .traits import (
 from .turn import OriginTurn
 
 INCOMPATIBLE = tuple(sum(1 << x for x in t.incompatible) for t in TRAITS)
-#: per trait: played on another player's animal; its own bit if an animal carries at most one; the bits that keep it off
-FOR_OPPONENTS = tuple(t.target == "opponent" for t in TRAITS)
+#: per trait: may go on the player's own animals / on other players' animals; its own bit if an animal carries at most
+#: one; the bits that keep it off
+ON_OWN = tuple(t.target != "opponent" for t in TRAITS)
+ON_OTHERS = tuple(t.target in ("opponent", "any") for t in TRAITS)
 SINGLE_COPY = tuple(0 if t.multiple else 1 << t.num for t in TRAITS)
 BLOCKING_PLACEMENT = tuple(single | incompatible for single, incompatible in zip(SINGLE_COPY, INCOMPATIBLE))
 #: per trait: why it cannot go on an animal (wrong owner, a second copy, an incompatible trait), in player terms
@@ -120,7 +123,7 @@ class Config:
         self.tiebreak_dice = bool(options.get("tiebreak_dice", False))
 
 
-class OriginState(OriginPresentation, OriginTurn, FlowState):
+class OriginState(OriginPresentation, OriginTurn, TraitSupport, FlowState):
     __slots__ = (
         "config",
         "player_count",
@@ -160,6 +163,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         "feeding_offer",
         "decided_winners",
         "dice",
+        "marks",
     )
 
     # ------------------------------------------------------------------------------------------------ setup
@@ -198,6 +202,8 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         self.feeding_offer: list[Action] | None = None
         self.decided_winners = None
         self.dice = ()
+        #: per-animal marks of the trait modules (``trait_support.py``): name -> bit mask of animal numbers
+        self.marks: dict[str, int] = {}
 
     def _setup_new(self) -> None:
         """Shuffle, choose the first player at random and deal the starting hand, one card at a time from the first.
@@ -296,6 +302,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         new.feeding_offer = self.feeding_offer
         new.decided_winners = self.decided_winners
         new.dice = self.dice
+        new.marks = self.marks.copy()
         return new
 
     # ------------------------------------------------------------------------------------------------ helpers
@@ -427,7 +434,7 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         o = self.owner[a]
         if o < 0:
             return Refusal(f"A{a} is not an animal on the table")
-        if (o == p) is FOR_OPPONENTS[t]:
+        if not (ON_OWN[t] if o == p else ON_OTHERS[t]):
             return PLACEMENT_REFUSALS[t][0]
         mask = self.trait_mask[a] & BLOCKING_PLACEMENT[t]
         if mask:
@@ -465,9 +472,11 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
                         if not (self.trait_mask[a] >> t) & 1:
                             return True
             return False
-        for a in self.animals[p]:
-            if self.placement_refusal(p, t, a) is None:
-                return True
+        seats = range(self.player_count) if ON_OTHERS[t] else (p,)
+        for q in seats:
+            for a in self.animals[q]:
+                if self.placement_refusal(p, t, a) is None:
+                    return True
         return False
 
     # ------------------------------------------------------------------------------------------------ legal actions
@@ -475,8 +484,8 @@ class OriginState(OriginPresentation, OriginTurn, FlowState):
         """The animals player ``p`` may name first for trait ``t`` (for a paired trait: those with a partner left)."""
         if PAIRED[t]:
             return [A.TARGET[a] for a in self.animals[p] if self._has_partner(p, t, a)]
-        if TRAITS[t].target == "opponent":
-            return [A.TARGET[a] for q in range(self.player_count) if q != p for a in self.animals[q]
+        if ON_OTHERS[t]:
+            return [A.TARGET[a] for q in range(self.player_count) if q != p or ON_OWN[t] for a in self.animals[q]
                     if self.placement_refusal(p, t, a) is None]
         return [A.TARGET[a] for a in self.animals[p] if self.placement_refusal(p, t, a) is None]
 

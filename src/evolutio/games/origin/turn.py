@@ -13,7 +13,18 @@ from evolutio.kernel import rank_winners
 from . import actions as A
 from .flow import AttackTarget, BlueToken, Defence, Extinction, PiracyVictim, QueuedEffect, ScavengerChoice
 from .phases import DEV, EXT, FEED, OVER, mask_of
-from .traits import AFTER_KILL, EN, ON_EATEN, PAIRED, REACTING_TO_EATEN, SYMBIOSIS, TRAIT_IDS
+from .traits import (
+    AFTER_KILL,
+    AT_TURN_START,
+    EN,
+    ON_ATTACKED,
+    ON_EATEN,
+    PAIRED,
+    REACTING_TO_ATTACK,
+    REACTING_TO_EATEN,
+    SYMBIOSIS,
+    TRAIT_IDS,
+)
 
 
 class OriginTurn:
@@ -67,6 +78,8 @@ class OriginTurn:
         nxt = (self.actor + 1) % self.player_count
         self.main_action_used = False
         self.tramp_used = 0
+        if self.marks:
+            self.clear_marks("feeding_turn")
         if nxt == self.first:
             if not self.round_had_actions:
                 if self.log_events:
@@ -176,7 +189,7 @@ class OriginTurn:
         want = []
         for p in range(n):
             k = len(self.animals[p])
-            want.append(self.config.hand_size if k == 0 and not self.hands[p] else k + 1)
+            want.append(self.config.hand_size if k == 0 and not self.hands[p] else k + 1 - self.cards_withheld(p))
         got: list[list[int]] = [[] for _ in range(n)]
         deck = self.deck
         i = self.first
@@ -203,6 +216,8 @@ class OriginTurn:
             self.tramp_used
         ) = 0
         self.fired = 0
+        if self.marks:
+            self.clear_marks("turn")
         self.first = (self.first + 1) % n
         self.turn += 1
         self.phase = DEV
@@ -213,6 +228,8 @@ class OriginTurn:
         if self.log_events:
             self.emit("turn", {"text": f"turn {self.turn} begins; {self.player_name(self.first)} is the first player",
                                "turn": self.turn, "first_player": self.first})
+        for handler in AT_TURN_START:
+            handler(self)
         return True
 
     def _game_over(self) -> None:
@@ -344,6 +361,10 @@ class OriginTurn:
     def defend(self, c: int, t: int, ran: bool, seen: int) -> None:
         """Carnivore ``c`` attacks ``t`` (``ran``: its Running die was rolled; ``seen``: animals targeted so far in this
         attack): its owner chooses a defence, or it is eaten at once when it has none."""
+        mask = self.trait_mask[t] & REACTING_TO_ATTACK
+        if mask:
+            for handler in ON_ATTACKED[mask]:
+                handler(self, c, t)
         choices = self.defence_choices(c, t, ran, seen)
         if len(choices) == 1 and choices[0] is A.ACCEPT:
             self.eaten(c, t)

@@ -17,17 +17,21 @@ from ..card_data import DATA
 
 # -- trait numbers (hot path) --------------------------------------------------------------------------------------
 CARNIVORE, FAT, BIG, SWIMMING, CAMOUFLAGE, SHARP_VISION, BURROWING, RUNNING, MIMICRY, TAIL_LOSS, SCAVENGER, \
-    SYMBIOSIS, PIRACY, HIBERNATION, POISONOUS, COMMUNICATION, COOPERATION, PARASITE, TRAMP = range(19)
+    SYMBIOSIS, PIRACY, HIBERNATION, POISONOUS, COMMUNICATION, COOPERATION, PARASITE, TRAMP, \
+    R_STRATEGY, VORACIOUS, SHY = range(22)
 
 TRAIT_IDS: tuple[str, ...] = (
+    # the base set (19 traits)
     "carnivore", "fat_tissue", "big", "swimming", "camouflage", "sharp_vision", "burrowing", "running", "mimicry",
     "tail_loss", "scavenger", "symbiosis", "piracy", "hibernation", "poisonous", "communication", "cooperation",
     "parasite", "tramp",
+    # the 18 gift cards (NOTES §9.4)
+    "r_strategy", "voracious", "shy",
 )
 TRAIT_NUM: dict[str, int] = {t: i for i, t in enumerate(TRAIT_IDS)}
 
-# placement targets
-OWN, OPPONENT, OWN_PAIR = "own", "opponent", "own_pair"
+# placement targets: an own animal, another player's animal, anyone's animal, two own animals
+OWN, OPPONENT, ANY, OWN_PAIR = "own", "opponent", "any", "own_pair"
 
 
 @dataclass(frozen=True)
@@ -102,14 +106,53 @@ def card_name_ru(faces: tuple[int, ...]) -> str:
 #:   trait actions it may take now;
 #: - ``after_kill(state, carnivore)`` — registered for every animal (no trait): a Carnivore has just eaten;
 #: - ``trigger_blocked(state, card, receiver)`` / ``fire_trigger(state, card, receiver)`` — for the trait of a paired
-#:   card whose trigger is queued (bit of the card's trait): may it fire now, and what firing does.
+#:   card whose trigger is queued (bit of the card's trait): may it fire now, and what firing does;
+#: - ``on_attacked(state, carnivore, target)`` — for the traits of an animal a Carnivore attacks (each time it becomes
+#:   the target of an attack, before its defences);
+#: - ``withholds_draw(state, animal)`` — for the traits of an animal alive when cards are dealt in the extinction
+#:   phase: ``True`` if its owner draws no card for it (one card less per animal, however many traits say so);
+#: - ``turn_start(state)`` — registered without a trait: a new turn has begun (after the deal and the clean-up).
 EVENTS: tuple[str, ...] = ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive", "defences",
-                           "main_actions", "free_actions", "after_kill", "trigger_blocked", "fire_trigger")
+                           "main_actions", "free_actions", "after_kill", "trigger_blocked", "fire_trigger",
+                           "on_attacked", "withholds_draw", "turn_start")
 HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
 #: what a trait's own action kind does (``run``, ``mimic``, ``tail``, ``pirate``, ``tramp``, ``hibernate``):
 #: ``RESOLVERS[kind](state, *action.args)``, registered by the trait modules with :func:`resolves`. The defences
 #: (``run``, ``mimic``, ``tail``) also get the answered ``flow.Defence`` step: ``RESOLVERS[kind](state, attack, *args)``
 RESOLVERS: dict[str, Callable[..., None]] = {}
+
+
+#: trait action kinds beyond the base game's (``actions.py``), by trait: ``(kind, argument names, decision label)``.
+#: A game's action schema holds the kinds of the traits its deck has, after the base kinds (so the base game's
+#: encoding is unchanged)
+TRAIT_ACTION_KINDS: dict[int, tuple[tuple[str, tuple[str, ...], str], ...]] = {}
+#: per such kind: what it is in words for the seat to act (``DESCRIBE[kind](state, *args)``) and why it is refused
+#: now (``REFUSE[kind](state, *args)``: a :class:`Refusal` or ``None`` — the same check that offers it)
+DESCRIBE: dict[str, Callable[..., str]] = {}
+REFUSE: dict[str, Callable[..., object]] = {}
+#: per-animal marks kept by trait modules (``state.mark(name, animal)``), by name: when they are cleared
+#: (``"feeding_turn"``: at the end of each feeding turn; ``"turn"``: at the end of the turn)
+MARKS: dict[str, str] = {}
+MARK_SCOPES = ("feeding_turn", "turn")
+
+
+def trait_action(trait: str, kind: str, args: tuple[str, ...], label: str, describe: Callable[..., str],
+                 refuse: Callable[..., object]) -> None:
+    """Declare the action ``kind`` of ``trait`` (its arguments are animal numbers named ``args``; it answers the
+    decisions labelled ``label``, e.g. ``"feeding"``), how it reads and why it is refused now; its resolver is
+    registered with :func:`resolves`."""
+    number = TRAIT_NUM[trait]
+    TRAIT_ACTION_KINDS[number] = (*TRAIT_ACTION_KINDS.get(number, ()), (kind, args, label))
+    DESCRIBE[kind] = describe
+    REFUSE[kind] = refuse
+
+
+def mark_kind(name: str, scope: str) -> str:
+    """Declare the per-animal mark ``name``, cleared at the end of each ``scope`` (:data:`MARK_SCOPES`)."""
+    if scope not in MARK_SCOPES or name in MARKS:
+        raise ValueError(f"mark {name!r}: scope {scope!r} unknown or the mark is declared twice")
+    MARKS[name] = scope
+    return name
 
 
 #: effects queued to run once the current ones are over (``state.queue_effect(name, argument)``), by name
@@ -161,8 +204,12 @@ class HandlerTable(dict[int, tuple[Callable[..., object], ...]]):
 CAN_BE_ATTACKED, CAN_ATTACK, CAN_RECEIVE, ON_EATEN, ON_RECEIVE, OFFER_DEFENCES, OFFER_FREE_ACTIONS = (
     HandlerTable(event) for event in ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive",
                                       "defences", "free_actions"))
-#: the handlers every kill runs (registered without a trait)
+#: the handlers every kill runs, and those run when a turn begins (registered without a trait)
 AFTER_KILL = HOOKS.handlers("after_kill", 0)
+AT_TURN_START = HOOKS.handlers("turn_start", 0)
+ON_ATTACKED, WITHHOLDS_DRAW = HandlerTable("on_attacked"), HandlerTable("withholds_draw")
+REACTING_TO_ATTACK = HOOKS.traits_with("on_attacked")
+WITHHOLDING_DRAW = HOOKS.traits_with("withholds_draw")
 #: masks of the traits that take part in an event (a cheap pre-check on the hot path)
 PROTECTING = HOOKS.traits_with("can_be_attacked")
 LIMITING_ATTACKS = HOOKS.traits_with("can_attack")

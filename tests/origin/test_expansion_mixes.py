@@ -1,0 +1,104 @@
+"""Random games over random mixes of the playable expansions: every card stays in exactly one place (hands, animals,
+traits, discard piles, deck, box), games end, and the same seed plays the same game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from evolutio.bots import RandomBot
+from evolutio.cli.main import main
+from evolutio.games.origin.deck import missing_traits
+from evolutio.games.origin.options import HALF_DECK_PLAYERS, ICE_AGE, SET_CHOICES
+from evolutio.kernel import load_game
+from evolutio.sim.runner import TIMING_FIELDS
+
+#: the expansions whose every trait has rules (the others are refused by the ``sets`` option)
+PLAYABLE = [name for name in SET_CHOICES if name not in ("base", ICE_AGE) and not missing_traits(name)]
+MAX_DECISIONS = 6000
+
+
+def play(game, seed: int) -> tuple[str, int]:
+    """Play ``game`` with random bots, checking the card census after every decision; the final digest and the
+    number of decisions."""
+    state = game.new_state(seed)
+    bot = RandomBot(seed)
+    size = game.config.num_cards
+    decisions = 0
+    while not state.is_terminal:
+        state.apply(bot.choose(state))
+        decisions += 1
+        assert state.card_census()["total"] == size
+        assert decisions < MAX_DECISIONS, "the game does not end"
+    return state.digest(), decisions
+
+
+@st.composite
+def mixes(draw):
+    expansions = draw(st.lists(st.sampled_from(PLAYABLE), unique=True)) if PLAYABLE else []
+    players = draw(st.integers(2, 8))
+    options = {"players": players, "sets": ",".join(["base", *expansions]),
+               "deck": draw(st.sampled_from(["default", "edition2"]))}
+    if expansions and players in HALF_DECK_PLAYERS and draw(st.booleans()):
+        options["half_deck"] = "on"
+    return options, draw(st.integers(0, 10_000))
+
+
+def test_some_expansion_is_playable():
+    assert "gift" in PLAYABLE
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mixes())
+def test_cards_are_conserved_and_games_end_over_random_expansion_mixes(mix):
+    options, seed = mix
+    game = load_game("origin", **options)
+    digest, decisions = play(game, seed)
+    assert decisions > 0
+    assert play(load_game("origin", **options), seed)[0] == digest
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_simulate_with_the_gift_cards_is_deterministic(capsys, players):
+    argv = ["simulate", "origin", "-o", "sets=gift", "-o", f"players={players}", "--games", "2", "--seed", "4",
+            "--json"]
+    runs = []
+    for _ in range(2):
+        assert main(argv) == 0
+        result = json.loads(capsys.readouterr().out)
+        for field in TIMING_FIELDS:
+            result.pop(field)
+        runs.append(result)
+    assert runs[0] == runs[1] and runs[0]["games"] == 2 and runs[0]["decisions"] > 0
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_the_interop_codec_and_determinize_cover_the_gift_actions(players):
+    np = pytest.importorskip("numpy")
+    from evolutio.interop.actions import ActionCodec
+    from evolutio.interop.observation import canonical_json
+    from evolutio.kernel import Rng
+
+    game = load_game("origin", players=players, sets="gift")
+    codec = ActionCodec(game)
+    state = game.new_state(11)
+    bot = RandomBot(11)
+    seen_kinds: set[str] = set()
+    decisions = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        seen_kinds.update(action.kind for action in legal)
+        codes = codec.legal_codes(state)
+        assert sorted(codec.decode(code) for code in codes) == sorted(legal)
+        assert np.flatnonzero(codec.mask(state)).tolist() == codes
+        if decisions % 25 == 0:
+            seat = state.current_player
+            copy = state.determinize(seat, Rng(decisions))
+            assert canonical_json(copy.view(seat)) == canonical_json(state.view(seat))
+            assert copy.legal_actions() == legal
+        state.apply(bot.choose(state))
+        decisions += 1
+    assert "voracious" in seen_kinds
