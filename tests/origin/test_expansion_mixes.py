@@ -102,3 +102,11 @@ def test_the_interop_codec_and_determinize_cover_the_gift_actions(players):
         state.apply(bot.choose(state))
         decisions += 1
     assert "voracious" in seen_kinds
+
+
+def test_bench_reports_the_speed_of_an_option_mix(capsys):
+    assert main(["bench", "origin", "-o", "sets=gift", "-p", "3", "--seconds", "0.2", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["origin"]
+    assert result["players"] == 3 and result["decisions_per_s"] > 0
+    assert main(["bench", "origin", "-o", "sets=continents", "--seconds", "0.2"]) != 0
+    assert "continents cannot be played yet" in capsys.readouterr().err

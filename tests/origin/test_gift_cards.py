@@ -204,3 +204,13 @@ def test_the_terminal_board_shows_the_gift_traits_and_their_marks():
     assert "ate extra" in board and "shy: safe this turn" in board
     assert s.describe(Action("voracious", 0)) == ("Voracious: your animal A0 (Voracious, r-Strategy) takes an extra "
                                                   "red token")
+
+
+def test_r_strategy_needs_an_animal_without_it_anywhere_ruling_6():
+    s = scenario({"phase": "development", "first_player": 0, "to_act": 0,
+                  "players": [{"hand": ["r_strategy"], "animals": [{"id": 0, "traits": ["r_strategy"]}]},
+                              {"hand": ["piracy"], "animals": [{"id": 10, "traits": ["r_strategy"]}]}]}, **GIFT)
+    card = in_hand(s, 0, "r_strategy")
+    assert Action("trait", card, 0) not in s.legal_actions()
+    with pytest.raises(IllegalAction, match="no animal on the table can take r-Strategy"):
+        s.apply(Action("trait", card, 0))

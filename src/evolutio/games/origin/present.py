@@ -314,6 +314,8 @@ class OriginPresentation:
                     return f"{EN[t]} needs two of your animals that are not yet linked by {EN[t]} (ruling 7)"
                 if TRAITS[t].target == "opponent":
                     return f"{EN[t]} needs another player's animal without {EN[t]} (ruling 5)"
+                if TRAITS[t].target == "any":
+                    return f"no animal on the table can take {EN[t]}: each one already has it (ruling 6)"
                 return f"none of your animals can take {EN[t]} (no animals, duplicates (ruling 6) or Carnivore/" \
                        "Scavenger conflict (ruling 8))"
         if isinstance(step, (TraitTarget, SecondTraitTarget)):
