@@ -19,6 +19,8 @@ from evolutio.sim.runner import TIMING_FIELDS
 #: the expansions whose every trait has rules (the others are refused by the ``sets`` option)
 PLAYABLE = [name for name in SET_CHOICES if name not in ("base", ICE_AGE) and not missing_traits(name)]
 MAX_DECISIONS = 6000
+#: decisions between two checks of what every seat is told
+LEAK_CHECK_STRIDE = 3
 
 
 def play(game, seed: int) -> tuple[str, int]:
@@ -110,3 +112,26 @@ def test_bench_reports_the_speed_of_an_option_mix(capsys):
     assert result["players"] == 3 and result["decisions_per_s"] > 0
     assert main(["bench", "origin", "-o", "sets=continents", "--seconds", "0.2"]) != 0
     assert "continents cannot be played yet" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 41), (4, 42), (8, 43)])
+def test_no_hidden_card_id_leaks_with_the_gift_cards(players, seed):
+    """r-Strategy births put deck cards under animals: only their owner may be told which (test_hidden_info.py)."""
+    from .test_hidden_info import _card_refs, _hidden_from
+
+    state = load_game("origin", players=players, sets="gift").new_state(seed)
+    bot = RandomBot(seed)
+    step = 0
+    while True:
+        for seat in range(players if step % LEAK_CHECK_STRIDE == 0 or state.is_terminal else 0):
+            hidden = _hidden_from(state, seat)
+            told = _card_refs(state.view(seat), set()) | _card_refs(state.events_for(seat), set())
+            if state.current_player == seat:
+                told |= _card_refs([state.describe(action) for action in state.legal_actions()], set())
+            assert not told & hidden, f"seat {seat} is told about hidden card(s) {sorted(told & hidden)}"
+        if state.is_terminal:
+            break
+        state.apply(bot.choose(state))
+        step += 1
+    births = sum(1 for event in state.events if event.kind == "birth")
+    assert births, "no r-Strategy birth happened: pick another seed"

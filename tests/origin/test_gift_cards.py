@@ -7,7 +7,7 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction, OptionError, ScenarioError, load_game
 
-from .conftest import acts, feeding, in_hand, scenario
+from .conftest import acts, feeding, in_hand, rig_die, scenario
 
 GIFT = {"sets": "gift"}
 
@@ -214,3 +214,15 @@ def test_r_strategy_needs_an_animal_without_it_anywhere_ruling_6():
     assert Action("trait", card, 0) not in s.legal_actions()
     with pytest.raises(IllegalAction, match="no animal on the table can take r-Strategy"):
         s.apply(Action("trait", card, 0))
+
+
+def test_a_shy_animal_that_ran_away_is_safe_for_the_rest_of_the_turn_ruling_41_53():
+    s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["shy", "running"]}],
+                 [{"id": 20, "traits": ["carnivore"]}]], food_base=0, **GIFT)
+    rig_die(s, 6)
+    s.apply(Action("attack", 0))
+    s.apply(Action("target", 10))
+    s.apply(Action("run"))                              # 6: it escapes
+    assert s.owner[10] == 1 and s.current_player == 2
+    s.apply(Action("attack", 20))
+    assert Action("target", 10) not in s.legal_actions()
