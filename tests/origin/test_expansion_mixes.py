@@ -21,6 +21,8 @@ PLAYABLE = [name for name in SET_CHOICES if name not in ("base", ICE_AGE) and no
 MAX_DECISIONS = 6000
 #: decisions between two checks of what every seat is told
 LEAK_CHECK_STRIDE = 3
+#: positions with marks saved and loaded again per game
+MAX_ROUND_TRIPS = 15
 
 
 def play(game, seed: int) -> tuple[str, int]:
@@ -135,3 +137,24 @@ def test_no_hidden_card_id_leaks_with_the_gift_cards(players, seed):
         step += 1
     births = sum(1 for event in state.events if event.kind == "birth")
     assert births, "no r-Strategy birth happened: pick another seed"
+
+
+def test_gift_games_replay_from_their_records_and_positions_round_trip():
+    from evolutio.kernel import load_scenario, make_record, replay
+    from evolutio.kernel.scenario import scenario_from_state
+
+    game = load_game("origin", players=3, sets="gift")
+    state = game.new_state(8)
+    bot = RandomBot(8)
+    round_trips = 0
+    while not state.is_terminal:
+        if state.marks and round_trips < MAX_ROUND_TRIPS:
+            again = load_scenario(scenario_from_state(state))
+            assert again.position_digest() == state.position_digest() and again.marks == state.marks
+            assert again.legal_actions() == state.legal_actions()
+            round_trips += 1
+        state.apply(bot.choose(state))
+    assert round_trips
+    record = make_record(state)
+    assert record["options"]["sets"] == ["base", "gift"]
+    assert replay(record).digest() == state.digest()

@@ -22,7 +22,8 @@ TRAIT_STYLE = {
     "scavenger": "dark_orange", "piracy": "dark_orange", "tramp": "dark_orange", "hibernation": "bright_blue",
     "sharp_vision": "white", "shy": "green", "voracious": "yellow", "r_strategy": "bright_magenta",
 }
-#: how the expansions' per-turn marks (the view's ``marks``) read on the board
+#: how the expansions' per-turn marks (the view's ``marks``) read on the board (self-explaining: the legend must fit
+#: the help screen)
 MARK_WORDS = {"voracious_used": "ate extra", "shy_attacked": "shy: safe this turn"}
 
 LEGEND = """\
@@ -33,8 +34,6 @@ Trait↔A3      a paired trait shared with animal A3
 fed, sleeps   fed this turn; hibernating
 slept…        hibernated last turn (may not hibernate again now)
 poisoned      dies at the end of the turn (Poisonous)
-ate extra     Voracious took its extra red token in this feeding turn
-shy: safe…    a Shy animal that survived an attack: not attackable this turn
 [2] 35 Name   your hand: slot 2 holds card 35 ('play … (hand slot 2)')
 ◀             the player to decide now
 points        2 per animal, 1 per trait plus the food the trait adds to the
