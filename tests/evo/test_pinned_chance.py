@@ -57,3 +57,41 @@ def test_pinned_gene_tiles_are_laid_out_first():
 def test_outcomes_the_rules_cannot_produce_are_refused_with_their_path(chance, message):
     with pytest.raises(ScenarioError, match=message):
         scenario(THREE, phase="climate", chance=chance)
+
+
+PHASES = ["initiative", "climate", "movement", "birth", "survival", "meteor"]
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_every_phase_is_a_starting_point_that_plays_on_in_order(phase):
+    # NOTES §3: the six phases in order, then the next round's initiative; round 3 allows action cards
+    state = scenario(THREE, phase=phase, round_number=3, meteor=1, seed=2)
+    for _ in range(300):
+        if state.is_terminal or state.view(None)["round"] == 4 and state.view(None)["phase"] == "movement":
+            break
+        state.apply(state.legal_actions()[0])
+    seen = [event["phase"] for event in state.events_for(None) if event["kind"] == "phase"]
+    assert seen == PHASES[PHASES.index(phase):] + PHASES[:3]
+
+
+def test_a_pinned_action_card_is_drawn_by_the_first_winner_of_a_card_gene():
+    # NOTES §9: winners take their genes in turn order; a card gene draws the top action card instead
+    spec = [{"dinos": [[-3, 1]]}, {"dinos": [[3, -1]]}, {"dinos": [[0, 2]]}]
+    state = scenario(spec, phase="meteor", meteor=0, order=[2, 0, 1], bag={"card": 3},
+                     chance=[{"deck": "cards", "cards": ["truce", "again"]}])
+    for _ in range(3):
+        bids = [action for action in state.legal_actions() if action.kind == "bid" and action.args[1] == 0]
+        state.apply(bids[0])
+    hands = {seat: state.view(seat)["players"][seat]["hand"] for seat in range(3)}
+    assert hands[2] == ["truce"] and hands[0] == ["again"] and len(hands[1]) == 1
+
+
+@pytest.mark.parametrize("roll, strikes", [(2, True), (5, False)])
+def test_held_before_the_meteor_then_a_pinned_roll_decides_the_extinction_both_ways(roll, strikes):
+    # meteor space 13 (reconstructed track) hits on 1-3: the game ends
+    state = scenario(THREE, phase="meteor", meteor=12, chance=[{"die": roll}], hold=["meteor"])
+    view = state.view(None)
+    assert view["held"] == "meteor" and view["meteor"] == 12 and state.legal_actions() == [Action("resume")]
+    state.apply(Action("resume"))
+    (event,) = [event for event in state.events_for(None) if event["kind"] == "meteor"]
+    assert event["roll"] == roll and event["hit"] is strikes and state.is_terminal is strikes

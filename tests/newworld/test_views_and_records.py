@@ -51,7 +51,7 @@ def test_record_replays_to_the_same_game():
     (lambda d: d["areas"][0].update(food=[1, 2]), r"areas\[0\]\.food: taiga has 1 half"),
     (lambda d: d.update(area_deck=0), r"area_deck"),
     (lambda d: d["players"][0]["animals"][0].update(fat=1), r"players\[0\]\.animals\[0\]\.fat"),
-    (lambda d: d.update(phase="night"), r"phase must be"),
+    (lambda d: d.update(phase="night"), r"phase: must be one of development, areas, feeding, extinction"),
 ])
 def test_scenario_errors_name_the_json_path(mutate, message):
     document = {"game": "newworld", "options": {"players": 2}, "phase": "feeding",

@@ -67,7 +67,8 @@ def test_pairs_checked():
 
 
 def test_bad_values():
-    bad({"phase": "dinner", "players": [{}, {}]}, "^phase: must be 'development' or 'feeding', got 'dinner'")
+    bad({"phase": "dinner", "players": [{}, {}]},
+        "^phase: must be one of development, food_base, feeding, extinction; got 'dinner'")
     bad({"first_player": 5, "players": [{}, {}]}, "first_player")
     bad({"players": [{"hand": [99]}, {}]}, "between 0 and 83")
     bad({"players": [{"hand": ["dragon"]}, {}]}, r"players\[0\]\.hand\[0\]: unknown trait 'dragon'")

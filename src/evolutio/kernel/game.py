@@ -176,7 +176,8 @@ class State:
     def pin_deck(self, deck: str, cards: list[Any], path: str) -> None:
         """Put ``cards`` on top of the deck named ``deck`` (a scenario's ``chance`` entry at JSON path ``path``), next
         to be drawn first; raise :class:`~evolutio.kernel.errors.ScenarioError` naming ``path`` for an unknown deck
-        or a card that is not in it. Rulesets with decks override this."""
+        or a card that is not in it. Rulesets with decks override this, or hand their own function to
+        :func:`~evolutio.kernel.scenario.apply_scenario_controls`."""
         raise ScenarioError(f"{path}.deck: {self.game.name} has no deck named {deck!r}")
 
     # -- provided ---------------------------------------------------------------------------------------------

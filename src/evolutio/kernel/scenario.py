@@ -8,7 +8,7 @@ ruleset defines and documents. :func:`load_scenario` checks the header, then han
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .errors import EvolutioError, ScenarioError
 from .flow import FlowState
@@ -51,7 +51,11 @@ def read_list(value: Any, where: str) -> list[Any]:
     return value
 
 
-def apply_scenario_controls(state: State, data: dict[str, Any]) -> None:
+#: puts a scenario's pinned cards on top of a named deck: ``(deck, cards, json_path)``; see :meth:`State.pin_deck`
+DeckPinner = Callable[[str, list[Any], str], None]
+
+
+def apply_scenario_controls(state: State, data: dict[str, Any], pin_deck: DeckPinner | None = None) -> None:
     """Pin a scenario's chance outcomes and set its hold points on a freshly built state.
 
     A ruleset's ``state_from_scenario`` calls this after placing the position and **before** advancing it to its
@@ -59,12 +63,14 @@ def apply_scenario_controls(state: State, data: dict[str, Any]) -> None:
 
     - ``chance``: a list of upcoming outcomes, consumed in order before the seeded generator takes over —
       ``{"die": 5}``, ``{"dice": [3, 4]}`` (results of the ruleset's die, :attr:`Game.die_sides` faces), or
-      ``{"deck": NAME, "cards": [...]}`` (the next cards of a named deck, handed to the state's ``pin_deck``);
+      ``{"deck": NAME, "cards": [...]}`` (the next cards of a named deck, handed to ``pin_deck`` — the ruleset's
+      scenario loader passes its own — or else to the state's :meth:`State.pin_deck`);
     - ``hold``: names of hold points (:attr:`Game.hold_points`) where the game stops until ``resume``.
 
     Errors name the JSON path (``chance[1].die: 7 is not a face of a 6-sided die``).
     """
     game = state.game
+    pin = state.pin_deck if pin_deck is None else pin_deck
     chance = data.get("chance", [])
     if not isinstance(chance, list):
         raise ScenarioError(f"chance: expected a list of outcomes, got {type(chance).__name__}")
@@ -83,7 +89,7 @@ def apply_scenario_controls(state: State, data: dict[str, Any]) -> None:
                 raise ScenarioError(f"{path}.deck: expected a deck name, got {name!r}")
             if not isinstance(cards, list) or not cards:
                 raise ScenarioError(f"{path}.cards: expected a non-empty list of cards")
-            state.pin_deck(name, cards, path)
+            pin(name, cards, path)
             continue
         key = "die" if "die" in entry else "dice"
         extra = set(entry) - {key}
@@ -111,6 +117,22 @@ def apply_scenario_controls(state: State, data: dict[str, Any]) -> None:
         if not isinstance(state, FlowState):
             raise ScenarioError(f"hold: {game.name} has no hold points")
         state.holds = frozenset(hold)
+
+
+def put_on_top(deck: list[int], chosen: list[int], spare: list[int], where: str) -> None:
+    """Move the ``chosen`` cards (the first to be drawn first) to the top of ``deck``, a list drawn from its end.
+
+    Each chosen card is in ``deck`` or in ``spare`` — unseen cards out of play, put there by chance (the box); a card
+    from ``spare`` enters the deck in place of the deck's bottom-most card not chosen, which goes to ``spare``, so the
+    deck keeps its size. ``where`` is the JSON path of the chosen list, named when the deck is too small."""
+    rest = [card for card in deck if card not in chosen]
+    for card in chosen:
+        if card in spare:
+            if not rest:
+                raise ScenarioError(f"{where}: {len(chosen)} cards pinned, but the deck holds only {len(deck)}")
+            spare.remove(card)
+            spare.append(rest.pop(0))
+    deck[:] = rest + chosen[::-1]
 
 
 POSITION_KEY = "position"

@@ -25,7 +25,7 @@ from .state import PHASES, EvoState
 from .windows import PARTS
 
 BODY_KEYS = {"game", "options", "seed", "round", "phase", "climate", "meteor", "order", "players", "deck", "bag",
-             "effects", "note", "flow", "auction", "chance", "hold"}
+             "effects", "note", "description", "flow", "auction", "chance", "hold"}
 TEXT_FIELDS = {"window": WINDOWS, "part": tuple(PARTS)}
 SEAT_FIELDS = ("seat", "subject", "active")
 PLAYER_KEYS = {"score", "genes", "hand", "dinos"}

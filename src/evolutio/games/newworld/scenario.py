@@ -7,19 +7,24 @@ from __future__ import annotations
 from typing import Any
 
 from evolutio.kernel import ScenarioError
-from evolutio.kernel.scenario import apply_scenario_controls, read_bool, read_int, read_list, read_object
+from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_bool, read_int, read_list, read_object
 
 from . import flow
 from .data import TRAIT_IDS, TRAIT_INDEX
 from .state import NewWorldState
 
 TOP_KEYS = {"game", "options", "seed", "period", "phase", "first_player", "to_act", "final", "areas", "area_deck",
-            "players", "comment", "chance", "hold"}
+            "players", "comment", "description", "chance", "hold"}
 PLAYER_KEYS = {"hand", "passed", "animals", "links", "comment"}
 ANIMAL_KEYS = {"traits", "food", "fat", "shelter", "rotated", "poisoned", "comment"}
 AREA_KEYS = {"area", "food", "shelter", "comment"}
 LINK_KEYS = {"trait", "animals", "comment"}
 ROTATABLE = ("carnivorous", "piracy", "metamorphosis", "mimicry")
+#: the phases a scenario may start in (NOTES §3): the areas phase reveals the top area card, the extinction phase
+#: begins with poisoned predators dying
+PHASES = ("development", "areas", "feeding", "extinction")
+#: the decks a scenario's ``chance`` list may pin: the evolution cards and the area cards
+MAIN_DECK, AREA_DECK = "main", "areas"
 
 
 def _trait(value: Any, where: str) -> int:
@@ -29,11 +34,13 @@ def _trait(value: Any, where: str) -> int:
 
 
 class CardPool:
-    """Hands out evolution cards by trait or by kind ("large/small"); what is left becomes the deck."""
+    """Hands out evolution cards by trait or by kind ("large/small"); what is left becomes the deck. ``free`` is
+    where the cards come from (default: every card) and ``place`` what errors call it."""
 
-    def __init__(self, state: NewWorldState) -> None:
+    def __init__(self, state: NewWorldState, free: list[int] | None = None, place: str = "free card") -> None:
         self.state = state
-        self.free = list(range(len(state.data.card_large)))
+        self.free = list(range(len(state.data.card_large))) if free is None else free
+        self.place = place
 
     def by_trait(self, trait: int, where: str) -> tuple[int, int]:
         """A free card offering ``trait``; returns (card, side)."""
@@ -43,7 +50,7 @@ class CardPool:
                 if face == trait:
                     self.free.remove(card)
                     return card, side
-        raise ScenarioError(f"{where}: no free card offering {TRAIT_IDS[trait]} is left")
+        raise ScenarioError(f"{where}: no {self.place} offering {TRAIT_IDS[trait]} is left")
 
     def by_kind(self, spec: Any, where: str) -> int:
         if not isinstance(spec, str):
@@ -57,7 +64,7 @@ class CardPool:
             if data.card_large[card] == large and data.card_small[card] == small:
                 self.free.remove(card)
                 return card
-        raise ScenarioError(f"{where}: no free card {spec!r} is left")
+        raise ScenarioError(f"{where}: no {self.place} {spec!r} is left")
 
 
 def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
@@ -66,8 +73,8 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
     players = state.num_players
     state.period = read_int(doc.get("period", 1), "period", 1)
     phase = doc.get("phase", "development")
-    if phase not in ("development", "feeding"):
-        raise ScenarioError(f"phase must be 'development' or 'feeding', got {phase!r}")
+    if phase not in PHASES:
+        raise ScenarioError(f"phase: must be one of {', '.join(PHASES)}; got {phase!r}")
     state.phase = phase
     state.first_player = read_int(doc.get("first_player", 0), "first_player", 0, players - 1)
     to_act = read_int(doc.get("to_act", state.first_player), "to_act", 0, players - 1)
@@ -75,9 +82,13 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
     state.catastrophe = int(bool(state.options["catastrophe"]))
     if state.catastrophe:
         state.final = 1  # Catastrophe has one period only
-    elif state.final and phase == "development":
-        raise ScenarioError("final: the final period begins with its areas phase; a development-phase scenario "
+    elif state.final and phase in ("development", "areas"):
+        raise ScenarioError(f"final: the final period begins with its areas phase; a {phase}-phase scenario "
                             "still has the last area card in the deck (set final to false)")
+    if state.catastrophe and phase == "areas":
+        raise ScenarioError("phase: Catastrophe has no areas phase (its areas are all laid out at the start)")
+    if "to_act" in doc and phase not in ("development", "feeding"):
+        raise ScenarioError(f"to_act: nobody acts at the start of the {phase} phase (it is automatic)")
 
     # areas
     unused = list(range(len(data.areas)))
@@ -186,13 +197,36 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
     state.rng.shuffle(pool.free)
     state.deck = pool.free
 
-    if phase == "development":
+    if phase in ("development", "feeding"):
         if state.passed[to_act]:
             raise ScenarioError(f"to_act: seat {to_act} has passed")
-        state.push(flow.development_turn(state, to_act))
-    else:
-        if state.passed[to_act]:
-            raise ScenarioError(f"to_act: seat {to_act} has passed")
-        state.push(flow.FeedingTurn(to_act))
-    apply_scenario_controls(state, doc)
+        state.push(flow.development_turn(state, to_act) if phase == "development" else flow.FeedingTurn(to_act))
+    else:  # every seat is done with the phase before
+        state.passed = [1] * players
+        state.push(flow.AreasPhase() if phase == "areas" else flow.ExtinctionPhase())
+    apply_scenario_controls(state, doc, lambda deck, cards, path: pin_deck(state, deck, cards, path))
     state.settle()
+
+
+def pin_deck(state: NewWorldState, deck: str, cards: list[Any], path: str) -> None:
+    """A scenario's pinned draws, the first listed drawn first: ``{"deck": "main", "cards": ["large/small" or a
+    trait, ...]}`` (evolution cards in the draw deck) or ``{"deck": "areas", "cards": [area id, ...]}`` (area cards
+    not yet seen: in the area deck, or in the box — such a card trades places with the deck's bottom card)."""
+    where = f"{path}.cards"
+    if deck == MAIN_DECK:
+        pool = CardPool(state, sorted(state.deck), "card in the draw deck")
+        chosen = [pool.by_kind(spec, f"{where}[{index}]") for index, spec in enumerate(cards)]
+        put_on_top(state.deck, chosen, [], where)
+    elif deck == AREA_DECK:
+        areas = state.data.areas
+        unseen = {areas[area].id: area for area in state.area_deck + state.area_box}
+        chosen = []
+        for index, name in enumerate(cards):
+            area = unseen.get(name) if isinstance(name, str) else None
+            if area is None or area in chosen:
+                raise ScenarioError(f"{where}[{index}]: {name!r} is not an area card still unseen (known: "
+                                    f"{', '.join(sorted(unseen))})")
+            chosen.append(area)
+        put_on_top(state.area_deck, chosen, state.area_box, where)
+    else:
+        raise ScenarioError(f"{path}.deck: newworld has no deck named {deck!r} (known: {AREA_DECK}, {MAIN_DECK})")

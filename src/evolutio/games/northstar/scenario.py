@@ -2,19 +2,34 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from evolutio.kernel import ScenarioError
-from evolutio.kernel.scenario import apply_scenario_controls
+from evolutio.kernel.scenario import apply_scenario_controls, put_on_top
 
 from .cards import B_FAT, COURSE_TRAITS, TRAIT_IDS, TRAIT_INDEX, Deck
-from .config import FAT, MAX_SPECIES, MAX_TRAIT_SLOTS
+from .config import FAT, MAX_SPECIES, MAX_TRAIT_SLOTS, Cfg
 from .state import NorthstarState
+from .steps import FoodReveal
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import NorthstarGame
 
-PHASES = ("select-food", "play-cards", "reveal", "feeding")
+class NorthstarRules(Protocol):
+    """What a scenario needs of :class:`~evolutio.games.northstar.game.NorthstarGame` (named by this protocol: the
+    game module imports this one)."""
+
+    cfg: Cfg
+    deck: Deck
+    num_players: int
+
+    def _cfg(self, n: int, deck: Deck) -> Cfg: ...
+
+
+#: the phases a scenario may start in (NOTES §4, PL numbering): ``deal`` (phase 1), ``select-food``, ``play-cards``,
+#: ``reveal`` (phase 4 from the start: traits turned up, leaf effects, then the food cards), ``food-reveal`` (phase 4
+#: step 2: leaf effects done, the food cards are turned up next) and ``feeding``
+PHASES = ("deal", "select-food", "play-cards", "reveal", "food-reveal", "feeding")
+#: the name of the draw pile in a scenario's ``chance`` list
+MAIN_DECK = "main"
 TOP_KEYS = {"game", "options", "seed", "phase", "round", "first_player", "turn", "watering_hole", "last_round", "deck",
             "discard", "players", "queue", "passes", "hold_round_end", "chance", "hold", "title", "description", "note"}
 PLAYER_KEYS = {"hand", "bag", "food_card", "species", "name"}
@@ -79,6 +94,20 @@ class _Alloc:
     def resolve(self, v: Any, where: str, bare_ok: bool = False) -> int:
         if isinstance(v, int) and not isinstance(v, bool):
             return v  # checked by explicit()
+        t, f = self.kind(v, where, bare_ok)
+        if f is None:
+            for c in self.free_t.get(t, ()):
+                if c not in self.used:
+                    return self._take(c)
+            return self._extra(t, 0)
+        for c in self.free.get((t, f), ()):
+            if c not in self.used:
+                return self._take(c)
+        return self._extra(t, f)
+
+    def kind(self, v: Any, where: str, bare_ok: bool) -> tuple[int, int | None]:
+        """The (trait, food value) a card reference that is not a card id names; the food is ``None`` when only the
+        trait is named."""
         t = f = None
         if isinstance(v, dict):
             if set(v) - {"trait", "food"} or "trait" not in v:
@@ -95,17 +124,10 @@ class _Alloc:
         else:
             _err(f"{where}: a card is a card id, [\"trait\", food], [food, \"trait\"] or {{\"trait\", \"food\"}}"
                  + (", or a bare trait name on a species" if bare_ok else "") + f"; got {v!r}")
-        if f is None:
-            for c in self.free_t.get(t, ()):
-                if c not in self.used:
-                    return self._take(c)
-            return self._extra(t, 0)
-        if not isinstance(f, int) or isinstance(f, bool):
+        assert t is not None
+        if f is not None and (not isinstance(f, int) or isinstance(f, bool)):
             _err(f"{where}: card food value must be an integer, got {f!r}")
-        for c in self.free.get((t, f), ()):
-            if c not in self.used:
-                return self._take(c)
-        return self._extra(t, f)
+        return t, f
 
     def table(self) -> Deck:
         if len(self.trait) == len(self.deck):
@@ -115,7 +137,7 @@ class _Alloc:
                     self.deck.note)
 
 
-def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
+def build(game: NorthstarRules, data: dict[str, Any]) -> NorthstarState:
     unknown = set(data) - TOP_KEYS
     if unknown:
         _err(f"{sorted(unknown)[0]}: unknown scenario field (known: {', '.join(sorted(TOP_KEYS))})")
@@ -244,8 +266,15 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
     st.hold = bool(data.get("hold_round_end", False))
     turn = _int(data.get("turn", st.first), "turn", 0, n - 1)
     off = (turn - st.first) % n
-    apply_scenario_controls(st, data)  # before the position advances to its first decision
-    if phase_name == "select-food":
+    # before the position advances to its first decision
+    apply_scenario_controls(st, data, lambda deck, cards, path: pin_main_deck(st, deck, cards, path))
+    if phase_name in ("deal", "feeding") and any(f >= 0 for f in st.foodcards):
+        holder = next(seat for seat, card in enumerate(st.foodcards) if card >= 0)
+        _err(f"players[{holder}].food_card: there are no food cards on the watering hole in the {phase_name} "
+             f"phase; remove it")
+    if phase_name == "deal":
+        st._start_round()
+    elif phase_name == "select-food":
         for k in range(n):
             q = (st.first + k) % n
             if k >= off and st.foodcards[q] >= 0:
@@ -259,10 +288,9 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
         st._play_seek(off)
     elif phase_name == "reveal":
         st._after_play()
+    elif phase_name == "food-reveal":
+        st.push(FoodReveal())
     else:
-        if any(f >= 0 for f in st.foodcards):
-            holder = next(seat for seat, card in enumerate(st.foodcards) if card >= 0)
-            _err(f"players[{holder}].food_card: food cards are already revealed in the feeding phase; remove it")
         if course:
             q = data.get("queue")
             if q is None:
@@ -277,3 +305,30 @@ def build(game: "NorthstarGame", data: dict[str, Any]) -> NorthstarState:
             st._feed_seek(turn)
     st.settle()
     return st
+
+
+def pin_main_deck(st: NorthstarState, deck: str, cards: list[Any], path: str) -> None:
+    """A scenario's ``{"deck": "main", "cards": [...]}``: those cards are drawn next, the first listed first. A card
+    is written as in the scenario (a card id, ``["trait", food]``, ``{"trait": ..., "food": ...}``, or a bare trait
+    name: any card of that trait) and must be in the draw pile."""
+    if deck != MAIN_DECK:
+        _err(f"{path}.deck: northstar has no deck named {deck!r} (known: {MAIN_DECK})")
+    cfg = st.cfg
+    reader = _Alloc(cfg.deck, COURSE_TRAITS if cfg.course else None)
+    pile = sorted(st.deck)
+    chosen: list[int] = []
+    for index, spec in enumerate(cards):
+        where = f"{path}.cards[{index}]"
+        free = [c for c in pile if c not in chosen]
+        if isinstance(spec, int) and not isinstance(spec, bool):
+            if spec not in free:
+                _err(f"{where}: card {spec} is not in the draw pile"
+                     + (" (it is pinned twice)" if spec in chosen else ""))
+            chosen.append(spec)
+            continue
+        t, f = reader.kind(spec, where, True)
+        match = [c for c in free if cfg.ctrait[c] == t and (f is None or cfg.cfood[c] == f)]
+        if not match:
+            _err(f"{where}: no {TRAIT_IDS[t]} card{'' if f is None else f' with food {f}'} is left in the draw pile")
+        chosen.append(match[0])
+    put_on_top(st.deck, chosen, [], f"{path}.cards")

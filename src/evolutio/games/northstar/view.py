@@ -103,7 +103,7 @@ class NorthstarViews:
         if self.phase == STORE:  # public: everyone sees the take and who decides
             v["surplus_decision"] = self._surplus_json()
         v["held"] = self.held
-        if player is not None and player == self.current_player:
+        if player is not None and player == self.current_player and v["held"] is None:  # held: only resume
             v["pending"] = self._pending_json()
         if self.phase == OVER:
             v["scores"] = self.scores()

@@ -5,19 +5,28 @@ Every error names its JSON path (``players[1].animals[0].traits[2]: unknown trai
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from evolutio.kernel import ScenarioError
-from evolutio.kernel.scenario import apply_scenario_controls, read_bool, read_int, read_list, read_object
+from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_bool, read_int, read_list, read_object
 
 from .card_data import DATA
-from .flow import AttackTarget, DevelopmentPhase, FeedingPhase
-from .phases import DEV, FEED, mask_of
-from .state import OriginState
+from .flow import AttackTarget, DevelopmentPhase, Extinction, FeedingPhase, FoodRoll
+from .phases import DEV, EXT, FEED, mask_of
+from .state import Config, OriginState
 from .traits import CARNIVORE, EN, FAT, MARKS, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
 
-if TYPE_CHECKING:
-    from .game import OriginGame
+
+class OriginRules(Protocol):
+    """What a scenario needs of :class:`~evolutio.games.origin.game.OriginGame` (named by this protocol: the game
+    module imports this one)."""
+
+    config: Config
+    options: dict[str, Any]
+    num_players: int
+
+    def _blank(self, seed: int) -> OriginState: ...
+
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",
              "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description"}
@@ -25,6 +34,10 @@ _PLAYER_KEYS = {"hand", "discard", "animals", "passed", "name", "comment"}
 _ANIMAL_KEYS = {"id", "card", "traits", "food", "fat", "hibernating", "hibernated_last_turn", "attacked", "poisoned",
                 "piracy_used", "tramp_used", "received_food", "marks", "comment"}
 _PAIR_KEYS = {"trait", "card", "animals", "comment"}
+#: the phases a scenario may start in (NOTES §4): ``food_base`` is the roll, ``extinction`` deaths and dealing
+PHASES = ("development", "food_base", "feeding", "extinction")
+#: the name of origin's one deck in a scenario's ``chance`` list
+MAIN_DECK = "main"
 
 
 def _trait(name: Any, where: str) -> int:
@@ -39,7 +52,7 @@ def _trait(name: Any, where: str) -> int:
 class ScenarioBuilder:
     """Builds an :class:`OriginState` from the scenario form documented in docs/scenarios.md."""
 
-    def __init__(self, game: OriginGame, data: dict[str, Any]) -> None:
+    def __init__(self, game: OriginRules, data: dict[str, Any]) -> None:
         self.game = game
         self.data = data
         self.faces = game.config.faces
@@ -112,11 +125,16 @@ class ScenarioBuilder:
             raise ScenarioError(f"players: lists {len(players)} player(s) but the game has {n} "
                                 "(set options.players)")
         phase_name = data.get("phase", "development")
-        if phase_name not in ("development", "feeding"):
-            raise ScenarioError(f"phase: must be 'development' or 'feeding', got {phase_name!r}")
+        if phase_name not in PHASES:
+            raise ScenarioError(f"phase: must be one of {', '.join(PHASES)}; got {phase_name!r}")
         st.turn = read_int(data.get("turn", 1), "turn", 1)
         st.first = read_int(data.get("first_player", 0), "first_player", 0, n - 1)
         to_act = read_int(data.get("to_act", st.first), "to_act", 0, n - 1)
+        if "to_act" in data and phase_name not in ("development", "feeding"):
+            raise ScenarioError(f"to_act: nobody acts in the {phase_name} phase (it is automatic)")
+        for key in ("food_base", "feeding"):
+            if data.get(key) and phase_name != "feeding":
+                raise ScenarioError(f"{key}: is set only in the feeding phase")
 
         # pass 1: explicit card ids (so that kind names never take a card that is named explicitly later) and
         # explicit animal numbers
@@ -249,8 +267,15 @@ class ScenarioBuilder:
             st.push(DevelopmentPhase())
             if (st.passed >> to_act) & 1:
                 raise ScenarioError(f"to_act: player {to_act} has already passed in this development phase")
-            if "food_base" in data and data["food_base"]:
-                raise ScenarioError("food_base: is set only in the feeding phase")
+        elif phase_name == "food_base":  # every seat has passed; the first player rolls
+            st.phase = DEV
+            st.passed = (1 << n) - 1
+            st.actor = st.first
+            st.push(FoodRoll())
+        elif phase_name == "extinction":  # the feeding is over: deaths, then dealing from the first player
+            st.phase = EXT
+            st.actor = st.first
+            st.push(Extinction())
         else:
             st.phase = FEED
             st.actor = to_act
@@ -268,7 +293,7 @@ class ScenarioBuilder:
                     setattr(st, attr, getattr(st, attr) | (1 << c))
         if "pending" in data:
             self._pending(st, data["pending"], by_pos)
-        apply_scenario_controls(st, data)
+        apply_scenario_controls(st, data, lambda deck, cards, path: pin_main_deck(st, deck, cards, path))
         st.log_events = True
         st.emit("scenario", {"text": f"scenario loaded: turn {st.turn}, {phase_name} phase"})
         st.settle()
@@ -375,3 +400,34 @@ class ScenarioBuilder:
         else:
             raise ScenarioError(f"pending.kind: must be 'attack_target' or 'defence', got {kind!r}")
 
+
+
+def pin_main_deck(st: OriginState, deck: str, cards: list[Any], path: str) -> None:
+    """A scenario's ``{"deck": "main", "cards": [...]}``: those cards are drawn next, the first listed first.
+
+    A card is a card id or a kind name (as in the ``deck`` field); it must be unseen — in the deck, or out of play
+    when ``deck_size`` left it there by chance (it then trades places with the deck's bottom card)."""
+    if deck != MAIN_DECK:
+        raise ScenarioError(f"{path}.deck: origin has no deck named {deck!r} (known: {MAIN_DECK})")
+    unseen = sorted(st.deck + st.out_of_play)
+    faces = st.config.faces
+    chosen: list[int] = []
+    for index, spec in enumerate(cards):
+        where = f"{path}.cards[{index}]"
+        free = [c for c in unseen if c not in chosen]
+        if isinstance(spec, int) and not isinstance(spec, bool):
+            if spec not in free:
+                raise ScenarioError(f"{where}: card {spec} is not in the deck (it is "
+                                    f"{'pinned twice' if spec in chosen else 'in play or out of range'})")
+            chosen.append(spec)
+            continue
+        if not isinstance(spec, str):
+            raise ScenarioError(f"{where}: expected a card id or a card kind name, got {spec!r}")
+        want = tuple(_trait(part, where) for part in spec.replace("+", "/").split("/") if part.strip())
+        match = [c for c in free if faces[c] == want] or \
+            ([c for c in free if want[0] in faces[c]] if len(want) == 1 else [])
+        if not match:
+            raise ScenarioError(f"{where}: no card of kind {spec!r} is left in the deck")
+        chosen.append(match[0])
+    put_on_top(st.deck, chosen, st.out_of_play, f"{path}.cards")
+    st.out_of_play.sort()
