@@ -1,4 +1,4 @@
-"""Each of the 19 base traits is a data row plus its own module under games/origin/traits/ (docs/writing-a-game.md)."""
+"""Each trait (19 base, 3 gift) is a data row plus its own module under games/origin/traits/ (writing-a-game.md)."""
 
 from pathlib import Path
 
@@ -11,13 +11,14 @@ def test_every_trait_row_has_its_module_and_every_module_a_row():
     modules = sorted(p.stem for p in package.glob("*.py") if not p.stem.startswith("_"))
     assert modules == sorted(traits.TRAIT_IDS)
     assert modules == traits.TRAIT_MODULES
-    assert len(traits.TRAIT_IDS) == 19
+    assert len(traits.TRAIT_IDS) == 19 + 3   # the base set and the gift cards
 
 
 def test_the_deck_and_hands_come_from_the_data():
     game = load_game("origin", players=3)
     state = game.new_state(5)
     view = state.view(None)
-    assert traits.DATA["deck_size"] == 84 and traits.DATA["hand_size"] == 6
-    assert view["deck_size"] + sum(p["hand_size"] for p in view["players"]) == traits.DATA["deck_size"]
+    base_cards = sum(kind["count"] for kind in traits.DATA["sets"]["base"])
+    assert base_cards == 84 and traits.DATA["hand_size"] == 6
+    assert view["deck_size"] + sum(p["hand_size"] for p in view["players"]) == base_cards
     assert all(p["hand_size"] == traits.DATA["hand_size"] for p in view["players"])

@@ -293,7 +293,9 @@ def cmd_bench(ns: argparse.Namespace) -> int:
     if not ns.seconds > 0:  # also refuses nan
         raise EvolutioError(f"--seconds must be more than 0, got {ns.seconds:g}")
     names = ns.games or list_games()
-    options = {"players": ns.players} if ns.players is not None else {}
+    options: dict[str, Any] = parse_option_pairs(ns.option or [])
+    if ns.players is not None:
+        options["players"] = ns.players
     for name in names:
         load_game(name, **options)  # refuses an unknown ruleset or player count before any run
     results: dict[str, Any] = {}
@@ -322,6 +324,8 @@ def add_bench_command(sub: Any) -> None:
     parser.add_argument("games", nargs="*", help="rulesets to bench (default: all)")
     parser.add_argument("--players", "-p", type=int, help="number of players (default: each ruleset's default)")
     parser.add_argument("--seconds", type=float, default=3.0, help="wall time per ruleset, more than 0 (default 3)")
+    parser.add_argument("--option", "-o", action="append", metavar="KEY=VALUE",
+                        help="a ruleset option for every ruleset benched, repeatable (e.g. origin -o sets=gift)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=cmd_bench)
 

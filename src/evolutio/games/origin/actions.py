@@ -1,8 +1,9 @@
 """Action kinds of ``origin`` and a cache of every Action object (actions are immutable, so legal-action lists
 reuse these objects instead of building new ones on the hot path).
 
-Arguments are animal numbers (0..83, given to animals in order of appearance — never the id of the animal's card,
-whose trait side only its owner may see), hand slots, ids of cards played face up as traits, or tiny numbers.
+Arguments are animal numbers (0 .. deck size - 1, given to animals in order of appearance — never the id of the
+animal's card, whose trait side only its owner may see), hand slots, ids of cards played face up as traits, or tiny
+numbers. The expansions' traits add kinds of their own (``traits.trait_action``), in the games whose deck has them.
 
 | kind | args | when |
 |---|---|---|
@@ -29,9 +30,10 @@ from __future__ import annotations
 from evolutio.kernel import Action, ActionSchema
 from evolutio.kernel.flow import Refusal
 
-from .card_data import NUM_CARDS
+from .card_data import MAX_CARDS
 
-N = NUM_CARDS
+#: the cached actions cover every deck any options give; a game's schema (:func:`schema`) covers its own deck
+N = MAX_CARDS
 
 PASS = Action("pass")
 RUN = Action("run")
@@ -51,7 +53,7 @@ SCAVENGE = tuple(Action("scavenge", a) for a in range(N))
 
 # CONVERT[a][k - 1] = convert k yellow tokens of animal a (k = 1..MAX_FAT; the schema's range may be smaller: an
 # animal never holds more yellow tokens than there are Fat Tissue cards in the deck)
-MAX_FAT = 32
+MAX_FAT = 40
 CONVERT = tuple(tuple(Action("convert", a, k) for k in range(1, MAX_FAT + 1)) for a in range(N))
 
 
@@ -61,7 +63,7 @@ def convert(a: int, n: int) -> Action:
     return Action("convert", a, n)
 
 
-#: the arguments of each action kind, in words (what a malformed action is told)
+#: the arguments of each action kind of the base game, in words (what a malformed action is told)
 ARGUMENTS: dict[str, tuple[str, ...]] = {
     "pass": (), "animal": ("hand slot",), "trait": ("card id", "face"), "target": ("animal number",),
     "take": ("animal number",), "attack": ("animal number",), "convert": ("animal number", "token count"),
@@ -69,43 +71,55 @@ ARGUMENTS: dict[str, tuple[str, ...]] = {
     "fire": ("card id", "side"), "run": (), "mimic": ("animal number",), "tail": ("card id",), "accept": (),
     "scavenge": ("animal number",),
 }
-#: the arguments that are card ids, animal numbers or hand slots (0..N-1); the others are small numbers
+#: the arguments that are card ids, animal numbers or hand slots (0 .. deck size - 1); the others are small numbers
 NUMBERED = frozenset(("hand slot", "card id", "animal number"))
 SMALL_NUMBER_LIMIT = {"face": 2, "side": 2, "token count": MAX_FAT + 1}
 
 
-def malformed(action: Action) -> Refusal | None:
-    """Why ``action`` is not an action of ``origin`` at all (unknown kind, wrong arguments), or ``None``."""
-    expected = ARGUMENTS.get(action.kind)
+def arguments(trait_kinds: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The arguments of each action kind of a game whose deck adds the expansion traits' ``trait_kinds`` (each takes
+    one animal number)."""
+    return {**ARGUMENTS, **dict.fromkeys(trait_kinds, ("animal number",))}
+
+
+def malformed(action: Action, kinds: dict[str, tuple[str, ...]], num_cards: int) -> Refusal | None:
+    """Why ``action`` is not an action of this game of ``origin`` at all (unknown kind, wrong arguments), or ``None``;
+    ``kinds``: the game's action kinds and their arguments (:func:`arguments`); ``num_cards``: its deck size."""
+    expected = kinds.get(action.kind)
     if expected is None:
-        return Refusal(f"'{action.kind}' is not an action of this game; actions are: {', '.join(ARGUMENTS)}")
+        return Refusal(f"'{action.kind}' is not an action of this game; actions are: {', '.join(kinds)}")
     if len(action.args) != len(expected):
         return Refusal(f"'{action.kind}' takes {len(expected)} argument(s), got {len(action.args)}")
     for value, what in zip(action.args, expected):
-        limit = N if what in NUMBERED else SMALL_NUMBER_LIMIT[what]
+        limit = num_cards if what in NUMBERED else SMALL_NUMBER_LIMIT[what]
         if not (isinstance(value, int) and 0 <= value < limit):
             return Refusal(f"{value!r} is not a valid {what} ({what}s are 0..{limit - 1})")
     return None
 
 
-def schema(max_fat: int) -> ActionSchema:
-    """The fixed action encoding; ``max_fat`` = Fat Tissue cards in the deck (most yellow tokens one animal holds)."""
+def schema(num_cards: int, max_fat: int,
+           trait_kinds: list[tuple[str, tuple[tuple[str, int], ...]]] | None = None) -> ActionSchema:
+    """The fixed action encoding of a deck of ``num_cards`` cards (card ids, animal numbers and hand slots are below
+    it); ``max_fat`` = Fat Tissue cards in the deck (most yellow tokens one animal holds); ``trait_kinds``: the
+    expansion traits' own kinds, ``(kind, ((argument, range), ...))``, encoded after the base kinds."""
     assert max_fat <= MAX_FAT, "raise actions.MAX_FAT"
+    assert num_cards <= N, "card_data.MAX_CARDS is below a deck size"
     return ActionSchema([
         ("pass", ()),
-        ("animal", (("slot", N),)),
-        ("trait", (("card", N), ("face", 2))),
-        ("target", (("animal", N),)),
-        ("take", (("animal", N),)),
-        ("attack", (("carnivore", N),)),
-        ("convert", (("animal", N), ("tokens", max_fat + 1))),
-        ("pirate", (("animal", N),)),
-        ("tramp", (("animal", N),)),
-        ("hibernate", (("animal", N),)),
-        ("fire", (("card", N), ("side", 2))),
+        ("animal", (("slot", num_cards),)),
+        ("trait", (("card", num_cards), ("face", 2))),
+        ("target", (("animal", num_cards),)),
+        ("take", (("animal", num_cards),)),
+        ("attack", (("carnivore", num_cards),)),
+        ("convert", (("animal", num_cards), ("tokens", max_fat + 1))),
+        ("pirate", (("animal", num_cards),)),
+        ("tramp", (("animal", num_cards),)),
+        ("hibernate", (("animal", num_cards),)),
+        ("fire", (("card", num_cards), ("side", 2))),
         ("run", ()),
-        ("mimic", (("animal", N),)),
-        ("tail", (("card", N),)),
+        ("mimic", (("animal", num_cards),)),
+        ("tail", (("card", num_cards),)),
         ("accept", ()),
-        ("scavenge", (("animal", N),)),
+        ("scavenge", (("animal", num_cards),)),
+        *(trait_kinds or ()),
     ])

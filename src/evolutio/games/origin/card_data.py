@@ -14,7 +14,20 @@ def _load() -> dict[str, Any]:
 
 
 DATA = _load()
-#: cards in a deck (``deck_size``): card ids and animal numbers are 0 .. NUM_CARDS - 1
-NUM_CARDS: int = DATA["deck_size"]
 #: cards dealt to each player at the start, and to a player left with no animals and no hand (``hand_size``)
 HAND_SIZE: int = DATA["hand_size"]
+#: the same with Continents (``continents_hand_size``; option ``continents_start_hand`` may choose ``HAND_SIZE``)
+CONTINENTS_HAND_SIZE: int = DATA["continents_hand_size"]
+#: the alternative base lists (a game uses exactly one) and the expansion sets that may be mixed in, in data order
+BASE_SETS: tuple[str, ...] = ("base", "base_edition2")
+EXPANSION_SETS: tuple[str, ...] = tuple(name for name in DATA["sets"] if name not in BASE_SETS)
+
+
+def set_size(name: str) -> int:
+    """How many cards set ``name`` has (the sum of its card kinds' counts)."""
+    return sum(int(kind["count"]) for kind in DATA["sets"][name])
+
+
+#: the most cards any deck can have (the largest base list with every expansion): card ids, animal numbers and hand
+#: slots are below it, whatever the options
+MAX_CARDS: int = max(set_size(name) for name in BASE_SETS) + sum(set_size(name) for name in EXPANSION_SETS)

@@ -26,13 +26,11 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
 from . import actions
-from .card_data import NUM_CARDS
 from .phases import mask_of
-from .traits import EFFECTS, EN, HOOKS, PAIRED, REFUSERS, RESOLVERS, TRAITS
+from .rules import ON_OTHERS, ON_OWN
+from .traits import EFFECTS, EN, HOOKS, ON_ATTACKED, PAIRED, REACTING_TO_ATTACK, REFUSERS, RESOLVERS, TRAITS
 from .turn import OriginTurn
 
-#: every animal number, card id and hand slot: the widest candidates of a choice (its check refuses the others)
-EVERY_NUMBER = range(NUM_CARDS)
 #: the main action of a feeding turn (one per turn); the other feeding kinds are free trait actions
 MAIN_ACTION_KINDS = frozenset(("take", "attack", "convert"))
 MAIN_ACTION_USED = Refusal("you have already used this feeding turn's main action (take a token, attack or convert "
@@ -55,10 +53,14 @@ class Decision(Step):
     __slots__ = ()
     #: the kind of decision in views (``decision.kind``)
     label: ClassVar[str] = ""
-    #: the action kinds this decision accepts
+    #: the action kinds this decision accepts (in every game; :meth:`kinds` adds those of the deck's traits)
     accepts: ClassVar[tuple[str, ...]] = ()
     #: a decision in every position (its decider is a seat), except the trigger order
     decides = True
+
+    def kinds(self, state: OriginFlow) -> tuple[str, ...]:
+        """The action kinds this decision accepts in the game of ``state``."""
+        return self.accepts
 
     def question(self, state: OriginFlow) -> str:
         return self.label.replace("_", " ")
@@ -66,7 +68,7 @@ class Decision(Step):
     def prompt(self, state: OriginFlow) -> str:
         seat = self.decider(state)
         who = state.player_name(seat) if seat is not None else "nobody"
-        return f"now {who} must decide: {self.question(state)} (actions: {', '.join(self.accepts)})"
+        return f"now {who} must decide: {self.question(state)} (actions: {', '.join(self.kinds(state))})"
 
 
 class TargetDecision(Decision):
@@ -76,7 +78,7 @@ class TargetDecision(Decision):
     accepts = ("target",)
 
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
-        return actions.TARGET
+        return actions.TARGET[:state.config.num_cards]
 
 
 # -------------------------------------------------------------------------------------------------------- phases
@@ -108,8 +110,9 @@ class DevelopmentTurn(Decision):
 
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
         yield actions.PASS
-        yield from actions.ANIMAL
-        for faces in actions.TRAIT:
+        size = state.config.num_cards
+        yield from actions.ANIMAL[:size]
+        for faces in actions.TRAIT[:size]:
             yield from faces
 
     def check(self, state: OriginFlow, action: Action) -> Refusal | None:
@@ -201,12 +204,16 @@ class FeedingTurn(Decision):
     def decider(self, state: OriginFlow) -> int | None:
         return state.actor
 
+    def kinds(self, state: OriginFlow) -> tuple[str, ...]:
+        return self.accepts + state.config.trait_kinds   # the free actions of the deck's expansion traits
+
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
         yield actions.PASS
-        for kind in self.accepts:
+        every_animal = range(state.config.num_cards)
+        for kind in self.kinds(state):
             if kind not in ("pass", "convert"):
-                yield from (Action(kind, animal) for animal in EVERY_NUMBER)
-        for animal in EVERY_NUMBER:
+                yield from (Action(kind, animal) for animal in every_animal)
+        for animal in every_animal:
             yield from (actions.convert(animal, tokens) for tokens in range(actions.MAX_FAT + 1))
 
     def check(self, state: OriginFlow, action: Action) -> Refusal | None:
@@ -290,8 +297,8 @@ class TraitTarget(TargetDecision):
         seat, trait = self.player, state.config.faces[self.card][self.face]
         # the rule of check (first_target_refusal), over the animals it can allow
         refusal = state.first_target_refusal if PAIRED[trait] else state.placement_refusal
-        if TRAITS[trait].target == "opponent":
-            animals = [animal for other in range(state.player_count) if other != seat
+        if ON_OTHERS[trait]:
+            animals = [animal for other in range(state.player_count) if other != seat or ON_OWN[trait]
                        for animal in state.animals[other]]
         else:
             animals = state.animals[seat]
@@ -431,7 +438,8 @@ class Defence(Decision):
         return self.player
 
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
-        return (actions.RUN, actions.ACCEPT, *actions.MIMIC, *actions.TAIL)
+        size = state.config.num_cards
+        return (actions.RUN, actions.ACCEPT, *actions.MIMIC[:size], *actions.TAIL[:size])
 
     def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         kind = action.kind
@@ -474,7 +482,7 @@ class ScavengerChoice(Decision):
         return self.player
 
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
-        return actions.SCAVENGE
+        return actions.SCAVENGE[:state.config.num_cards]
 
     def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         return None if (self.offered >> action.args[0]) & 1 else NOT_AN_OFFERED_SCAVENGER
@@ -513,7 +521,7 @@ class TriggerOrder(Decision):
         return None
 
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
-        return actions.FIRE
+        return actions.FIRE[:2 * state.config.num_cards]
 
     def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         card, side = action.args
@@ -611,6 +619,10 @@ class OriginFlow(OriginTurn):
     def defend(self, c: int, t: int, ran: bool, seen: int) -> None:
         """Carnivore ``c`` attacks ``t`` (``ran``: its Running die was rolled; ``seen``: animals targeted so far in this
         attack): its owner chooses a defence, or it is eaten at once when it has none."""
+        mask = self.trait_mask[t] & REACTING_TO_ATTACK
+        if mask:
+            for handler in ON_ATTACKED[mask]:
+                handler(self, c, t)
         choices = self.defence_choices(c, t, ran, seen)
         if len(choices) == 1 and choices[0] is actions.ACCEPT:
             self.kill(c, t)

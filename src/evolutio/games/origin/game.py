@@ -4,30 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from evolutio.kernel import ActionSchema, Game, Option, players_option, register
+from evolutio.kernel import ActionSchema, Game, register
 
 from . import actions as A
+from .deck import build_deck
+from .options import SCHEMA as OPTION_SCHEMA
+from .options import check, fold_alias, recorded_options
 from .scenario import ScenarioBuilder
 from .state import Config, OriginState
-from .traits import DECK_LISTS
 
 
 @register
 class OriginGame(Game):
     name = "origin"
-    title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game"
+    title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game and gift cards"
     rules_version = "origin-6"
     min_players = 2
     max_players = 8
-    option_schema = (
-        players_option(2, 8, 4),
-        Option("deck", "choice", "default", "84-card base list: 3rd edition (default) or the earlier edition2 list",
-               choices=("default", "edition2")),
-        Option("mimicry_unlimited", "bool", False, "pre-3rd-edition Mimicry without the once-per-turn limit"),
-        Option("paired_scores_per_animal", "bool", False, "a paired trait scores 1 per animal instead of 1 per card"),
-        Option("tiebreak_dice", "bool", False,
-               "break ties left after the discard-pile tie-break with dice instead of sharing the win"),
-    )
+    option_schema = OPTION_SCHEMA
     plugins = {"renderer": "evolutio.games.origin.render:render",
                "score_breakdown": "evolutio.games.origin.render:score_breakdown",
                "heuristic": "evolutio.games.origin.heuristic:OriginHeuristic"}
@@ -39,13 +33,23 @@ class OriginGame(Game):
     #: the food base and Running are rolled with six-sided dice (scenarios may pin them: ``"chance": [{"die": 4}]``)
     die_sides = 6
     data_note = ("base deck list: medium confidence (3rd-edition list reconstructed from public sources; "
-                 "deck=edition2 gives the earlier printing, low-medium confidence)")
+                 "deck=edition2 gives the earlier printing, low-medium confidence); gift cards (sets=gift): "
+                 "medium-low confidence, single source")
 
     def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        self.deck_list = DECK_LISTS[self.options["deck"]]
+        super().__init__(**fold_alias(options))
+        self.deck_list = build_deck(self.options["deck"], self.options["sets"], self.options["halve_each_kind"])
         self.config = Config(self.num_players, self.deck_list, self.options)
-        self._schema = A.schema(self.deck_list.max_fat_per_animal)
+        size = self.deck_list.size
+        # the expansion traits' kinds of this deck (one animal number each) come after the base kinds
+        self._schema = A.schema(size, self.deck_list.max_fat_per_animal,
+                                [(kind, (("animal", size),)) for kind in self.config.trait_kinds])
+
+    def check_options(self) -> None:
+        check(self.options)
+
+    def options_json(self) -> dict[str, Any]:
+        return recorded_options(self.options)
 
     def new_state(self, seed: int = 0) -> OriginState:
         st = OriginState.blank(self, self.config, seed)

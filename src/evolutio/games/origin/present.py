@@ -10,7 +10,6 @@ from typing import Any, Self
 from evolutio.kernel import Action, Rng
 from evolutio.kernel.flow import Hold, steps_from_json, steps_to_json
 
-from .card_data import NUM_CARDS
 from .flow import (
     STEP_TYPES,
     AttackTarget,
@@ -25,6 +24,7 @@ from .flow import (
 )
 from .phases import PHASE_NAMES, bits, mask_of
 from .traits import (
+    DESCRIBE,
     EN,
     PAIRED,
     RU,
@@ -34,8 +34,6 @@ from .traits import (
     card_name,
     card_name_ru,
 )
-
-N = NUM_CARDS
 
 
 class OriginPresentation(OriginFlow):
@@ -79,6 +77,9 @@ class OriginPresentation(OriginFlow):
             "tramp_used": bool((self.tramp_used >> a) & 1),
             "received_food": bool((self.received_food >> a) & 1),
         }
+        marks = self.marks_of(a) if self.marks else ()
+        if marks:
+            v["marks"] = marks   # the expansions' per-turn marks ("voracious_used", "shy_attacked")
         if viewer == o:
             v["card"] = self.card_info(self.animal_card[a])   # the trait side of the animal card: its owner's eyes only
         return v
@@ -174,6 +175,8 @@ class OriginPresentation(OriginFlow):
     def describe(self, action: Action) -> str:
         k, args = action.kind, action.args
         try:
+            if k in DESCRIBE:
+                return DESCRIBE[k](self, *args)
             if k == "pass":
 
                 development = isinstance(self.step, DevelopmentTurn)
@@ -192,8 +195,8 @@ class OriginPresentation(OriginFlow):
                 faces = self.config.faces[c]
                 t = faces[f]
                 src = f" (from {card_name(faces)} card {c})" if len(faces) > 1 else f" (card {c})"
-                how = {"own_pair": "on a pair of your animals", "opponent": "on another player's animal"}.get(
-                    TRAITS[t].target, "on one of your animals")
+                how = {"own_pair": "on a pair of your animals", "opponent": "on another player's animal",
+                       "any": "on any player's animal"}.get(TRAITS[t].target, "on one of your animals")
                 return f"play {EN[t]}{src} {how}"
             if k == "target":
                 return self._describe_target(args[0])
@@ -291,6 +294,8 @@ class OriginPresentation(OriginFlow):
             "decided_winners": list(self.decided_winners) if self.decided_winners is not None else None,
             "dice": list(self.dice),
         }
+        if self.marks:   # the expansions' per-animal marks (absent in the base game: its digests stay the same)
+            d["origin"]["marks"] = self.marks_json()
         return d
 
     def _load_json(self, o: dict[str, Any]) -> None:
@@ -301,8 +306,9 @@ class OriginPresentation(OriginFlow):
         self.discard = [list(x) for x in o["discard"]]
         self.out_of_play = list(o["out_of_play"])
         self.animal_card = list(o["animal_cards"])
-        if len(self.animal_card) != N:
-            raise ValueError(f"origin state field 'animal_cards' must have {N} entries")
+        size = self.config.num_cards
+        if len(self.animal_card) != size:
+            raise ValueError(f"origin state field 'animal_cards' must have {size} entries")
         for k in (
             "owner",
             "food",
@@ -315,8 +321,8 @@ class OriginPresentation(OriginFlow):
             "second_animal",
         ):
             v = list(o[k])
-            if len(v) != N:
-                raise ValueError(f"origin state field {k!r} must have {N} entries")
+            if len(v) != size:
+                raise ValueError(f"origin state field {k!r} must have {size} entries")
             setattr(self, k, v)
         self.trait_cards = [tuple(t) for t in o["trait_cards"]]
         for k in (
@@ -339,6 +345,7 @@ class OriginPresentation(OriginFlow):
         self.flow = steps_from_json(o["flow"], STEP_TYPES, "origin.flow")
         self.decided_winners = list(o["decided_winners"]) if o["decided_winners"] is not None else None
         self.dice = tuple(o["dice"])
+        self.load_marks(o.get("marks", {}), "origin.marks")
 
     # ---------------------------------------------------------------------------------------------------- hidden info
     def determinize(self, player: int, rng: Rng) -> Self:

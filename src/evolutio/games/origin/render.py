@@ -20,8 +20,11 @@ TRAIT_STYLE = {
     "communication": "cyan", "cooperation": "cyan", "running": "green", "mimicry": "green", "tail_loss": "green",
     "camouflage": "green", "burrowing": "green", "swimming": "blue", "poisonous": "bright_red",
     "scavenger": "dark_orange", "piracy": "dark_orange", "tramp": "dark_orange", "hibernation": "bright_blue",
-    "sharp_vision": "white",
+    "sharp_vision": "white", "shy": "green", "voracious": "yellow", "r_strategy": "bright_magenta",
 }
+#: how the expansions' per-turn marks (the view's ``marks``) read on the board (self-explaining: the legend must fit
+#: the help screen)
+MARK_WORDS = {"voracious_used": "ate extra", "shy_attacked": "shy: safe this turn"}
 
 LEGEND = """\
 A7            animal number 7 (actions name animals by this number)
@@ -62,6 +65,8 @@ def _animal_text(animal: dict[str, Any]) -> Text:
     for word, present, style in marks:
         if present:
             out.append(f" {word}", style=style)
+    for mark in animal.get("marks", ()):
+        out.append(f" {MARK_WORDS.get(mark, mark.replace('_', ' '))}", style="dim")
     return out
 
 

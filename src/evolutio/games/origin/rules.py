@@ -1,10 +1,11 @@
-"""The position and rules of the base game of *Evolution: The Origin of Species* (``origin``).
+"""The position and rules of *Evolution: The Origin of Species* (``origin``): the base game and its expansions.
 
 Representation (hot path = plain lists of ints and int bit masks, copied cheaply by :meth:`OriginState.clone`):
 
-- every physical card has an id 0..83. An animal has its own **animal number** 0..83, given in order of appearance
-  (the lowest number never used yet), never the id of the card it was played from: the animal card's trait side is
-  hidden from the other players, and card ids map to card kinds publicly. ``acard[a]`` is the card under animal
+- every physical card has an id 0 .. ``config.num_cards`` - 1 (the deck of the chosen sets, ``deck.py``). An animal
+  has its own **animal number** in the same range, given in order of appearance (the lowest number never used yet),
+  never the id of the card it was played from: the animal card's trait side is hidden from the other players, and
+  card ids map to card kinds publicly. ``acard[a]`` is the card under animal
   ``a`` (kept after the animal dies; -1 for a number not used yet); only the owner's view and events show it;
 - per animal number: ``owner`` (seat, -1 if not (or no longer) on the table), ``food`` (red + blue tokens; above
   ``need`` only after converting more fat than needed — the extra blue tokens stay until the end of the turn),
@@ -30,7 +31,9 @@ from evolutio.kernel import Action, rank_winners
 from evolutio.kernel.flow import FlowState, Refusal
 
 from . import actions as A
-from .card_data import NUM_CARDS
+from .card_data import HAND_SIZE
+from .deck import Deck
+from .options import CONTINENTS
 from .phases import DEV
 from .traits import (
     CAN_ATTACK,
@@ -52,17 +55,16 @@ from .traits import (
     PAIRED,
     PROTECTING,
     REACTING_TO_FOOD,
+    TRAIT_ACTION_KINDS,
     TRAITS,
-    Deck,
     card_name,
 )
 
-N = NUM_CARDS
-
-
 INCOMPATIBLE = tuple(sum(1 << x for x in t.incompatible) for t in TRAITS)
-#: per trait: played on another player's animal; its own bit if an animal carries at most one; the bits that keep it off
-FOR_OPPONENTS = tuple(t.target == "opponent" for t in TRAITS)
+#: per trait: may go on the player's own animals / on other players' animals; its own bit if an animal carries at most
+#: one; the bits that keep it off
+ON_OWN = tuple(t.target != "opponent" for t in TRAITS)
+ON_OTHERS = tuple(t.target in ("opponent", "any") for t in TRAITS)
 SINGLE_COPY = tuple(0 if t.multiple else 1 << t.num for t in TRAITS)
 BLOCKING_PLACEMENT = tuple(single | incompatible for single, incompatible in zip(SINGLE_COPY, INCOMPATIBLE))
 #: per trait: why it cannot go on an animal (wrong owner, a second copy, an incompatible trait), in player terms
@@ -80,6 +82,7 @@ FOOD_TABLE = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 
 NO_PLACEMENT = tuple(
     Refusal(f"{t.en} needs two of your animals that are not yet linked by {t.en} (ruling 7)") if t.paired
     else Refusal(f"{t.en} needs another player's animal without {t.en} (ruling 5)") if t.target == "opponent"
+    else Refusal(f"no animal on the table can take {t.en}: each one already has it (ruling 6)") if t.target == "any"
     else Refusal(f"none of your animals can take {t.en} (no animals, duplicates (ruling 6) or Carnivore/Scavenger "
                  "conflict (ruling 8))")
     for t in TRAITS)
@@ -104,6 +107,12 @@ class Config:
 
     __slots__ = (
         "player_count",
+        "num_cards",
+        "hand_size",
+        "set_aside",
+        "half_deck",
+        "trait_kinds",
+        "arguments",
         "faces",
         "trait_plays",
         "deck_option",
@@ -117,6 +126,18 @@ class Config:
 
     def __init__(self, n: int, deck: Deck, options: dict[str, Any]) -> None:
         self.player_count = n
+        #: cards in the deck of the chosen sets: card ids and animal numbers are 0 .. num_cards - 1
+        self.num_cards = deck.size
+        #: cards dealt at the start and to a player left with no animals and no hand (ruling 1, 58)
+        self.hand_size = options["continents_start_hand"] if CONTINENTS in options["sets"] else HAND_SIZE
+        self.set_aside = deck.set_aside
+        self.half_deck = bool(options["half_deck"])
+        #: the expansion traits' feeding action kinds of this deck (``traits.TRAIT_ACTION_KINDS``), in trait order
+        self.trait_kinds: tuple[str, ...] = tuple(
+            kind for trait in sorted({t for faces in deck.faces for t in faces})
+            for kind in TRAIT_ACTION_KINDS.get(trait, ()))
+        #: the arguments of every action kind of this game (what a malformed action is told)
+        self.arguments = A.arguments(self.trait_kinds)
         self.faces = deck.faces
         #: per card id: (trait, the action playing the card as that trait) for each of its faces
         self.trait_plays = tuple(tuple(zip(faces, A.TRAIT[card])) for card, faces in enumerate(deck.faces))
@@ -177,6 +198,7 @@ class OriginRules(FlowState):
     # ------------------------------------------------------------------------------------------------ setup
     def _init_empty(self, cfg: Config) -> None:
         n = cfg.player_count
+        size = cfg.num_cards
         self.config: Config = cfg
         self.player_count: int = n
         self.deck: list[int] = []
@@ -184,17 +206,17 @@ class OriginRules(FlowState):
         self.animals: list[list[int]] = [[] for _ in range(n)]
         self.discard: list[list[int]] = [[] for _ in range(n)]
         self.out_of_play: list[int] = []
-        self.animal_card: list[int] = [-1] * N
-        self.owner: list[int] = [-1] * N
-        self.food: list[int] = [0] * N
-        self.fat: list[int] = [0] * N
-        self.need: list[int] = [1] * N
-        self.fat_tissue_count: list[int] = [0] * N
-        self.trait_mask: list[int] = [0] * N
-        self.trait_cards: list[tuple[int, ...]] = [()] * N
-        self.card_trait: list[int] = [-1] * N
-        self.first_animal: list[int] = [-1] * N
-        self.second_animal: list[int] = [-1] * N
+        self.animal_card: list[int] = [-1] * size
+        self.owner: list[int] = [-1] * size
+        self.food: list[int] = [0] * size
+        self.fat: list[int] = [0] * size
+        self.need: list[int] = [1] * size
+        self.fat_tissue_count: list[int] = [0] * size
+        self.trait_mask: list[int] = [0] * size
+        self.trait_cards: list[tuple[int, ...]] = [()] * size
+        self.card_trait: list[int] = [-1] * size
+        self.first_animal: list[int] = [-1] * size
+        self.second_animal: list[int] = [-1] * size
         self.hibernating = self.hibernated_last_turn = self.attacked = self.poisoned = self.received_food = 0
         self.piracy_used = self.mimicry_used = self.tramp_used = self.fired = 0
         self.phase: int = DEV
@@ -393,7 +415,7 @@ class OriginRules(FlowState):
         o = self.owner[a]
         if o < 0:
             return Refusal(f"A{a} is not an animal on the table")
-        if (o == p) is FOR_OPPONENTS[t]:
+        if not (ON_OWN[t] if o == p else ON_OTHERS[t]):
             return PLACEMENT_REFUSALS[t][0]
         mask = self.trait_mask[a] & BLOCKING_PLACEMENT[t]
         if mask:
@@ -454,9 +476,9 @@ class OriginRules(FlowState):
             return False
         # placement_refusal over the animals of the right owners: only its trait-mask rule is left to test
         trait_mask, blocking = self.trait_mask, BLOCKING_PLACEMENT[t]
-        if FOR_OPPONENTS[t]:
+        if ON_OTHERS[t]:
             for q in range(self.player_count):
-                if q != p:
+                if q != p or ON_OWN[t]:
                     for a in self.animals[q]:
                         if not trait_mask[a] & blocking:
                             return True
@@ -635,7 +657,7 @@ class OriginRules(FlowState):
                         put(c, "traits")
                         traits.add(c)
         out["traits"] = len(traits)
-        missing = set(range(N)) - set(seen)
+        missing = set(range(self.config.num_cards)) - set(seen)
         if missing:
             raise AssertionError(f"cards {sorted(missing)} are nowhere")
         out["total"] = len(seen)

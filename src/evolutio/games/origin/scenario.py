@@ -10,17 +10,17 @@ from typing import Any
 from evolutio.kernel import Game, ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_bool, read_int, read_list, read_object
 
-from .card_data import NUM_CARDS as N
+from .card_data import DATA
 from .flow import AttackTarget, DevelopmentPhase, Extinction, FeedingPhase, FoodRoll
 from .phases import DEV, EXT, FEED, mask_of
 from .state import Config, OriginState
-from .traits import CARNIVORE, EN, FAT, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
+from .traits import CARNIVORE, EN, FAT, MARKS, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",
              "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description"}
 _PLAYER_KEYS = {"hand", "discard", "animals", "passed", "name", "comment"}
 _ANIMAL_KEYS = {"id", "card", "traits", "food", "fat", "hibernating", "hibernated_last_turn", "attacked", "poisoned",
-                "piracy_used", "tramp_used", "received_food", "comment"}
+                "piracy_used", "tramp_used", "received_food", "marks", "comment"}
 _PAIR_KEYS = {"trait", "card", "animals", "comment"}
 #: the phases a scenario may start in (NOTES §4): ``food_base`` is the roll, ``extinction`` deaths and dealing
 PHASES = ("development", "food_base", "feeding", "extinction")
@@ -45,11 +45,12 @@ class ScenarioBuilder:
         self.config = config
         self.data = data
         self.faces = config.faces
+        self.num_cards = config.num_cards
         self.used: dict[int, str] = {}
 
     # -- card allocation -------------------------------------------------------------------------------------
     def claim(self, c: Any, where: str) -> int:
-        c = read_int(c, where, 0, N - 1)
+        c = read_int(c, where, 0, self.num_cards - 1)
         if c in self.used:
             raise ScenarioError(f"{where}: card {c} appears twice (also at {self.used[c]})")
         self.used[c] = where
@@ -61,9 +62,9 @@ class ScenarioBuilder:
             raise ScenarioError(f"{where}: expected a card id or a card kind name, got {spec!r}")
         parts = [p for p in spec.replace("+", "/").split("/") if p.strip()]
         want = tuple(_trait(p, where) for p in parts)
-        exact = [c for c in range(N) if c not in self.used and self.faces[c] == want]
+        exact = [c for c in range(self.num_cards) if c not in self.used and self.faces[c] == want]
         if not exact and len(want) == 1:
-            exact = [c for c in range(N) if c not in self.used and want[0] in self.faces[c]]
+            exact = [c for c in range(self.num_cards) if c not in self.used and want[0] in self.faces[c]]
         if not exact:
             raise ScenarioError(f"{where}: no free card of kind {spec!r} is left in the "
                                 f"{self.game.options['deck']} deck")
@@ -79,9 +80,13 @@ class ScenarioBuilder:
         """A trait on an animal: "carnivore" or {"trait": "carnivore", "card": 12}. Returns (card, trait)."""
         if isinstance(spec, str):
             t = _trait(spec, where)
-            cands = [c for c in range(N) if c not in self.used and t in self.faces[c]]
+            cands = [c for c in range(self.num_cards) if c not in self.used and t in self.faces[c]]
             if not cands:
-                raise ScenarioError(f"{where}: no free card offering {EN[t]} is left")
+                sets = self.game.options["sets"]
+                introduced = DATA["traits"][TRAIT_IDS[t]]["set"]
+                hint = "" if introduced in sets else f" ({EN[t]} comes with -o sets={introduced})"
+                raise ScenarioError(f"{where}: no free card offering {EN[t]} is left in the deck of sets "
+                                    f"{','.join(sets)}{hint}")
             # prefer single-trait cards, then the lowest id
             cands.sort(key=lambda c: (len(self.faces[c]), c))
             self.used[cands[0]] = where
@@ -131,7 +136,7 @@ class ScenarioBuilder:
                 where = f"players[{p}].animals[{i}]"
                 an = read_object(an, where, _ANIMAL_KEYS)
                 if "id" in an:
-                    a = read_int(an["id"], f"{where}.id", 0, N - 1)
+                    a = read_int(an["id"], f"{where}.id", 0, self.num_cards - 1)
                     if a in numbers:
                         raise ScenarioError(f"{where}.id: animal number {a} appears twice (also at {numbers[a]})")
                     numbers[a] = where
@@ -202,12 +207,12 @@ class ScenarioBuilder:
             if "id" in an:
                 a = an["id"]
             else:
-                a = next(x for x in range(N) if x not in numbers)
+                a = next(x for x in range(self.num_cards) if x not in numbers)
                 numbers[a] = where
             if "card" in an:
                 c = card(an["card"], f"{where}.card")
             else:
-                free = [x for x in range(N) if x not in self.used]
+                free = [x for x in range(self.num_cards) if x not in self.used]
                 if not free:
                     raise ScenarioError(f"{where}: no free card left for this animal")
                 c = free[0]
@@ -236,7 +241,7 @@ class ScenarioBuilder:
             if read_bool(an.get("received_food", food > 0), f"{where}.received_food"):
                 st.received_food |= 1 << a
         # the deck: listed cards on top, then the rest shuffled; deck_size keeps only that many (rest out of play)
-        rest = [c for c in range(N) if c not in self.used]
+        rest = [c for c in range(self.num_cards) if c not in self.used]
         st.rng.shuffle(rest)
         if "deck_size" in data:
             size = read_int(data["deck_size"], "deck_size", len(deck_top), len(deck_top) + len(rest))
@@ -271,7 +276,7 @@ class ScenarioBuilder:
             st.round_had_actions = read_bool(fd.get("round_had_actions", False), "feeding.round_had_actions")
             for key, attr in (("fired", "fired"), ("mimicry_used", "mimicry_used")):
                 for index, c in enumerate(read_list(fd.get(key, []), f"feeding.{key}")):
-                    c = read_int(c, f"feeding.{key}[{index}]", 0, N - 1)
+                    c = read_int(c, f"feeding.{key}[{index}]", 0, self.num_cards - 1)
                     if st.card_trait[c] < 0:
                         raise ScenarioError(f"feeding.{key}[{index}]: card {c} is not a trait on the table")
                     setattr(st, attr, getattr(st, attr) | (1 << c))
@@ -324,6 +329,10 @@ class ScenarioBuilder:
                 setattr(st, attr, getattr(st, attr) | (1 << a))
         if (st.hibernating >> a) & 1 and (st.hibernated_last_turn >> a) & 1:
             raise ScenarioError(f"{where}.hibernating: animal {a} cannot hibernate in two consecutive turns")
+        for j, name in enumerate(read_list(an.get("marks", []), f"{where}.marks")):
+            if name not in MARKS:
+                raise ScenarioError(f"{where}.marks[{j}]: unknown mark {name!r} (known: {', '.join(sorted(MARKS))})")
+            st.mark(name, a)
 
     def _ref(self, v: Any, where: str, by_pos: dict) -> int:
         if isinstance(v, list) and len(v) == 2:
@@ -331,7 +340,7 @@ class ScenarioBuilder:
             if key not in by_pos:
                 raise ScenarioError(f"{where}: there is no animal {v} ([seat, index])")
             return by_pos[key]
-        a = read_int(v, where, 0, N - 1)
+        a = read_int(v, where, 0, self.num_cards - 1)
         if a not in by_pos.values():
             raise ScenarioError(f"{where}: there is no animal number {a} in this scenario")
         return a

@@ -8,7 +8,6 @@ from evolutio.kernel import Action, Game
 from evolutio.kernel.flow import Refusal
 
 from . import actions as A
-from .card_data import HAND_SIZE, NUM_CARDS
 from .flow import Decision, DevelopmentPhase
 from .present import OriginPresentation
 from .rules import Config
@@ -23,11 +22,11 @@ class OriginState(OriginPresentation):
         """Why ``action`` is not legal now: a malformed action is told what is wrong with it, an action of a kind the
         decision on top does not take is told what is asked now (the step's prompt); any other is refused by the
         check of the step on top of the stack."""
-        malformed = A.malformed(action)
+        malformed = A.malformed(action, self.config.arguments, self.config.num_cards)
         if malformed is not None:
             return malformed
         step = self.step
-        if isinstance(step, Decision) and action.kind not in step.accepts:
+        if isinstance(step, Decision) and action.kind not in step.kinds(self):
             return Refusal(step.prompt(self))
         return super().refusal(action)
 
@@ -39,13 +38,24 @@ class OriginState(OriginPresentation):
         return state
 
     def _setup_new(self) -> None:
-        """Shuffle, choose the first player at random and deal HAND_SIZE cards each, one at a time from the first."""
+        """Shuffle, choose the first player at random and deal the starting hand, one card at a time from the first.
+
+        Cards set aside by ``halve_each_kind``, and the top half of the shuffled deck with ``half_deck``, stay out of
+        play (in the box)."""
         n = self.player_count
-        deck = list(range(NUM_CARDS))
+        cfg = self.config
+        aside = set(cfg.set_aside)
+        deck = [c for c in range(cfg.num_cards) if c not in aside]
         self.rng.shuffle(deck)
+        if cfg.half_deck:
+            half = len(deck) // 2
+            aside.update(deck[-half:])
+            del deck[-half:]
+        self.out_of_play = sorted(aside)
         self.deck = deck
         self.first = self.rng.randbelow(n)
-        for _ in range(HAND_SIZE):
+        hand_size = cfg.hand_size
+        for _ in range(hand_size):
             for i in range(n):
                 self.hands[(self.first + i) % n].append(deck.pop())
         self.actor = self.first
@@ -53,7 +63,7 @@ class OriginState(OriginPresentation):
             self.emit(
                 "setup",
                 {
-                    "text": f"{n} players; {self.player_name(self.first)} is the first player; {HAND_SIZE} cards each",
+                    "text": f"{n} players; {self.player_name(self.first)} is the first player; {hand_size} cards each",
                     "first_player": self.first,
                 },
             )
@@ -66,8 +76,8 @@ class OriginState(OriginPresentation):
                         "cards": list(self.hands[p]),
                     },
                     to=(p,),
-                    redacted={"text": f"{self.player_name(p)} draws {HAND_SIZE} cards", "player": p,
-                              "count": HAND_SIZE},
+                    redacted={"text": f"{self.player_name(p)} draws {hand_size} cards", "player": p,
+                              "count": hand_size},
                 )
         self.push(DevelopmentPhase())
         self.settle()

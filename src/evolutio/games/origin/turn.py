@@ -1,7 +1,8 @@
 """What the steps of ``flow.py`` do to the position: the phases (development, the food roll, feeding slots,
 extinction and the end of the game) and the core actions (playing cards, taking food, eating).
 
-:class:`OriginTurn` builds on :class:`~.rules.OriginRules` (the position and the rule checks); the effects that push
+:class:`OriginTurn` builds on :class:`~.rules.OriginRules` (the position and the rule checks) through
+:class:`~.trait_support.TraitSupport` (what the expansions' trait modules ask of the position); the effects that push
 further decisions build on it in ``flow.OriginFlow``.
 """
 
@@ -9,15 +10,12 @@ from __future__ import annotations
 
 from evolutio.kernel import rank_winners
 
-from .card_data import HAND_SIZE, NUM_CARDS
 from .phases import DEV, EXT, FEED, OVER
-from .rules import OriginRules
-from .traits import AFTER_KILL, EN, ON_EATEN, PAIRED, REACTING_TO_EATEN, SYMBIOSIS, TRAIT_IDS
-
-N = NUM_CARDS
+from .trait_support import TraitSupport
+from .traits import AFTER_KILL, AT_TURN_START, EN, ON_EATEN, PAIRED, REACTING_TO_EATEN, SYMBIOSIS, TRAIT_IDS
 
 
-class OriginTurn(OriginRules):
+class OriginTurn(TraitSupport):
     """The turn structure's effects on the position: phases, dealing, the end of the game and the core actions (the
     ones that push further decisions are in ``flow.OriginFlow``)."""
 
@@ -67,6 +65,8 @@ class OriginTurn(OriginRules):
         nxt = (self.actor + 1) % self.player_count
         self.main_action_used = False
         self.tramp_used = 0
+        if self.marks:
+            self.clear_marks("feeding_turn")
         if nxt == self.first:
             if not self.round_had_actions:
                 if self.log_events:
@@ -168,7 +168,7 @@ class OriginTurn(OriginRules):
         want = []
         for p in range(n):
             k = len(self.animals[p])
-            want.append(HAND_SIZE if k == 0 and not self.hands[p] else k + 1)
+            want.append(self.config.hand_size if k == 0 and not self.hands[p] else k + 1 - self.cards_withheld(p))
         got: list[list[int]] = [[] for _ in range(n)]
         deck = self.deck
         i = self.first
@@ -189,12 +189,14 @@ class OriginTurn(OriginRules):
             if not deck:
                 self.emit("last_turn", {"text": "the deck is empty: the next turn is the last one"})
         # clean-up
-        self.food = [0] * N
+        self.food = [0] * self.config.num_cards
         self.hibernated_last_turn = self.hibernating
         self.hibernating = self.attacked = self.poisoned = self.received_food = self.piracy_used = self.mimicry_used = (
             self.tramp_used
         ) = 0
         self.fired = 0
+        if self.marks:
+            self.clear_marks("turn")
         self.first = (self.first + 1) % n
         self.turn += 1
         self.phase = DEV
@@ -205,6 +207,8 @@ class OriginTurn(OriginRules):
         if self.log_events:
             self.emit("turn", {"text": f"turn {self.turn} begins; {self.player_name(self.first)} is the first player",
                                "turn": self.turn, "first_player": self.first})
+        for handler in AT_TURN_START:
+            handler(self)
         return True
 
     def _game_over(self) -> None:

@@ -1,4 +1,4 @@
-"""The traits of the base game: their data rows, the deck lists (from ``data/cards.json``) and the hook table.
+"""The traits of ``origin``: their data rows (from ``data/cards.json``) and the hook table.
 
 Each trait is one row of :data:`TRAITS` (a small immutable record: names, food need, placement rule, flags) and one
 module of this package that registers its behaviour on the named events of :data:`HOOKS` (see :data:`EVENTS`).
@@ -18,17 +18,21 @@ from ..card_data import DATA
 
 # -- trait numbers (hot path) --------------------------------------------------------------------------------------
 CARNIVORE, FAT, BIG, SWIMMING, CAMOUFLAGE, SHARP_VISION, BURROWING, RUNNING, MIMICRY, TAIL_LOSS, SCAVENGER, \
-    SYMBIOSIS, PIRACY, HIBERNATION, POISONOUS, COMMUNICATION, COOPERATION, PARASITE, TRAMP = range(19)
+    SYMBIOSIS, PIRACY, HIBERNATION, POISONOUS, COMMUNICATION, COOPERATION, PARASITE, TRAMP, \
+    R_STRATEGY, VORACIOUS, SHY = range(22)
 
 TRAIT_IDS: tuple[str, ...] = (
+    # the base set (19 traits)
     "carnivore", "fat_tissue", "big", "swimming", "camouflage", "sharp_vision", "burrowing", "running", "mimicry",
     "tail_loss", "scavenger", "symbiosis", "piracy", "hibernation", "poisonous", "communication", "cooperation",
     "parasite", "tramp",
+    # the 18 gift cards (NOTES §9.4)
+    "r_strategy", "voracious", "shy",
 )
 TRAIT_NUM: dict[str, int] = {t: i for i, t in enumerate(TRAIT_IDS)}
 
-# placement targets
-OWN, OPPONENT, OWN_PAIR = "own", "opponent", "own_pair"
+# placement targets: an own animal, another player's animal, anyone's animal, two own animals
+OWN, OPPONENT, ANY, OWN_PAIR = "own", "opponent", "any", "own_pair"
 
 
 @dataclass(frozen=True)
@@ -76,39 +80,6 @@ for _t in TRAITS:
     for _name in (_t.id, _t.en, _t.ru, DATA["traits"][_t.id]["en"], *DATA["traits"][_t.id].get("en_variants", ())):
         TRAIT_ALIASES[_name.lower().replace(" ", "_")] = _t.num
 
-DECKS = {"default": "base", "edition2": "base_edition2"}
-
-
-@dataclass(frozen=True)
-class Deck:
-    """One deck list: ``faces[card_id]`` is the tuple of trait numbers printed on that physical card."""
-
-    name: str
-    set_name: str
-    faces: tuple[tuple[int, ...], ...]
-    max_fat_per_animal: int   # how many Fat Tissue cards exist (bounds the yellow tokens on one animal)
-    kinds: tuple[tuple[int, ...], ...]   # distinct faces, in data order
-
-
-def _build_deck(option: str) -> Deck:
-    set_name = DECKS[option]
-    faces: list[tuple[int, ...]] = []
-    kinds: list[tuple[int, ...]] = []
-    for kind in DATA["sets"][set_name]:
-        f = tuple(TRAIT_NUM[t] for t in kind["traits"])
-        kinds.append(f)
-        faces.extend([f] * int(kind["count"]))
-    if len(faces) != DATA["deck_size"]:
-        raise RuntimeError(f"data/cards.json: sets.{set_name} has {len(faces)} cards; deck_size says "
-                           f"{DATA['deck_size']}")
-    nfat = sum(1 for f in faces if FAT in f)
-    return Deck(option, set_name, tuple(faces), nfat, tuple(kinds))
-
-
-DECK_LISTS: dict[str, Deck] = {k: _build_deck(k) for k in DECKS}
-
-
-
 def card_name(faces: tuple[int, ...]) -> str:
     return "/".join(EN[t] for t in faces)
 
@@ -136,9 +107,15 @@ def card_name_ru(faces: tuple[int, ...]) -> str:
 #:   trait actions it may take now;
 #: - ``after_kill(state, carnivore)`` — registered for every animal (no trait): a Carnivore has just eaten;
 #: - ``trigger_blocked(state, card, receiver)`` / ``fire_trigger(state, card, receiver)`` — for the trait of a paired
-#:   card whose trigger is queued (bit of the card's trait): may it fire now, and what firing does.
+#:   card whose trigger is queued (bit of the card's trait): may it fire now, and what firing does;
+#: - ``on_attacked(state, carnivore, target)`` — for the traits of an animal a Carnivore attacks (each time it becomes
+#:   the target of an attack, before its defences);
+#: - ``withholds_draw(state, animal)`` — for the traits of an animal alive when cards are dealt in the extinction
+#:   phase: ``True`` if its owner draws no card for it (one card less per animal, however many traits say so);
+#: - ``turn_start(state)`` — registered without a trait: a new turn has begun (after the deal and the clean-up).
 EVENTS: tuple[str, ...] = ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive", "defences",
-                           "main_actions", "free_actions", "after_kill", "trigger_blocked", "fire_trigger")
+                           "main_actions", "free_actions", "after_kill", "trigger_blocked", "fire_trigger",
+                           "on_attacked", "withholds_draw", "turn_start")
 HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
 #: what a trait's own action kind does (``run``, ``mimic``, ``tail``, ``pirate``, ``tramp``, ``hibernate``):
 #: ``RESOLVERS[kind](state, *action.args)``, registered by the trait modules with :func:`resolves`. The defences
@@ -163,6 +140,35 @@ def refuses(kind: str, trait: str) -> Callable[[Callable[..., Refusal | None]], 
         return refuser
 
     return register
+
+
+#: the free feeding actions of the expansions' traits, kinds beyond the base game's (``actions.py``), by trait: each
+#: names one animal of the feeding player, as Tramp's does. A game's action schema and its feeding turn hold the kinds
+#: of the traits its deck has, after the base kinds (so the base game's encoding is unchanged). Such a kind is
+#: allowed or refused by its :func:`refuses` rule and carried out by its :func:`resolves` function, as a base kind is
+TRAIT_ACTION_KINDS: dict[int, tuple[str, ...]] = {}
+#: per such kind: what it is in words for the seat to act (``DESCRIBE[kind](state, animal)``)
+DESCRIBE: dict[str, Callable[..., str]] = {}
+#: per-animal marks kept by trait modules (``state.mark(name, animal)``), by name: when they are cleared
+#: (``"feeding_turn"``: at the end of each feeding turn; ``"turn"``: at the end of the turn)
+MARKS: dict[str, str] = {}
+MARK_SCOPES = ("feeding_turn", "turn")
+
+
+def trait_action(trait: str, kind: str, describe: Callable[..., str]) -> None:
+    """Declare the free feeding action ``kind`` of ``trait`` (its argument: an animal number) and how it reads; its
+    rule is registered with :func:`refuses` and what it does with :func:`resolves`."""
+    number = TRAIT_NUM[trait]
+    TRAIT_ACTION_KINDS[number] = (*TRAIT_ACTION_KINDS.get(number, ()), kind)
+    DESCRIBE[kind] = describe
+
+
+def mark_kind(name: str, scope: str) -> str:
+    """Declare the per-animal mark ``name``, cleared at the end of each ``scope`` (:data:`MARK_SCOPES`)."""
+    if scope not in MARK_SCOPES or name in MARKS:
+        raise ValueError(f"mark {name!r}: scope {scope!r} unknown or the mark is declared twice")
+    MARKS[name] = scope
+    return name
 
 
 #: effects queued to run once the current ones are over (``state.queue_effect(name, argument)``), by name
@@ -194,6 +200,9 @@ def resolves(kind: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
 
 
 TRAIT_MODULES = load_trait_modules(__name__)
+for _kind in (kind for kinds in TRAIT_ACTION_KINDS.values() for kind in kinds):
+    if _kind not in REFUSERS or _kind not in RESOLVERS:
+        raise RuntimeError(f"trait action kind {_kind!r} needs a @refuses rule and a @resolves function")
 
 
 Handler = TypeVar("Handler", bound=Callable[..., object])
@@ -227,8 +236,14 @@ ON_RECEIVE: HandlerTable[Callable[..., None]] = HandlerTable("on_receive")
 #: ``True`` when a defence it offered is compulsory
 OFFER_DEFENCES: HandlerTable[Callable[..., bool]] = HandlerTable("defences")
 OFFER_FREE_ACTIONS: HandlerTable[Callable[..., None]] = HandlerTable("free_actions")
-#: the handlers every kill runs (registered without a trait)
+#: the handlers every kill runs, and those run when a turn begins (registered without a trait)
 AFTER_KILL = HOOKS.handlers("after_kill", 0)
+AT_TURN_START = HOOKS.handlers("turn_start", 0)
+ON_ATTACKED: HandlerTable[Callable[..., None]] = HandlerTable("on_attacked")
+#: ``True`` when the trait withholds the card of the animal at the deal
+WITHHOLDS_DRAW: HandlerTable[Callable[..., bool]] = HandlerTable("withholds_draw")
+REACTING_TO_ATTACK = HOOKS.traits_with("on_attacked")
+WITHHOLDING_DRAW = HOOKS.traits_with("withholds_draw")
 #: masks of the traits that take part in an event (a cheap pre-check on the hot path)
 PROTECTING = HOOKS.traits_with("can_be_attacked")
 LIMITING_ATTACKS = HOOKS.traits_with("can_attack")
