@@ -25,7 +25,7 @@ step offers and, for any other action, the refusal that says why not (one functi
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Self
+from typing import Any, Callable, Iterable, Self
 
 from evolutio.kernel import Action, rank_winners
 from evolutio.kernel.flow import FlowState, Refusal
@@ -57,6 +57,7 @@ from .traits import (
     REACTING_TO_FOOD,
     TRAIT_ACTION_KINDS,
     TRAITS,
+    WITHHOLDING_DRAW,
     card_name,
 )
 
@@ -113,6 +114,8 @@ class Config:
         "half_deck",
         "trait_kinds",
         "arguments",
+        "at_turn_start",
+        "withholds_draws",
         "faces",
         "trait_plays",
         "deck_option",
@@ -132,10 +135,13 @@ class Config:
         self.hand_size = options["continents_start_hand"] if CONTINENTS in options["sets"] else HAND_SIZE
         self.set_aside = deck.set_aside
         self.half_deck = bool(options["half_deck"])
+        in_deck = sorted({t for faces in deck.faces for t in faces})
         #: the expansion traits' feeding action kinds of this deck (``traits.TRAIT_ACTION_KINDS``), in trait order
-        self.trait_kinds: tuple[str, ...] = tuple(
-            kind for trait in sorted({t for faces in deck.faces for t in faces})
-            for kind in TRAIT_ACTION_KINDS.get(trait, ()))
+        self.trait_kinds: tuple[str, ...] = tuple(kind for t in in_deck for kind in TRAIT_ACTION_KINDS.get(t, ()))
+        deck_traits = sum(1 << trait for trait in in_deck)
+        #: the ``turn_start`` handlers of the deck's traits; may a trait of the deck withhold a card at the deal?
+        self.at_turn_start: tuple[Callable[..., None], ...] = HOOKS.handlers("turn_start", deck_traits)
+        self.withholds_draws = bool(deck_traits & WITHHOLDING_DRAW)
         #: the arguments of every action kind of this game (what a malformed action is told)
         self.arguments = A.arguments(self.trait_kinds)
         self.faces = deck.faces

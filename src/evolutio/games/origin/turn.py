@@ -12,7 +12,7 @@ from evolutio.kernel import rank_winners
 
 from .phases import DEV, EXT, FEED, OVER
 from .trait_support import TraitSupport
-from .traits import AFTER_KILL, AT_TURN_START, EN, ON_EATEN, PAIRED, REACTING_TO_EATEN, SYMBIOSIS, TRAIT_IDS
+from .traits import AFTER_KILL, EN, ON_EATEN, PAIRED, REACTING_TO_EATEN, SYMBIOSIS, TRAIT_IDS
 
 
 class OriginTurn(TraitSupport):
@@ -168,7 +168,10 @@ class OriginTurn(TraitSupport):
         want = []
         for p in range(n):
             k = len(self.animals[p])
-            want.append(self.config.hand_size if k == 0 and not self.hands[p] else k + 1 - self.cards_withheld(p))
+            if k == 0 and not self.hands[p]:
+                want.append(self.config.hand_size)
+            else:
+                want.append(k + 1 - self.cards_withheld(p) if self.config.withholds_draws else k + 1)
         got: list[list[int]] = [[] for _ in range(n)]
         deck = self.deck
         i = self.first
@@ -207,7 +210,7 @@ class OriginTurn(TraitSupport):
         if self.log_events:
             self.emit("turn", {"text": f"turn {self.turn} begins; {self.player_name(self.first)} is the first player",
                                "turn": self.turn, "first_player": self.first})
-        for handler in AT_TURN_START:
+        for handler in self.config.at_turn_start:
             handler(self)
         return True
 

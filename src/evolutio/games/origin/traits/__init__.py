@@ -112,7 +112,8 @@ def card_name_ru(faces: tuple[int, ...]) -> str:
 #:   the target of an attack, before its defences);
 #: - ``withholds_draw(state, animal)`` — for the traits of an animal alive when cards are dealt in the extinction
 #:   phase: ``True`` if its owner draws no card for it (one card less per animal, however many traits say so);
-#: - ``turn_start(state)`` — registered without a trait: a new turn has begun (after the deal and the clean-up).
+#: - ``turn_start(state)`` — for the traits of the game's deck (whether or not an animal has them): a new turn has
+#:   begun (after the deal and the clean-up).
 EVENTS: tuple[str, ...] = ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive", "defences",
                            "main_actions", "free_actions", "after_kill", "trigger_blocked", "fire_trigger",
                            "on_attacked", "withholds_draw", "turn_start")
@@ -236,9 +237,8 @@ ON_RECEIVE: HandlerTable[Callable[..., None]] = HandlerTable("on_receive")
 #: ``True`` when a defence it offered is compulsory
 OFFER_DEFENCES: HandlerTable[Callable[..., bool]] = HandlerTable("defences")
 OFFER_FREE_ACTIONS: HandlerTable[Callable[..., None]] = HandlerTable("free_actions")
-#: the handlers every kill runs, and those run when a turn begins (registered without a trait)
+#: the handlers every kill runs (registered without a trait)
 AFTER_KILL = HOOKS.handlers("after_kill", 0)
-AT_TURN_START = HOOKS.handlers("turn_start", 0)
 ON_ATTACKED: HandlerTable[Callable[..., None]] = HandlerTable("on_attacked")
 #: ``True`` when the trait withholds the card of the animal at the deal
 WITHHOLDS_DRAW: HandlerTable[Callable[..., bool]] = HandlerTable("withholds_draw")

@@ -23,7 +23,7 @@ def no_card_for_it(state: OriginFlow, animal: int) -> bool:
     return True
 
 
-@HOOKS.on("turn_start")
+@HOOKS.on("turn_start", "r_strategy")
 def births(state: OriginFlow) -> None:
     seats = state.player_count
     tm = state.trait_mask
