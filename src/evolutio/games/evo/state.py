@@ -361,11 +361,6 @@ class EvoState(FlowState):
         self.memo_value = value
         return value
 
-    def _legal_actions(self) -> list[Action]:
-        step = self.flow[-1]
-        direct = getattr(step, "legal", None)  # steps on the hot path build their legal list without check()
-        return direct(self) if direct is not None else super()._legal_actions()
-
     def clone(self) -> EvoState:
         other = EvoState.__new__(EvoState)
         self._copy_base(other)

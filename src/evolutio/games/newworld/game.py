@@ -48,13 +48,6 @@ class NewWorldPosition(NewWorldState):
         """Ruling 73: the best score; ties go to more surviving animals; then the tied players share the win."""
         return rank_winners(self.scores(), [len(row) for row in self.rows])
 
-    def _legal_actions(self) -> list[Action]:
-        """A step with a ``legal`` method computes its legal actions directly (the same list as its candidates that
-        pass ``check``, without wording a refusal for each); other steps go through the kernel's filter."""
-        step = self.flow[-1]
-        fast = getattr(step, "legal", None)
-        return fast(self) if fast is not None else super()._legal_actions()
-
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is not legal now. The steps offer only plausible candidates (speed), so for any other
         action of this game the top step's own ``check`` is asked too: it gives the rule's reason where it has one

@@ -26,12 +26,6 @@ class NorthstarState(NorthstarViews):
     __slots__ = ()
 
     # ------------------------------------------------------------------------------------------ legal and refused
-    def _legal_actions(self) -> list[Action]:
-        step = self.flow[-1]
-        if isinstance(step, NorthstarStep):
-            return step.legal(self)
-        return super()._legal_actions()
-
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is not legal now (``None`` if it is): an action northstar does not know, or one the
         decision now does not take, is refused here; any other by the decision step's own check."""

@@ -40,9 +40,6 @@ class NorthstarStep(Step):
     def candidates(self, state: Any) -> ActionSpace:
         return ActionSpace(state.cfg, self.kinds(state))
 
-    def legal(self, state: Any) -> list[Action]:
-        """The candidates :meth:`check` allows, generated directly."""
-        raise NotImplementedError(f"step {self.name!r} takes no decision")
 
 
 class PlayerStep(NorthstarStep):
