@@ -33,10 +33,10 @@ def test_origin_converts_fat_when_the_food_base_is_empty() -> None:
 
 
 def test_origin_takes_a_protective_trait_against_a_carnivore_on_the_table() -> None:
-    # the opponent has two Carnivores; the bot's single card can become a second, naked animal or camouflage its
-    # animal
+    # the opponent has two Carnivores; the bot already has more animals than the food base is likely to feed, so its
+    # card is better spent hiding one of them than on another naked animal
     state = origin({"phase": "development", "first_player": 0, "to_act": 0, "pairs": [], "deck_size": 30,
-                    "players": [{"hand": ["camouflage/fat_tissue"], "animals": [{"id": 0}]},
+                    "players": [{"hand": ["camouflage/fat_tissue"], "animals": [{"id": 0}, {"id": 1}, {"id": 2}]},
                                 {"hand": ["piracy"], "animals": [{"id": 10, "traits": ["carnivore"]},
                                                          {"id": 11, "traits": ["carnivore"]}]}]})
     bot = make_bot("heuristic", seed=1)
@@ -44,8 +44,9 @@ def test_origin_takes_a_protective_trait_against_a_carnivore_on_the_table() -> N
     state.apply(first)
     if state.current_player == 0:  # a trait half is played in two steps: the card, then the animal
         state.apply(bot.choose(state))
-    traits = [trait["trait"] for trait in state.view(0)["players"][0]["animals"][0]["traits"]]
-    assert "camouflage" in traits
+    animals = state.view(0)["players"][0]["animals"]
+    assert len(animals) == 3
+    assert any(trait["trait"] == "camouflage" for animal in animals for trait in animal["traits"])
 
 
 def test_northstar_does_not_hoard_cards_it_can_use() -> None:

@@ -29,8 +29,8 @@ SAFE_SURVIVAL = 1.0
 #: ... of an animal with enough fat to cover its need, not converted yet
 FAT_COVERED_SURVIVAL = 0.97
 #: ... of a hungry animal the food budget covers, during feeding / before the food base is rolled
-COVERED_SURVIVAL_FEEDING = 0.8
-COVERED_SURVIVAL_DEVELOPMENT = 0.8
+COVERED_SURVIVAL_FEEDING = 0.9
+COVERED_SURVIVAL_DEVELOPMENT = 0.9
 #: ... of a hungry animal the budget does not cover
 UNCOVERED_SURVIVAL = 0.15
 #: chance that a hungry carnivore with prey on the table feeds itself by hunting
