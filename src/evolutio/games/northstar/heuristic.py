@@ -5,10 +5,12 @@ seat may know. The estimate is each seat's expected final score: food in the bag
 each species is likely to keep after this round's feeding, its trait cards, the food its population is likely to eat
 in the rounds still to come, and a little for the cards in hand.
 
-Plant food is shared the way the watering hole shares it: when the herbivores on the table want more than the
-watering hole holds (or, before it is filled, than the food cards are expected to bring), each hungry population
-gets the same fraction. A carnivore counts on hunting when the table has a species it can out-size; a species an
-opposing carnivore can out-size, and that no defence covers, is expected to lose some population.
+Plant food is shared the way feeding turns share the watering hole (or, before it is filled, the food the food cards
+are expected to bring): one feeding a seat a turn, so a seat that wants less than an even share gets all it wants and
+the rest is split evenly among the hungrier seats; Foraging and Cooperation get a seat more food per turn, Long Neck
+and Scavenger bring food from outside the watering hole. A carnivore counts on hunting when the table has a species
+it can out-size; a species an opposing carnivore can out-size, and that no defence covers, is expected to lose some
+population.
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ def _intake_factor(species_traits: list[set[str]]) -> float:
     factor = 1.0
     if any("foraging" in names for names in herbivores):
         factor += FORAGING_BONUS
-    links = sum(1 for index, names in enumerate(species_traits[:-1]) if "cooperation" in names)
+    links = sum(1 for names in species_traits[:-1] if "cooperation" in names)  # the rightmost has no neighbour
     return factor + COOPERATION_BONUS * links
 
 
