@@ -112,3 +112,10 @@ def test_cli_refuses_bad_options_in_one_line(arguments: list[str], message: str,
     assert main(["tournament", "origin", *players, *arguments]) == 2
     error = capsys.readouterr().err
     assert message in " ".join(error.split()) and "Traceback" not in error
+
+
+@pytest.mark.parametrize("game_name", ["origin", "northstar", "newworld", "evo"])
+def test_each_ruleset_records_how_many_rounds_a_game_lasted(game_name: str) -> None:
+    spec = TournamentSpec(game_name, ("random", "random", "random"), 1, seed=2, options={"players": 3})
+    (result,) = run_tournament(spec, workers=1)
+    assert result["rounds"] > 1

@@ -98,7 +98,7 @@ def _seat_traits(state: State) -> list[dict[str, int]]:
 
 def _rounds(state: State) -> int:
     view = state.view(None)
-    for key in ("round", "turn"):
+    for key in ("round", "turn", "period"):  # newworld counts periods
         if isinstance(view.get(key), int):
             return int(view[key])
     return 0

@@ -2,21 +2,90 @@
 
 Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that
 seat may know. The estimate is each seat's expected final score: food in the bag and on Fat Tissue, the population
-each species is likely to keep after feeding, its trait cards, and a little for the cards in hand.
+each species is likely to keep after this round's feeding, its trait cards, the food its population is likely to eat
+in the rounds still to come, and a little for the cards in hand.
+
+Plant food is shared the way feeding turns share the watering hole (or, before it is filled, the food the food cards
+are expected to bring): one feeding a seat a turn, so a seat that wants less than an even share gets all it wants and
+the rest is split evenly among the hungrier seats; Foraging and Cooperation get a seat more food per turn, Long Neck
+and Scavenger bring food from outside the watering hole. A carnivore counts on hunting when the table has a species
+it can out-size; a species an opposing carnivore can out-size, and that no defence covers, is expected to lose some
+population.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-#: what one card in hand is worth (a trait, a body or population step, or a new species later)
-HAND_CARD_VALUE = 0.8
-#: how much of a species' population is expected to survive when feeding is still ahead
-PLANNING_SURVIVAL = 0.85
-#: the share of a hungry species' missing food the watering hole is expected to cover
-WATERING_HOLE_REACH = 0.7
-#: the value of a carnivore species' hunger that prey on the table may cover, per potential prey species
-PREY_REACH = 0.05
+#: what one card in hand is worth while it can still be played (a trait, a body or population step, a species)
+HAND_CARD_VALUE = 0.2
+#: the mean plant-food number of a trait card (the deck's table); each seat puts one on the watering hole a round
+MEAN_FOOD_CARD = 2.4
+#: the share of a hungry species' missing food the watering hole is expected to cover when it holds enough
+WATERING_HOLE_REACH = 0.8
+#: a hungry carnivore's chance to feed a population step by hunting when it has prey
+HUNT_REACH = 0.6
+#: how much of a species' population is kept when feeding is still ahead, at a full share of the food
+PLANNING_SURVIVAL = 0.9
+#: the weight of the food a species is expected to eat in each round after this one
+FUTURE_FOOD_WEIGHT = 0.6
+#: the number of future rounds credited at most
+FUTURE_ROUNDS_CREDITED = 3
+#: population a species expects to lose per opposing carnivore that can attack it
+ATTACK_LOSS = 0.25
+#: extra plant food per feeding turn a seat gets from a hungry Foraging herbivore, and per Cooperation link
+FORAGING_BONUS = 0.5
+COOPERATION_BONUS = 0.5
+#: meat a Scavenger expects per round for every carnivore on the table
+SCAVENGED_PER_CARNIVORE = 0.7
+#: what a species is worth for the extra card it brings in each deal
+FUTURE_CARD_VALUE = 0.5
+#: phases before feeding, while cards are still played
+PLANNING_PHASES = ("select-food", "play-cards")
+#: defence traits that stop most attacks outright
+DEFENCES = frozenset({"burrowing", "climbing", "symbiosis", "warning-call", "defensive-herding"})
+#: Hard Shell's bonus to defence size
+HARD_SHELL_BONUS = 4
+#: cards dealt to a seat each round: this many, plus one per species
+CARDS_PER_SEAT = 3
+
+
+def _traits(species: dict[str, Any]) -> set[str]:
+    """The species' traits this seat can see (face-down cards of other seats are unknown)."""
+    names = set()
+    for trait in species["traits"]:
+        if isinstance(trait, str):
+            names.add(trait)
+        elif isinstance(trait, dict) and isinstance(trait.get("trait"), str):
+            names.add(trait["trait"])
+    return names
+
+
+def _defence_size(species: dict[str, Any], traits: set[str]) -> int:
+    return int(species["body"]) + (HARD_SHELL_BONUS if "hard-shell" in traits else 0)
+
+
+def share_out(food: float, demands: list[float]) -> list[float]:
+    """Split ``food`` the way one-feeding-a-turn shares the watering hole: seats wanting less than an even share get
+    what they want, the rest is split evenly among the others."""
+    shares = [0.0] * len(demands)
+    left = food
+    waiting = sorted(range(len(demands)), key=lambda seat: demands[seat])
+    for position, seat in enumerate(waiting):
+        shares[seat] = min(demands[seat], left / (len(waiting) - position))
+        left -= shares[seat]
+    return shares
+
+
+def _intake_factor(species_traits: list[set[str]]) -> float:
+    """How much plant food the seat gets per feeding turn, relative to one token: Foraging takes two, and
+    Cooperation passes food on to a right-hand neighbour."""
+    herbivores = [names for names in species_traits if "carnivore" not in names]
+    factor = 1.0
+    if any("foraging" in names for names in herbivores):
+        factor += FORAGING_BONUS
+    links = sum(1 for names in species_traits[:-1] if "cooperation" in names)  # the rightmost has no neighbour
+    return factor + COOPERATION_BONUS * links
 
 
 class NorthstarHeuristic:
@@ -24,24 +93,78 @@ class NorthstarHeuristic:
 
     def estimates(self, view: dict[str, Any]) -> list[float]:
         players = view["players"]
-        feeding = view["phase"] not in ("select-food", "play-cards")
-        hunger = sum(max(0, species["population"] - species["food"])
-                     for player in players for species in player["species"])
-        hole_share = min(1.0, view["watering_hole"] / hunger) if hunger else 1.0
+        planning = view["phase"] in PLANNING_PHASES
+        feeding = not planning and view["phase"] != "leaf-effects"
+        traits = [[_traits(species) for species in player["species"]] for player in players]
+        carnivores = [[species["body"] for species, names in zip(player["species"], traits[seat])
+                       if "carnivore" in names] for seat, player in enumerate(players)]
+        carnivores_on_table = sum(len(bodies) for bodies in carnivores)
+        plant_hunger = [float(sum(max(0, species["population"] - species["food"])
+                                  for species, names in zip(player["species"], traits[seat])
+                                  if "carnivore" not in names))
+                        for seat, player in enumerate(players)]
+        intake = [_intake_factor(traits[seat]) for seat in range(len(players))]
+        round_food = view["watering_hole"] + (0.0 if feeding else MEAN_FOOD_CARD * len(players))
+        reach = WATERING_HOLE_REACH if feeding else PLANNING_SURVIVAL
+        turns = share_out(round_food * reach, [hunger / intake[seat] for seat, hunger in enumerate(plant_hunger)])
+        budgets = [min(plant_hunger[seat], turns[seat] * intake[seat]) for seat in range(len(players))]
+        future_rounds = self._future_rounds(view)
         last_round = view["last_round"] is not None and view["last_round"] <= view["round"]
+        smallest = [min((_defence_size(species, names) for species, names in zip(player["species"], traits[seat])),
+                        default=99) for seat, player in enumerate(players)]
+        kept_populations: list[float] = []
+        extra_food: list[float] = []
         estimates = []
-        for player in players:
+        for seat, player in enumerate(players):
             total = float(player["bag"])
-            for species in player["species"]:
-                total += species["fat"] + len(species["traits"])
+            plant_share = budgets[seat] / plant_hunger[seat] if plant_hunger[seat] else 1.0
+            others_smallest = min((size for other, size in enumerate(smallest) if other != seat), default=99)
+            kept_population = 0.0
+            own_food = 0.0  # food from outside the watering hole each round: Long Neck, Scavenger
+            for species, names in zip(player["species"], traits[seat]):
                 population = species["population"]
                 fed = min(population, species["food"])
-                if feeding:
-                    total += fed + (population - fed) * hole_share * WATERING_HOLE_REACH
+                if "carnivore" in names:
+                    share = HUNT_REACH if others_smallest < species["body"] else 0.0
                 else:
-                    total += population * PLANNING_SURVIVAL
-                total += species["food"]  # food eaten this round goes to the bag when the round ends
+                    share = plant_share
+                bonus = (1.0 if "long-neck" in names else 0.0) + (
+                    SCAVENGED_PER_CARNIVORE * carnivores_on_table if "scavenger" in names else 0.0)
+                own_food += bonus
+                if planning:
+                    fed = min(population, fed + bonus)
+                expected_food = fed + (population - fed) * share
+                kept = max(0.0, expected_food - self._attack_loss(species, names, seat, carnivores))
+                kept_population += kept
+                total += species["fat"] + len(species["traits"]) * min(1.0, kept) + kept
+                total += expected_food  # food eaten this round goes to the bag when the round ends
+            kept_populations.append(kept_population)
+            extra_food.append(own_food)
             if not last_round:
                 total += HAND_CARD_VALUE * player["hand_count"]
+                total += FUTURE_CARD_VALUE * min(1.0, future_rounds) * len(player["species"])
             estimates.append(total)
+        if future_rounds > 0:
+            future_turns = share_out(MEAN_FOOD_CARD * len(players),
+                                     [kept / intake[seat] for seat, kept in enumerate(kept_populations)])
+            for seat in range(len(players)):
+                future_food = min(kept_populations[seat], future_turns[seat] * intake[seat] + extra_food[seat])
+                estimates[seat] += future_rounds * FUTURE_FOOD_WEIGHT * future_food
         return estimates
+
+    @staticmethod
+    def _attack_loss(species: dict[str, Any], names: set[str], seat: int, carnivores: list[list[int]]) -> float:
+        if names & DEFENCES:
+            return 0.0
+        size = _defence_size(species, names)
+        attackers = sum(1 for other, bodies in enumerate(carnivores) if other != seat for body in bodies if body > size)
+        return ATTACK_LOSS * attackers
+
+    @staticmethod
+    def _future_rounds(view: dict[str, Any]) -> float:
+        """Rounds expected after this one: known once the last round is fixed, else from the draw pile."""
+        if view["last_round"] is not None:
+            return float(max(0, view["last_round"] - view["round"]))
+        dealt = sum(CARDS_PER_SEAT + len(player["species"]) for player in view["players"]) or 1
+        # the game ends at the first reshuffle: the round whose deal empties the pile is the last
+        return float(min(FUTURE_ROUNDS_CREDITED, view["draw_pile"] / dealt))

@@ -2,40 +2,81 @@
 
 Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that
 seat may know. The estimate is each seat's expected final score: every animal's points weighted by its chance to
-survive the coming extinction, plus a little for the cards in hand (future animals and traits). The chance to
-survive comes from a food budget: what the animal holds, its fat, and the seat's share of the food base (or, before
-the dice are rolled, of the expected food base); the cheapest animals to feed are fed first.
+survive the coming extinction, plus what cards in hand and the cards a surviving animal draws are worth while turns
+remain, plus a little for fat kept for a lean turn.
+
+The chance to survive comes from a food budget. The food base (rolled, or its expected size before the roll) is
+shared out the way compulsory feeding shares it — one token a seat a round, so a seat that wants little gets all it
+wants and the rest is split evenly among the hungrier seats — and each seat covers its cheapest animals first. An
+animal that has eaten is safe (but for carnivores); one the budget covers is likely to survive; one it does not
+cover rarely does. A hungry carnivore with prey on the table counts on hunting.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-#: what one card in hand is worth while cards can still be played (a new animal is worth 2 points, a trait 1+)
-HAND_CARD_VALUE = 0.35
-#: expected red tokens one seat gets from the food base per turn (the base is about 2.2 tokens per player)
-EXPECTED_FOOD_PER_SEAT = 2.2
-#: expected tokens a carnivore brings home per turn when there is prey on the table
-CARNIVORE_FOOD = 1.2
-#: chance to survive of an animal the food budget covers, during the development phase / during feeding
-COVERED_SURVIVAL_DEVELOPMENT = 0.85
-COVERED_SURVIVAL_FEEDING = 0.95
-#: chance to survive of an animal the budget does not cover (someone may attack less, food may be left over)
-UNCOVERED_SURVIVAL = 0.3
-#: how much an undefended animal is discounted per carnivore of another seat on the table
-CARNIVORE_THREAT = 0.03
+#: expected size of the food base by number of players (the dice table: 2 → 1d6+2, 3 → 2d6, 4 → 2d6+2, …)
+EXPECTED_FOOD_BASE = {2: 5.5, 3: 7.0, 4: 9.0, 5: 12.5, 6: 14.5, 7: 16.0, 8: 18.0}
+#: the part of the food base a seat can count on (Tramp destroys tokens, Piracy steals them)
+FOOD_REACH = 1.0
+#: what one card in hand is worth while turns remain (a new animal is worth 2 points, a trait 1 or more)
+HAND_CARD_VALUE = 0.6
+#: what a fat token stored on an animal is worth for a later turn
+FAT_TOKEN_VALUE = 0.3
+#: chance to survive of an animal whose food (or fat) covers its need during feeding
+SAFE_SURVIVAL = 1.0
+#: ... of an animal with enough fat to cover its need, not converted yet
+FAT_COVERED_SURVIVAL = 0.97
+#: ... of a hungry animal the food budget covers, during feeding / before the food base is rolled
+COVERED_SURVIVAL_FEEDING = 0.9
+COVERED_SURVIVAL_DEVELOPMENT = 0.9
+#: ... of a hungry animal the budget does not cover
+UNCOVERED_SURVIVAL = 0.15
+#: chance that a hungry carnivore with prey on the table feeds itself by hunting
+HUNT_SUCCESS = 0.6
+#: how much an animal is discounted per carnivore of another seat on the table
+CARNIVORE_THREAT = 0.2
+#: the part of that threat left for an animal with a protective trait
+PROTECTED_THREAT_SHARE = 0.5
+#: the discount never goes beyond this
+MAX_THREAT = 0.8
+#: cards a seat draws per turn for each surviving animal (the rules: 1 + the number of animals)
+CARDS_PER_ANIMAL = 1
+#: how many future turns of card income a surviving animal is credited with at most
+FUTURE_TURNS_CREDITED = 2
 #: traits that make an animal harder to attack
 PROTECTIVE_TRAITS = frozenset({"camouflage", "burrowing", "running", "mimicry", "swimming", "tail_loss", "poisonous",
                                "big", "sharp_vision"})
 
 
-def _animal_value(animal: dict[str, Any]) -> float:
-    """Points the animal scores at the end: 2, plus 1 per trait, plus the food each trait adds to its need."""
+def _animal_points(animal: dict[str, Any]) -> float:
+    """Points the animal scores at the end: 2, plus 1 per trait, plus the food its traits add to its need."""
     return 1.0 + len(animal["traits"]) + animal["need"]
 
 
 def _trait_names(animal: dict[str, Any]) -> set[str]:
     return {trait["trait"] for trait in animal["traits"]}
+
+
+def _hunger(animal: dict[str, Any]) -> int:
+    """Food the animal still needs, counting its fat as food (fat can be converted)."""
+    if animal["fed"] or animal["hibernating"] or animal["poisoned"]:
+        return 0
+    return max(0, animal["need"] - animal["food"] - animal["fat"])
+
+
+def share_out(food: float, demands: list[float]) -> list[float]:
+    """Split ``food`` the way one-token-a-round feeding does: seats wanting less than an even share get what they
+    want, the rest is split evenly among the others."""
+    shares = [0.0] * len(demands)
+    waiting = sorted(range(len(demands)), key=lambda seat: demands[seat])
+    left = food
+    for position, seat in enumerate(waiting):
+        even = left / (len(waiting) - position)
+        shares[seat] = min(demands[seat], even)
+        left -= shares[seat]
+    return shares
 
 
 class OriginHeuristic:
@@ -44,40 +85,73 @@ class OriginHeuristic:
     def estimates(self, view: dict[str, Any]) -> list[float]:
         players = view["players"]
         feeding = view["phase"] == "feeding"
-        still_feeding = sum(1 for player in players if not player["passed"]) or 1
+        last_turn = bool(view["last_turn"])
         carnivores = [sum(1 for animal in player["animals"] if "carnivore" in _trait_names(animal))
                       for player in players]
-        cards_count = not (view["last_turn"] and feeding)
+        prey = [sum(1 for animal in player["animals"] if not (_trait_names(animal) & PROTECTIVE_TRAITS))
+                for player in players]
+        total_prey = sum(prey)
+        if feeding:
+            food = float(view["food_base"])
+            covered_survival = COVERED_SURVIVAL_FEEDING
+        else:
+            food = EXPECTED_FOOD_BASE.get(len(players), 2.25 * len(players))
+            covered_survival = COVERED_SURVIVAL_DEVELOPMENT
+        demands = [float(sum(_hunger(animal) for animal in player["animals"])) for player in players]
+        budgets = share_out(food * FOOD_REACH, demands)
+        card_value, animal_future = self._future_values(view, last_turn)
         estimates = []
         for seat, player in enumerate(players):
-            if feeding:
-                budget = 0.0 if player["passed"] else view["food_base"] / still_feeding
-                covered_survival = COVERED_SURVIVAL_FEEDING
-            else:
-                budget = EXPECTED_FOOD_PER_SEAT + CARNIVORE_FOOD * min(carnivores[seat], 1)
-                covered_survival = COVERED_SURVIVAL_DEVELOPMENT
             threat = CARNIVORE_THREAT * (sum(carnivores) - carnivores[seat])
+            budget = budgets[seat]
             total = 0.0
-            hungry: list[tuple[float, dict[str, Any]]] = []
+            hungry: list[tuple[int, float, float, float]] = []
             for animal in player["animals"]:
                 if animal["poisoned"]:
                     continue
-                exposed = threat if not (_trait_names(animal) & PROTECTIVE_TRAITS) else threat / 2
-                missing = max(0, animal["need"] - animal["food"] - animal["fat"])
-                if animal["fed"] or animal["hibernating"] or missing == 0:
-                    total += _animal_value(animal) * (1.0 - exposed)
+                worth = _animal_points(animal) + animal_future
+                exposed = min(MAX_THREAT, threat if not (_trait_names(animal) & PROTECTIVE_TRAITS)
+                              else threat * PROTECTED_THREAT_SHARE)
+                missing = _hunger(animal)
+                if not last_turn:
+                    total += FAT_TOKEN_VALUE * animal["fat"]
+                if animal["fed"] or animal["hibernating"] or animal["need"] <= animal["food"]:
+                    chance = SAFE_SURVIVAL
+                elif missing == 0:
+                    chance = FAT_COVERED_SURVIVAL
                 else:
-                    hungry.append((missing, animal))
-            hungry.sort(key=lambda item: (item[0] / _animal_value(item[1]), item[0]))
-            for missing, animal in hungry:
+                    hunts = self._hunts(animal, feeding, total_prey - prey[seat])
+                    hungry.append((missing, worth, exposed, HUNT_SUCCESS if hunts else 0.0))
+                    continue
+                total += worth * chance * (1.0 - exposed)
+            hungry.sort(key=lambda item: (item[3], item[0] / item[1], item[0]))  # hunters last
+            for missing, worth, exposed, hunt in hungry:
                 if budget >= missing:
                     budget -= missing
                     chance = covered_survival
                 else:
                     chance = UNCOVERED_SURVIVAL + (covered_survival - UNCOVERED_SURVIVAL) * budget / missing / 2
                     budget = 0.0
-                total += _animal_value(animal) * chance
-            if cards_count:
-                total += HAND_CARD_VALUE * player["hand_size"]
+                chance = 1.0 - (1.0 - chance) * (1.0 - hunt)
+                total += worth * chance * (1.0 - exposed)
+            total += card_value * player["hand_size"]
             estimates.append(total)
         return estimates
+
+    @staticmethod
+    def _hunts(animal: dict[str, Any], feeding: bool, prey_elsewhere: int) -> bool:
+        """Whether a hungry carnivore can count on a hunt: it has prey on the table and has not attacked yet."""
+        return ("carnivore" in _trait_names(animal) and prey_elsewhere > 0
+                and not (feeding and animal["attacked_this_turn"]))
+
+    @staticmethod
+    def _future_values(view: dict[str, Any], last_turn: bool) -> tuple[float, float]:
+        """What a card in hand is worth, and what a surviving animal is worth beyond its points (the cards it draws),
+        given how many turns the deck still holds."""
+        if last_turn:
+            return 0.0, 0.0
+        players = view["players"]
+        drawn_per_turn = sum(len(player["animals"]) + 1 for player in players) or 1
+        turns_left = view["deck_size"] / drawn_per_turn
+        card_value = HAND_CARD_VALUE if view["phase"] != "feeding" or view["deck_size"] > 0 else 0.0
+        return card_value, HAND_CARD_VALUE * CARDS_PER_ANIMAL * min(turns_left, FUTURE_TURNS_CREDITED)

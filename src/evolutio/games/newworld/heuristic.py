@@ -1,0 +1,126 @@
+"""A view-based position estimate for ``newworld``, used by the ``heuristic`` and ``ismcts`` bots.
+
+Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that
+seat may know. The estimate is each seat's expected final score: every animal's points (3, +1 per trait, + the bonus
+of the traits that cost food) weighted by its chance to survive the coming extinction, plus what cards in hand and
+the cards a surviving animal draws are worth while periods remain.
+
+The chance to survive comes from a food budget: the red food on the areas (during feeding) or the food their symbols
+will hold once refilled (before), shared out the way one-token-a-turn feeding shares it — a seat wanting less than
+an even share gets what it wants, the rest is split among the hungrier seats — and each seat covers its cheapest
+animals first. Fat counts as food (it is spent at extinction). An animal without shelter or a protective trait is
+discounted a little for every predator of another seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: the number of periods in a game (one per area card)
+PERIODS = 6
+#: what one card in hand is worth while periods remain (a new animal is worth 3 points, a trait 1 or more)
+HAND_CARD_VALUE = 0.6
+#: cards a seat draws per period for each surviving animal
+CARDS_PER_ANIMAL = 1
+#: periods of card income a surviving animal is credited with at most
+FUTURE_PERIODS_CREDITED = 2
+#: chance to survive of a hungry animal the food budget covers, and of one it does not cover
+COVERED_SURVIVAL = 0.9
+UNCOVERED_SURVIVAL = 0.15
+#: red food a new area card adds in the areas phase, on average
+NEW_AREA_FOOD = 2.0
+#: how much an animal is discounted per predator of another seat (the part left with a protective trait)
+PREDATOR_THREAT = 0.15
+PROTECTED_THREAT_SHARE = 0.4
+MAX_THREAT = 0.8
+#: a hungry predator's chance to feed itself by hunting when there is prey on the table
+HUNT_SUCCESS = 0.5
+#: traits that make an animal harder to attack
+PROTECTIVE_TRAITS = frozenset({"camouflage", "burrowing", "running", "mimicry", "swimming", "tail_loss", "poisonous",
+                               "massive", "horned", "flight", "herding", "shy", "nocturnal", "repellent"})
+PREDATOR = "carnivorous"
+
+
+def _trait_names(animal: dict[str, Any]) -> set[str]:
+    return {trait["trait"] for trait in animal["traits"] if isinstance(trait, dict) and "trait" in trait}
+
+
+def _animal_points(animal: dict[str, Any]) -> float:
+    """3, plus 1 per trait card, plus the bonus of the traits that cost food (the need above 1)."""
+    return 2.0 + len(animal["traits"]) + animal["need"]
+
+
+def _hunger(animal: dict[str, Any]) -> int:
+    return max(0, animal["need"] - animal["food"] - animal["fat"])
+
+
+def _area_food(view: dict[str, Any], feeding: bool) -> float:
+    """Red food the seats can feed from this period: what lies on the areas, or what their symbols will hold."""
+    total = 0.0
+    for area in view["areas"]:
+        for half in area["halves"]:
+            total += half["food"] if feeding else max(half["food"], half["symbols"]["food"])
+    return total if feeding else total + NEW_AREA_FOOD
+
+
+def share_out(food: float, demands: list[float]) -> list[float]:
+    """Split ``food`` the way one-token-a-turn feeding does: seats wanting less than an even share get what they
+    want, the rest is split evenly among the others."""
+    shares = [0.0] * len(demands)
+    left = food
+    waiting = sorted(range(len(demands)), key=lambda seat: demands[seat])
+    for position, seat in enumerate(waiting):
+        shares[seat] = min(demands[seat], left / (len(waiting) - position))
+        left -= shares[seat]
+    return shares
+
+
+class NewWorldHeuristic:
+    """Expected final score of every seat, estimated from one seat's view."""
+
+    def estimates(self, view: dict[str, Any]) -> list[float]:
+        players = view["players"]
+        feeding = view["phase"] in ("feeding", "extinction")
+        final = bool(view["final_period"])
+        predators = [sum(1 for animal in player["animals"] if PREDATOR in _trait_names(animal)) for player in players]
+        prey = [sum(1 for animal in player["animals"]
+                    if not animal["shelter"] and not (_trait_names(animal) & PROTECTIVE_TRAITS)) for player in players]
+        demands = [float(sum(_hunger(animal) for animal in player["animals"])) for player in players]
+        budgets = share_out(_area_food(view, feeding), demands)
+        periods_left = 0 if final else PERIODS - view["period"]
+        card_value = HAND_CARD_VALUE if periods_left > 0 else 0.0
+        animal_future = HAND_CARD_VALUE * CARDS_PER_ANIMAL * min(periods_left, FUTURE_PERIODS_CREDITED)
+        estimates = []
+        for seat, player in enumerate(players):
+            threat = PREDATOR_THREAT * (sum(predators) - predators[seat])
+            prey_elsewhere = sum(prey) - prey[seat]
+            budget = budgets[seat]
+            total = card_value * player["hand_size"]
+            hungry: list[tuple[int, float, float, float]] = []
+            for animal in player["animals"]:
+                names = _trait_names(animal)
+                worth = _animal_points(animal) + animal_future
+                if animal["shelter"]:
+                    exposed = 0.0
+                elif names & PROTECTIVE_TRAITS:
+                    exposed = min(MAX_THREAT, threat * PROTECTED_THREAT_SHARE)
+                else:
+                    exposed = min(MAX_THREAT, threat)
+                missing = _hunger(animal)
+                if missing == 0:
+                    total += worth * (1.0 - exposed)
+                    continue
+                hunt = HUNT_SUCCESS if PREDATOR in names and prey_elsewhere > 0 else 0.0
+                hungry.append((missing, worth, exposed, hunt))
+            hungry.sort(key=lambda item: (item[3], item[0] / item[1], item[0]))  # hunters last
+            for missing, worth, exposed, hunt in hungry:
+                if budget >= missing:
+                    budget -= missing
+                    chance = COVERED_SURVIVAL
+                else:
+                    chance = UNCOVERED_SURVIVAL + (COVERED_SURVIVAL - UNCOVERED_SURVIVAL) * budget / missing / 2
+                    budget = 0.0
+                chance = 1.0 - (1.0 - chance) * (1.0 - hunt)
+                total += worth * chance * (1.0 - exposed)
+            estimates.append(total)
+        return estimates
