@@ -60,6 +60,11 @@ def trait_cards(state, a: int) -> list[int]:
     return [t["card"] for t in animal(state, a)["traits"]]
 
 
+def received(state) -> list[int]:
+    """The animals that have received food this turn (their ``received_food`` in the public view), sorted."""
+    return sorted(a["id"] for p in state.view(None)["players"] for a in p["animals"] if a["received_food"])
+
+
 def table(state) -> dict:
     """The public view (seat None)."""
     return state.view(None)
