@@ -7,6 +7,8 @@ import pytest
 from evolutio.bots import RandomBot
 from evolutio.kernel import load_game, load_scenario
 
+DECK_CARDS = 84   # the base game's deck (rulebook §1)
+
 
 def scenario(body: dict, players: int = 2, seed: int = 1, **options):
     """Load an origin scenario: ``body`` is everything but the header."""
@@ -55,6 +57,16 @@ def trait_card(state, a: int, trait: str) -> int:
     return next(t["card"] for t in animal(state, a)["traits"] if t["trait"] == trait)
 
 
+def partner(state, a: int, card: int) -> int:
+    """The other animal that paired trait ``card`` on animal ``a`` links it with."""
+    return next(t["partner"] for t in animal(state, a)["traits"] if t["card"] == card)
+
+
+def role(state, a: int, card: int) -> str:
+    """Animal ``a``'s side of Symbiosis ``card``: "symbiont" or "protected"."""
+    return next(t["role"] for t in animal(state, a)["traits"] if t["card"] == card)
+
+
 def trait_cards(state, a: int) -> list[int]:
     """The card ids of every trait on live animal ``a``."""
     return [t["card"] for t in animal(state, a)["traits"]]
@@ -63,6 +75,35 @@ def trait_cards(state, a: int) -> list[int]:
 def received(state) -> list[int]:
     """The animals that have received food this turn (their ``received_food`` in the public view), sorted."""
     return sorted(a["id"] for p in state.view(None)["players"] for a in p["animals"] if a["received_food"])
+
+
+def census(state) -> dict[str, int]:
+    """Where the cards are, from the views alone: every seat's own hand, discard pile and the cards under its animals,
+    the trait cards on the table, the deck and the box (out of play) counts. Fails if a card is seen in two places or
+    the counts do not add up to the whole deck; returns the counts (``total`` included)."""
+    v = state.view(None)
+    places: dict[int, str] = {}
+
+    def put(c: int, where: str) -> None:
+        assert c not in places, f"card {c} is both in {places[c]} and {where}"
+        places[c] = where
+
+    for p in range(v["players_count"]):
+        own = state.view(p)["players"][p]
+        for c in own["hand"]:
+            put(c["id"], "hands")
+        for c in own["discard"]:
+            put(c["id"], "discard")
+        for x in own["animals"]:
+            put(x["card"]["id"], "animals")
+    for c in {t["card"] for p in v["players"] for x in p["animals"] for t in x["traits"]}:
+        put(c, "traits")
+    out = {where: sum(1 for w in places.values() if w == where) for where in ("hands", "discard", "animals", "traits")}
+    out["deck"] = v["deck_size"]
+    out["box"] = v["out_of_play"]
+    out["total"] = len(places) + out["deck"] + out["box"]
+    assert out["total"] == DECK_CARDS, f"{out['total']} cards accounted for, not {DECK_CARDS}"
+    return out
 
 
 def table(state) -> dict:
