@@ -16,8 +16,9 @@ def scenario(body: dict, players: int = 2, seed: int = 1, **options):
     return load_scenario(data)
 
 
-def animal(state, a: int) -> dict:
-    for p in state.view(None)["players"]:
+def animal(state, a: int, seat: int | None = None) -> dict:
+    """Animal ``a``'s entry in ``seat``'s view (the public view by default; its owner's view adds its ``card``)."""
+    for p in state.view(seat)["players"]:
         for x in p["animals"]:
             if x["id"] == a:
                 return x
