@@ -78,11 +78,13 @@ def received(state) -> list[int]:
     return sorted(a["id"] for p in state.view(None)["players"] for a in p["animals"] if a["received_food"])
 
 
-def census(state) -> dict[str, int]:
+def census(state, views: dict | None = None) -> dict[str, int]:
     """Where the cards are, from the views alone: every seat's own hand, discard pile and the cards under its animals,
     the trait cards on the table, the deck and the box (out of play) counts. Fails if a card is seen in two places or
-    the counts do not add up to the whole deck; returns the counts (``total`` included)."""
-    v = state.view(None)
+    the counts do not add up to the whole deck; returns the counts (``total`` included). ``views`` may hold the
+    views already taken (seat or None -> view)."""
+    views = {} if views is None else views
+    v = views[None] if None in views else state.view(None)
     places: dict[int, str] = {}
 
     def put(c: int, where: str) -> None:
@@ -90,7 +92,7 @@ def census(state) -> dict[str, int]:
         places[c] = where
 
     for p in range(v["players_count"]):
-        own = state.view(p)["players"][p]
+        own = (views[p] if p in views else state.view(p))["players"][p]
         for c in own["hand"]:
             put(c["id"], "hands")
         for c in own["discard"]:
