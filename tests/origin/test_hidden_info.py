@@ -125,18 +125,25 @@ def test_swapped_hidden_cards_are_invisible(players, seed):
         assert owners_differ or any(a_state.view(q) != b_state.view(q) for q in range(players) if q != p)
 
 
-def _hidden_from(s, p):
-    """Card ids ``p`` may not know the place of: other hands, the cards under others' animals (alive or dead)."""
-    under = cards_under(s)
-    owners = owners_of_animals(s)
+def _hidden_from(s, p, private):
+    """Card ids ``p`` may not know the place of: other hands, the cards under others' animals (alive or dead);
+    ``private`` is :func:`_private_cards` of ``s``."""
     out = set()
-    for q in range(s.player_count):
+    for q, cards in enumerate(private):
         if q != p:
-            out |= set(hand(s, q)) | {under[a]["id"] for a, o in owners.items() if o == q and a in under}
+            out |= cards
     decision = s.view(None)["decision"]
     if decision["kind"] in ("trait_target", "trait_second_target"):
         out.discard(decision["card"])                  # a card being played as a trait has been shown
     return out
+
+
+def _private_cards(s):
+    """For each seat, the cards only it may know: its hand and the cards under its animals, alive or dead."""
+    under = cards_under(s)
+    owners = owners_of_animals(s)
+    return [set(hand(s, q)) | {under[a]["id"] for a, o in owners.items() if o == q and a in under}
+            for q in range(s.player_count)]
 
 
 def _card_refs(obj, out):
@@ -169,15 +176,16 @@ def test_no_hidden_card_id_in_views_events_or_descriptions(players, seed):
     checked = 0
     while True:
         if step % 5 == 0 or s.is_terminal:
+            private = _private_cards(s)
             for p in range(players):
-                hidden = _hidden_from(s, p)
+                hidden = _hidden_from(s, p, private)
                 refs = _card_refs(s.view(p), set()) | _card_refs(s.events_for(p), set())
                 if s.current_player == p:
                     refs |= _card_refs([s.describe(a) for a in s.legal_actions()], set())
                 assert not refs & hidden, f"seat {p} is told about hidden card(s) {sorted(refs & hidden)}"
                 checked += len(hidden)
             spectator = _card_refs(s.view(None), set()) | _card_refs(s.events_for(None), set())
-            assert not spectator & set().union(*(_hidden_from(s, p) for p in range(players)))
+            assert not spectator & set().union(*(_hidden_from(s, p, private) for p in range(players)))
         if s.is_terminal:
             break
         s.apply(bot.choose(s))
