@@ -218,17 +218,5 @@ def feeding(animals: list[list], food_base: int = 5, to_act: int = 0, first: int
     return scenario(body, players=n, seed=seed, **options)
 
 
-def rig_die(state, *values: int) -> None:
-    """Give ``state`` a generator whose next die rolls are ``values`` (found by searching seeds)."""
-    from evolutio.kernel import Rng
-
-    for seed in range(100000):
-        r = Rng(seed)
-        if all(r.die() == v for v in values):
-            state.rng = Rng(seed)
-            return
-    raise AssertionError("no seed found")
-
-
 def acts(state, kind: str) -> list:
     return [a for a in state.legal_actions() if a.kind == kind]

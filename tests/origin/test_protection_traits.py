@@ -5,7 +5,7 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction
 
-from .conftest import acts, feeding, trait_cards
+from .conftest import acts, animal, feeding, trait_cards
 
 
 def targets(s, c):
@@ -24,7 +24,7 @@ def test_big_only_by_big_carnivore_ruling_35():
 
 def test_big_needs_two_more_food():
     s = feeding([[{"id": 0, "traits": ["carnivore", "big"]}]], players=2)
-    assert s.need[0] == 3 and s.scores()[0] == 2 + 2 + 2
+    assert animal(s, 0)["need"] == 3 and s.scores()[0] == 2 + 2 + 2
 
 
 def test_swimming_both_ways_ruling_36():
