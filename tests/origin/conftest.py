@@ -7,6 +7,8 @@ import pytest
 from evolutio.bots import RandomBot
 from evolutio.kernel import load_game, load_scenario
 
+DECK_CARDS = 84   # the base game's deck (rulebook §1)
+
 
 def scenario(body: dict, players: int = 2, seed: int = 1, **options):
     """Load an origin scenario: ``body`` is everything but the header."""
@@ -14,8 +16,9 @@ def scenario(body: dict, players: int = 2, seed: int = 1, **options):
     return load_scenario(data)
 
 
-def animal(state, a: int) -> dict:
-    for p in state.view(None)["players"]:
+def animal(state, a: int, seat: int | None = None) -> dict:
+    """Animal ``a``'s entry in ``seat``'s view (the public view by default; its owner's view adds its ``card``)."""
+    for p in state.view(seat)["players"]:
         for x in p["animals"]:
             if x["id"] == a:
                 return x
@@ -23,7 +26,121 @@ def animal(state, a: int) -> dict:
 
 
 def alive(state, a: int) -> bool:
-    return state.owner[a] >= 0
+    """Animal ``a`` is on the table (in some player's row of the public view)."""
+    return owner(state, a) is not None
+
+
+def owner(state, a: int) -> int | None:
+    """The seat whose row of the public view holds animal ``a`` (None once it is dead)."""
+    for p in state.view(None)["players"]:
+        if any(x["id"] == a for x in p["animals"]):
+            return p["seat"]
+    return None
+
+
+def food(state, a: int) -> int:
+    """Live animal ``a``'s red and blue tokens."""
+    return animal(state, a)["food"]
+
+
+def fat(state, a: int) -> int:
+    """Live animal ``a``'s yellow (fat) tokens."""
+    return animal(state, a)["fat"]
+
+
+def trait_ids(state, a: int) -> list[str]:
+    """The traits on live animal ``a`` as the public view names them, in the order they were played."""
+    return [t["trait"] for t in animal(state, a)["traits"]]
+
+
+def trait_card(state, a: int, trait: str) -> int:
+    """The card id of animal ``a``'s ``trait`` ("tail_loss", "cooperation" …) as the public view shows it."""
+    return next(t["card"] for t in animal(state, a)["traits"] if t["trait"] == trait)
+
+
+def partner(state, a: int, card: int) -> int:
+    """The other animal that paired trait ``card`` on animal ``a`` links it with."""
+    return next(t["partner"] for t in animal(state, a)["traits"] if t["card"] == card)
+
+
+def role(state, a: int, card: int) -> str:
+    """Animal ``a``'s side of Symbiosis ``card``: "symbiont" or "protected"."""
+    return next(t["role"] for t in animal(state, a)["traits"] if t["card"] == card)
+
+
+def trait_cards(state, a: int) -> list[int]:
+    """The card ids of every trait on live animal ``a``."""
+    return [t["card"] for t in animal(state, a)["traits"]]
+
+
+def received(state) -> list[int]:
+    """The animals that have received food this turn (their ``received_food`` in the public view), sorted."""
+    return sorted(a["id"] for p in state.view(None)["players"] for a in p["animals"] if a["received_food"])
+
+
+def census(state, views: dict | None = None) -> dict[str, int]:
+    """Where the cards are, from the views alone: every seat's own hand, discard pile and the cards under its animals,
+    the trait cards on the table, the deck and the box (out of play) counts. Fails if a card is seen in two places or
+    the counts do not add up to the whole deck; returns the counts (``total`` included). ``views`` may hold the
+    views already taken (seat or None -> view)."""
+    views = {} if views is None else views
+    v = views[None] if None in views else state.view(None)
+    places: dict[int, str] = {}
+
+    def put(c: int, where: str) -> None:
+        assert c not in places, f"card {c} is both in {places[c]} and {where}"
+        places[c] = where
+
+    for p in range(v["players_count"]):
+        own = (views[p] if p in views else state.view(p))["players"][p]
+        for c in own["hand"]:
+            put(c["id"], "hands")
+        for c in own["discard"]:
+            put(c["id"], "discard")
+        for x in own["animals"]:
+            put(x["card"]["id"], "animals")
+    for c in {t["card"] for p in v["players"] for x in p["animals"] for t in x["traits"]}:
+        put(c, "traits")
+    out = {where: sum(1 for w in places.values() if w == where) for where in ("hands", "discard", "animals", "traits")}
+    out["deck"] = v["deck_size"]
+    out["box"] = v["out_of_play"]
+    out["total"] = len(places) + out["deck"] + out["box"]
+    assert out["total"] == DECK_CARDS, f"{out['total']} cards accounted for, not {DECK_CARDS}"
+    return out
+
+
+def table(state) -> dict:
+    """The public view (seat None)."""
+    return state.view(None)
+
+
+def hand(state, p: int) -> list[int]:
+    """Seat ``p``'s hand, card ids in order, as seat ``p`` sees it."""
+    return [c["id"] for c in state.view(p)["players"][p]["hand"]]
+
+
+def discard(state, p: int) -> list[int]:
+    """Seat ``p``'s discard pile, card ids in order, as seat ``p`` sees it."""
+    return [c["id"] for c in state.view(p)["players"][p]["discard"]]
+
+
+def hand_size(state, p: int) -> int:
+    return table(state)["players"][p]["hand_size"]
+
+
+def animal_ids(state, p: int) -> list[int]:
+    """Seat ``p``'s animals, in table order."""
+    return [x["id"] for x in table(state)["players"][p]["animals"]]
+
+
+def animal_card(state, a: int) -> int:
+    """The card under live animal ``a`` (its trait side), as its owner sees it."""
+    o = owner(state, a)
+    assert o is not None, f"animal A{a} is not on the table"
+    for x in state.view(o)["players"][o]["animals"]:
+        if x["id"] == a:
+            return x["card"]["id"]
+    raise KeyError(a)
 
 
 def kinds(state) -> set[str]:
@@ -50,18 +167,16 @@ def game4():
 
 def in_hand(state, p: int, kind: str) -> int:
     """The id of a card in seat ``p``'s hand whose traits are ``kind`` ("poisonous/carnivore", "piracy")."""
-    from evolutio.games.origin.traits import TRAIT_NUM
-
-    want = tuple(TRAIT_NUM[t] for t in kind.split("/"))
-    for c in state.hands[p]:
-        if state.config.faces[c] == want:
-            return c
+    want = kind.split("/")
+    for c in state.view(p)["players"][p]["hand"]:
+        if c["traits"] == want:
+            return c["id"]
     raise KeyError(f"no {kind} card in the hand of seat {p}")
 
 
 def slot(state, p: int, kind: str) -> int:
     """The hand slot (the ``animal`` action's argument) of a card of ``kind`` in seat ``p``'s hand."""
-    return state.hands[p].index(in_hand(state, p, kind))
+    return hand(state, p).index(in_hand(state, p, kind))
 
 
 def play_animal(state, p: int, kind: str) -> int:
@@ -69,22 +184,24 @@ def play_animal(state, p: int, kind: str) -> int:
     from evolutio.kernel import Action
 
     c = in_hand(state, p, kind)
-    state.apply(Action("animal", state.hands[p].index(c)))
-    a = state.animals[p][-1]
-    assert state.animal_card[a] == c
+    state.apply(Action("animal", hand(state, p).index(c)))
+    a = animal_ids(state, p)[-1]
+    assert animal_card(state, a) == c
     return a
 
 
 def face_index(state, c: int, trait: str) -> int:
-    from evolutio.games.origin.traits import TRAIT_NUM
-
-    return state.config.faces[c].index(TRAIT_NUM[trait])
+    """Which face of card ``c`` (in the hand of the seat to act) carries ``trait``: the ``trait`` action's argument."""
+    p = state.current_player
+    card = next(x for x in state.view(p)["players"][p]["hand"] if x["id"] == c)
+    return card["traits"].index(trait)
 
 
 def feeding(animals: list[list], food_base: int = 5, to_act: int = 0, first: int = 0, players: int | None = None,
             pairs: list | None = None, hands: list | None = None, seed: int = 1, deck_size: int | None = None,
-            feeding_flags: dict | None = None, **options):
-    """A feeding-phase scenario. ``animals[p]`` lists seat p's animals as dicts (``id`` and ``traits`` …)."""
+            feeding_flags: dict | None = None, dice: list[int] | None = None, **options):
+    """A feeding-phase scenario. ``animals[p]`` lists seat p's animals as dicts (``id`` and ``traits`` …); ``dice``
+    pins the next die results (the scenario's ``chance``)."""
     n = players or len(animals)
     body = {
         "phase": "feeding", "first_player": first, "to_act": to_act, "food_base": food_base,
@@ -96,19 +213,9 @@ def feeding(animals: list[list], food_base: int = 5, to_act: int = 0, first: int
         body["deck_size"] = deck_size
     if feeding_flags:
         body["feeding"] = feeding_flags
+    if dice:
+        body["chance"] = [{"die": v} for v in dice]
     return scenario(body, players=n, seed=seed, **options)
-
-
-def rig_die(state, *values: int) -> None:
-    """Give ``state`` a generator whose next die rolls are ``values`` (found by searching seeds)."""
-    from evolutio.kernel import Rng
-
-    for seed in range(100000):
-        r = Rng(seed)
-        if all(r.die() == v for v in values):
-            state.rng = Rng(seed)
-            return
-    raise AssertionError("no seed found")
 
 
 def acts(state, kind: str) -> list:

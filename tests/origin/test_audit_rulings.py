@@ -5,7 +5,24 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction, Rng, load_game
 
-from .conftest import acts, feeding, rig_die
+from .conftest import (
+    acts,
+    alive,
+    animal,
+    animal_card,
+    animal_ids,
+    census,
+    discard,
+    fat,
+    feeding,
+    food,
+    hand,
+    hand_size,
+    owner,
+    table,
+    trait_card,
+    trait_cards,
+)
 
 
 def attack(s, c, t):
@@ -23,13 +40,14 @@ def test_six_cards_each_dealt_one_at_a_time_from_the_first_player_ruling_1(playe
     deck = list(range(84))
     r.shuffle(deck)
     first = r.randbelow(players)
-    assert s.first == first
-    assert all(len(h) == 6 for h in s.hands) and len(s.deck) == 84 - 6 * players
-    assert s.deck == deck[:84 - 6 * players]
+    assert table(s)["first_player"] == first
+    assert all(hand_size(s, p) == 6 for p in range(players)) and table(s)["deck_size"] == 84 - 6 * players
+    # the deck order no player sees: the saved state's JSON (the public save form) holds it
+    assert s.to_json()["origin"]["deck"] == deck[:84 - 6 * players]
     for rnd in range(6):
         for i in range(players):
             # the top card (end of the list) goes first, to the first player, then clockwise
-            assert s.hands[(first + i) % players][rnd] == deck[-(1 + rnd * players + i)]
+            assert hand(s, (first + i) % players)[rnd] == deck[-(1 + rnd * players + i)]
 
 
 # -- feeding ---------------------------------------------------------------------------------------------------------
@@ -40,7 +58,7 @@ def test_hibernation_and_tramp_in_the_same_feeding_turn_as_a_take_ruling_19():
     assert s.current_player == 0                 # free traits are still usable in this feeding turn
     s.apply(Action("tramp", 0))
     s.apply(Action("hibernate", 1))
-    assert s.food_base == 2 and (s.hibernating >> 1) & 1
+    assert table(s)["food_base"] == 2 and animal(s, 1)["hibernating"]
     assert s.current_player == 1                 # nothing left: the feeding turn ended by itself
 
 
@@ -51,7 +69,7 @@ def test_piracy_once_per_turn_also_in_later_rounds_ruling_29():
     s.apply(Action("target", 10))
     s.apply(Action("take", 0))                   # 0 is not fed yet (2 of 3)
     s.apply(Action("take", 11))                  # 11 has now received food and is unfed: a possible victim
-    assert s.current_player == 0 and s.food[0] == 2
+    assert s.current_player == 0 and food(s, 0) == 2
     assert not acts(s, "pirate")
     with pytest.raises(IllegalAction, match="already stolen this turn"):
         s.apply(Action("pirate", 0))
@@ -64,7 +82,7 @@ def test_symbiosis_partner_may_convert_its_own_fat_while_the_symbiont_is_unfed_r
     assert Action("take", 1) not in s.legal_actions()          # ruling 25
     assert Action("convert", 1, 1) in s.legal_actions()        # converting is not receiving
     s.apply(Action("convert", 1, 1))
-    assert s.food[1] == 1 and s.fat[1] == 0
+    assert food(s, 1) == 1 and fat(s, 1) == 0
 
 
 def test_cooperation_fires_on_a_token_that_goes_into_fat_ruling_23():
@@ -72,7 +90,7 @@ def test_cooperation_fires_on_a_token_that_goes_into_fat_ruling_23():
     s = feeding([[{"id": 0, "traits": ["fat_tissue"], "food": 1}, {"id": 1}], [{"id": 10, "traits": ["big"]}]],
                 food_base=3, pairs=[{"trait": "cooperation", "animals": [0, 1]}])
     s.apply(Action("take", 0))
-    assert s.fat[0] == 1 and s.food[1] == 1
+    assert fat(s, 0) == 1 and food(s, 1) == 1
 
 
 def test_trigger_that_cannot_take_effect_waits_for_its_chance_in_the_same_round_ruling_21_25():
@@ -83,7 +101,7 @@ def test_trigger_that_cannot_take_effect_waits_for_its_chance_in_the_same_round_
                 pairs=[{"trait": "cooperation", "animals": [0, 1]}, {"trait": "communication", "animals": [0, 2]},
                        {"trait": "symbiosis", "animals": [2, 1]}])
     s.apply(Action("take", 0))
-    assert (s.food[0], s.food[1], s.food[2]) == (1, 1, 1) and s.food_base == 3
+    assert (food(s, 0), food(s, 1), food(s, 2)) == (1, 1, 1) and table(s)["food_base"] == 3
     assert s.current_player == 1
 
 
@@ -95,10 +113,10 @@ def test_one_attacking_carnivore_per_player_per_feeding_round_ruling_31():
     # the same feeding turn is over (the attack was its main action): the second carnivore waits for the next round
     assert s.current_player == 1
     s.apply(Action("take", 12))
-    assert s.current_player == 0 and s.food_base == 0
+    assert s.current_player == 0 and table(s)["food_base"] == 0
     assert acts(s, "attack") == [Action("attack", 1)]          # 0 attacked this turn; 1 may attack now
     attack(s, 1, 11)
-    assert s.owner[11] == -1
+    assert not alive(s, 11)
 
 
 def test_mimicry_may_redirect_back_to_the_first_target_ruling_44():
@@ -114,21 +132,19 @@ def test_mimicry_may_redirect_back_to_the_first_target_ruling_44():
     with pytest.raises(IllegalAction, match="compulsory"):
         s.apply(Action("accept"))
     s.apply(Action("mimic", 10))
-    assert s.owner[10] == -1 and s.owner[11] == 1 and s.food[0] == 2
+    assert not alive(s, 10) and owner(s, 11) == 1 and food(s, 0) == 2
 
 
 def test_mimicry_back_to_the_first_target_lets_it_run_again_ruling_41_44():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}],
-                 [{"id": 10, "traits": ["mimicry", "running"]}, {"id": 11, "traits": ["mimicry"]}]])
+                 [{"id": 10, "traits": ["mimicry", "running"]}, {"id": 11, "traits": ["mimicry"]}]], dice=[1, 6])
     attack(s, 0, 10)
-    rig_die(s, 1)
     s.apply(Action("run"))                         # fails; Mimicry must now redirect
     s.apply(Action("mimic", 11))
     s.apply(Action("mimic", 10))                   # back to 10: a new attack on it, Running is rolled again
     assert s.legal_actions() == [Action("run")]
-    rig_die(s, 6)
     s.apply(Action("run"))
-    assert s.owner[10] == 1 and s.owner[11] == 1 and s.food[0] == 0
+    assert owner(s, 10) == 1 and owner(s, 11) == 1 and food(s, 0) == 0
 
 
 def test_unlimited_mimicry_never_redirects_to_an_animal_already_targeted_in_the_attack():
@@ -137,21 +153,23 @@ def test_unlimited_mimicry_never_redirects_to_an_animal_already_targeted_in_the_
                  [{"id": 10, "traits": ["mimicry"]}, {"id": 11, "traits": ["mimicry"]}]], mimicry_unlimited=True)
     attack(s, 0, 10)
     s.apply(Action("mimic", 11))
-    assert s.owner[11] == -1                       # 11's Mimicry has no target left: it does not trigger
+    assert not alive(s, 11)                       # 11's Mimicry has no target left: it does not trigger
 
 
 def test_eaten_animal_takes_its_paired_cards_and_tokens_to_the_discard_ruling_48():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}],
                  [{"id": 10, "traits": ["fat_tissue"], "food": 1, "fat": 1}, {"id": 11, "traits": ["big"]}]],
                 food_base=2, pairs=[{"trait": "communication", "animals": [10, 11]}])
-    comm = next(c for c in s.trait_cards[10] if s.card_trait[c] == 15)
-    fat = next(c for c in s.trait_cards[10] if s.card_trait[c] == 1)
+    comm = trait_card(s, 10, "communication")
+    fat_card = trait_card(s, 10, "fat_tissue")
+    card_under_10 = animal_card(s, 10)
     attack(s, 0, 10)
-    assert s.owner[10] == -1
-    assert sorted(s.discard[1]) == sorted([s.animal_card[10], comm, fat])
-    assert comm not in s.trait_cards[11] and s.card_trait[comm] == -1 and s.need[11] == 2
-    assert s.food[10] == 0 and s.fat[10] == 0
-    s.card_census()
+    assert not alive(s, 10)
+    assert sorted(discard(s, 1)) == sorted([card_under_10, comm, fat_card])
+    assert comm not in trait_cards(s, 11) and animal(s, 11)["need"] == 2
+    assert all(comm not in trait_cards(s, a) for a in animal_ids(s, 0) + animal_ids(s, 1))   # off the table
+    assert food(s, 0) == 2 and table(s)["food_base"] == 2   # its red and yellow tokens left with it
+    census(s)
 
 
 # -- extinction ------------------------------------------------------------------------------------------------------
@@ -160,12 +178,12 @@ def test_starving_animal_takes_its_paired_card_to_the_discard_no_scavenger_rulin
                                                      {"id": 11, "food": 1}]],
                 food_base=0, deck_size=20, pairs=[{"trait": "cooperation", "animals": [0, 1]}])
     # nobody can act: extinction at once; 1 starves (and 10 too: the Scavenger gets nothing from a starving animal)
-    assert s.turn == 2
-    assert s.owner[1] == -1 and s.owner[0] == 0 and s.trait_cards[0] == ()
-    assert s.owner[10] == -1
-    coop = [c for c in s.discard[0] if s.config.faces[c] == (16,) or 16 in s.config.faces[c]]
-    assert len(s.discard[0]) == 2 and coop
-    s.card_census()
+    assert table(s)["turn"] == 2
+    assert not alive(s, 1) and owner(s, 0) == 0 and trait_cards(s, 0) == []
+    assert not alive(s, 10)
+    coop = [c for c in s.view(0)["players"][0]["discard"] if "cooperation" in c["traits"]]
+    assert len(discard(s, 0)) == 2 and coop
+    census(s)
 
 
 def test_a_free_trait_keeps_the_feeding_phase_going_ruling_20_28():
@@ -174,18 +192,17 @@ def test_a_free_trait_keeps_the_feeding_phase_going_ruling_20_28():
     assert set(s.legal_actions()) == {Action("tramp", 0), Action("pass")}
     s.apply(Action("tramp", 0))
     # seat 0's turn ended by itself, seat 1 could do nothing; the round had an action, so a new round began
-    assert s.current_player == 0 and s.turn == 1 and s.food_base == 1
+    assert s.current_player == 0 and table(s)["turn"] == 1 and table(s)["food_base"] == 1
     s.apply(Action("tramp", 0))
-    assert s.food_base == 0 and s.turn == 2                      # then a silent round ended the phase
+    assert table(s)["food_base"] == 0 and table(s)["turn"] == 2                    # then a silent round ended the phase
 
 
 def test_after_running_saves_the_carnivore_cannot_attack_in_a_later_round_ruling_42():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}, {"id": 1}], [{"id": 10, "traits": ["running"]}, {"id": 11}]],
-                food_base=2)
+                food_base=2, dice=[4])
     attack(s, 0, 10)
-    rig_die(s, 4)
     s.apply(Action("run"))
-    assert s.owner[10] == 1
+    assert owner(s, 10) == 1
     s.apply(Action("take", 11))                  # seat 1's feeding turn
     assert s.current_player == 0                 # next round
     assert not acts(s, "attack")
@@ -196,11 +213,11 @@ def test_after_running_saves_the_carnivore_cannot_attack_in_a_later_round_ruling
 def test_deck_emptied_by_the_deal_makes_the_next_turn_the_last_ruling_62():
     s = feeding([[{"id": 0, "food": 1}], [{"id": 10, "food": 1}]], food_base=0, deck_size=3)
     # extinction at once: entitlements 2 + 2, the deck has 3 -> it runs out during the deal
-    assert s.turn == 2 and not s.deck and not s.is_terminal and s.view(None)["last_turn"]
-    while s.phase == 0:                           # development of the last turn: everybody passes
+    assert table(s)["turn"] == 2 and table(s)["deck_size"] == 0 and not s.is_terminal and s.view(None)["last_turn"]
+    while table(s)["phase"] == "development":                           # development of the last turn: everybody passes
         s.apply(Action("pass"))
     while not s.is_terminal:                      # feeding: take whatever is compulsory, then pass
         legal = s.legal_actions()
         take = [a for a in legal if a.kind == "take"]
         s.apply(take[0] if take else Action("pass"))
-    assert s.turn == 2 and s.winners()
+    assert table(s)["turn"] == 2 and s.winners()

@@ -4,18 +4,19 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction
 
-from .conftest import acts, feeding
+from .conftest import acts, alive, animal, animal_card, discard, fat, feeding, food, table
 
 
 def test_attack_eats_and_gives_two_blue_tokens_ruling_40_48():
     s = feeding([[{"id": 0, "traits": ["carnivore", "fat_tissue"]}], [{"id": 10, "traits": ["running", "mimicry"]},
                                                                       {"id": 11, "traits": ["piracy"], "food": 0}]])
+    card_under_11 = animal_card(s, 11)
     s.apply(Action("attack", 0))
     assert s.current_player == 0 and s.view(0)["decision"]["kind"] == "attack_target"
     s.apply(Action("target", 11))
-    assert s.owner[11] == -1
-    assert s.food[0] == 2 and s.fat[0] == 0    # need 2: both blue tokens are food
-    assert len(s.discard[1]) == 2 and s.animal_card[11] in s.discard[1]   # the animal card and its Piracy card
+    assert not alive(s, 11)
+    assert food(s, 0) == 2 and fat(s, 0) == 0    # need 2: both blue tokens are food
+    assert len(discard(s, 1)) == 2 and card_under_11 in discard(s, 1)   # the animal card and its Piracy card
     assert s.current_player == 1
 
 
@@ -24,7 +25,7 @@ def test_third_token_goes_into_fat_and_excess_is_lost():
                  "traits": ["swimming"]}]])
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
-    assert s.food[0] == 2 and s.fat[0] == 1      # one token fed it, the second filled the fat
+    assert food(s, 0) == 2 and fat(s, 0) == 1      # one token fed it, the second filled the fat
 
 
 def test_may_attack_own_animals_and_other_carnivores_not_itself_ruling_33():
@@ -64,7 +65,7 @@ def test_attack_is_the_main_action_no_take_after_it():
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
     # the player's feeding turn ended (no free traits); taking again is for the next round
-    assert s.current_player == 0 and s.food_base == 3   # player 1 has no animals left -> skipped
+    assert s.current_player == 0 and table(s)["food_base"] == 3   # player 1 has no animals left -> skipped
     assert Action("take", 1) in s.legal_actions()
 
 
@@ -76,5 +77,5 @@ def test_hibernating_carnivore_cannot_attack():
 
 def test_attack_need_counts_in_score():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}]], players=2)
-    assert s.need[0] == 2
+    assert animal(s, 0)["need"] == 2
     assert s.scores() == [4, 0]

@@ -4,7 +4,7 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction
 
-from .conftest import feeding, rig_die
+from .conftest import alive, animal, discard, fat, feeding, food, owner, table, trait_card, trait_cards
 
 
 def attack(s, c, t):
@@ -14,7 +14,7 @@ def attack(s, c, t):
 
 # -- Running ---------------------------------------------------------------------------------------------------------
 def test_running_escape_on_4_to_6_ruling_41_42():
-    s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["running"]}, {"id": 11}]])
+    s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["running"]}, {"id": 11}]], dice=[5])
     attack(s, 0, 10)
     assert s.current_player == 1                       # the defender's owner decides
     d = s.view(1)["decision"]
@@ -22,18 +22,16 @@ def test_running_escape_on_4_to_6_ruling_41_42():
     assert s.legal_actions() == [Action("run")]        # rolling is compulsory
     with pytest.raises(IllegalAction, match="compulsory"):
         s.apply(Action("accept"))
-    rig_die(s, 5)
     s.apply(Action("run"))
-    assert s.owner[10] == 1 and s.food[0] == 0         # escaped; the carnivore gets nothing
-    assert (s.attacked >> 0) & 1                       # and cannot attack again this turn
+    assert owner(s, 10) == 1 and food(s, 0) == 0         # escaped; the carnivore gets nothing
+    assert animal(s, 0)["attacked_this_turn"]                       # and cannot attack again this turn
 
 
 def test_running_fails_on_1_to_3_then_eaten():
-    s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["running"]}, {"id": 11}]])
+    s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["running"]}, {"id": 11}]], dice=[2])
     attack(s, 0, 10)
-    rig_die(s, 2)
     s.apply(Action("run"))
-    assert s.owner[10] == -1 and s.food[0] == 2
+    assert not alive(s, 10) and food(s, 0) == 2
 
 
 def test_running_compulsory_against_own_carnivore():
@@ -43,18 +41,18 @@ def test_running_compulsory_against_own_carnivore():
 
 
 def test_running_then_tail_loss_in_owner_order_section_5_3():
-    s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["running", "tail_loss"]}, {"id": 11}]])
+    s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["running", "tail_loss"]}, {"id": 11}]],
+                dice=[1])
     attack(s, 0, 10)
     legal = set(s.legal_actions())
     assert Action("run") in legal and Action("accept") not in legal
-    rig_die(s, 1)
     s.apply(Action("run"))
     # the roll failed: now Tail Loss or be eaten
     assert s.current_player == 1
     assert Action("accept") in s.legal_actions()
-    tail_card = next(c for c in s.trait_cards[10] if s.card_trait[c] == 9)
+    tail_card = trait_card(s, 10, "tail_loss")
     s.apply(Action("tail", tail_card))
-    assert s.owner[10] == 1 and s.food[0] == 1
+    assert owner(s, 10) == 1 and food(s, 0) == 1
 
 
 # -- Mimicry ---------------------------------------------------------------------------------------------------------
@@ -65,14 +63,14 @@ def test_mimicry_must_redirect_to_a_legal_target_ruling_44():
     assert s.current_player == 1
     assert s.legal_actions() == [Action("mimic", 12)]          # 11 is Big: not a legal target; no "accept"
     s.apply(Action("mimic", 12))
-    assert s.owner[12] == -1 and s.owner[10] == 1
+    assert not alive(s, 12) and owner(s, 10) == 1
 
 
 def test_mimicry_does_not_trigger_without_another_target_ruling_44():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["mimicry"]}, {"id": 11,
                                                                                         "traits": ["swimming"]}]])
     attack(s, 0, 10)
-    assert s.owner[10] == -1            # no defence decision at all: eaten
+    assert not alive(s, 10)            # no defence decision at all: eaten
 
 
 def test_mimicry_chain_new_target_uses_its_own_defences_ruling_44():
@@ -84,7 +82,7 @@ def test_mimicry_chain_new_target_uses_its_own_defences_ruling_44():
     # 11's own Mimicry: redirect again, to any other own animal the carnivore could attack (10's Mimicry is spent)
     assert set(s.legal_actions()) == {Action("mimic", 10), Action("mimic", 12)}
     s.apply(Action("mimic", 12))
-    assert s.owner[12] == -1
+    assert not alive(s, 12)
 
 
 def test_mimicry_once_per_turn_ruling_44():
@@ -92,10 +90,10 @@ def test_mimicry_once_per_turn_ruling_44():
                  [{"id": 10, "traits": ["mimicry"]}, {"id": 11}, {"id": 12}]], food_base=0)
     attack(s, 0, 10)
     s.apply(Action("mimic", 11))
-    assert s.owner[11] == -1
+    assert not alive(s, 11)
     assert s.current_player == 0
     attack(s, 1, 10)                    # the Mimicry card was used this turn
-    assert s.owner[10] == -1
+    assert not alive(s, 10)
 
 
 def test_mimicry_unlimited_option():
@@ -122,38 +120,38 @@ def test_tail_loss_drops_any_trait_incl_paired_and_parasite_ruling_45():
                  [{"id": 10, "traits": ["tail_loss", "parasite", "fat_tissue"]}, {"id": 11}]],
                 pairs=[{"trait": "cooperation", "animals": [10, 11]}])
     attack(s, 0, 10)
-    assert {a.args[0] for a in s.legal_actions() if a.kind == "tail"} == set(s.trait_cards[10])
+    assert {a.args[0] for a in s.legal_actions() if a.kind == "tail"} == set(trait_cards(s, 10))
     assert Action("accept") in s.legal_actions()       # Tail Loss is optional
-    coop = next(c for c in s.trait_cards[10] if s.card_trait[c] == 16)
+    coop = trait_card(s, 10, "cooperation")
     s.apply(Action("tail", coop))
-    assert coop in s.discard[1] and coop not in s.trait_cards[11] and s.trait_cards[11] == ()
-    assert s.owner[10] == 1 and s.food[0] == 1
+    assert coop in discard(s, 1) and coop not in trait_cards(s, 11) and trait_cards(s, 11) == []
+    assert owner(s, 10) == 1 and food(s, 0) == 1
 
 
 def test_tail_loss_dropping_parasite_lowers_need():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["tail_loss", "parasite"]}, {"id": 11}]])
-    assert s.need[10] == 3
+    assert animal(s, 10)["need"] == 3
     attack(s, 0, 10)
-    par = next(c for c in s.trait_cards[10] if s.card_trait[c] == 17)
+    par = trait_card(s, 10, "parasite")
     s.apply(Action("tail", par))
-    assert s.need[10] == 1 and par in s.discard[1]
+    assert animal(s, 10)["need"] == 1 and par in discard(s, 1)
 
 
 def test_tail_loss_dropping_fat_tissue_loses_its_yellow_token():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}],
                  [{"id": 10, "traits": ["tail_loss", "fat_tissue"], "fat": 1}, {"id": 11}]])
     attack(s, 0, 10)
-    fat = next(c for c in s.trait_cards[10] if s.card_trait[c] == 1)
-    s.apply(Action("tail", fat))
-    assert s.fat[10] == 0 and s.fat_tissue_count[10] == 0
+    fat_card = trait_card(s, 10, "fat_tissue")
+    s.apply(Action("tail", fat_card))
+    assert fat(s, 10) == 0 and animal(s, 10)["fat_slots"] == 0
 
 
 def test_tail_loss_vs_poisonous_no_poison_ruling_46():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["tail_loss", "poisonous"]}, {"id": 11}]])
     attack(s, 0, 10)
-    tail = next(c for c in s.trait_cards[10] if s.card_trait[c] == 9)
+    tail = trait_card(s, 10, "tail_loss")
     s.apply(Action("tail", tail))
-    assert not (s.poisoned >> 0) & 1 and s.food[0] == 1
+    assert not animal(s, 0)["poisoned"] and food(s, 0) == 1
     assert not s.view(0)["players"][0]["animals"][0]["poisoned"]
 
 
@@ -162,11 +160,11 @@ def test_poisonous_kills_the_carnivore_at_extinction_even_if_fed_ruling_46():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}, {"id": 1}], [{"id": 10, "traits": ["poisonous"]}]],
                 food_base=1)
     attack(s, 0, 10)
-    assert (s.poisoned >> 0) & 1 and s.food[0] == 2
+    assert animal(s, 0)["poisoned"] and food(s, 0) == 2
     assert s.view(None)["players"][0]["animals"][0]["poisoned"]
     # the carnivore acts normally until extinction; then it dies although fed
     s.apply(Action("take", 1))
-    assert s.turn == 2
-    assert s.owner[0] == -1 and s.owner[1] == 0
+    assert table(s)["turn"] == 2
+    assert not alive(s, 0) and owner(s, 1) == 0
     deaths = [e["text"] for e in s.events_for(None) if e["kind"] == "death"]
     assert any("poisoned" in t for t in deaths)

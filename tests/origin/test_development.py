@@ -5,7 +5,20 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction
 
-from .conftest import in_hand, scenario, slot
+from .conftest import (
+    animal,
+    animal_card,
+    animal_ids,
+    hand,
+    hand_size,
+    in_hand,
+    partner,
+    role,
+    scenario,
+    slot,
+    table,
+    trait_cards,
+)
 
 
 def dev(players_spec, to_act=0, first=0, pairs=(), **options):
@@ -19,8 +32,8 @@ def test_pass_is_final_and_phase_ends_when_all_passed_ruling_2():
     assert s.current_player == 1
     s.apply(Action("animal", slot(s, 1, "running")))
     # seat 0 passed and plays no more; seat 1 has no cards left: the phase ends and feeding begins
-    assert s.phase == 1 and len(s.hands[0]) == 2
-    assert s.current_player == 1 and s.legal_actions() == [Action("take", s.animals[1][0])]
+    assert table(s)["phase"] == "feeding" and hand_size(s, 0) == 2
+    assert s.current_player == 1 and s.legal_actions() == [Action("take", animal_ids(s, 1)[0])]
 
 
 def test_one_card_per_round_turn_passes_to_the_next_player():
@@ -37,7 +50,7 @@ def test_dual_card_face_is_chosen_and_final_ruling_3():
     assert s.view(0)["decision"]["kind"] == "trait_target"
     s.apply(Action("target", 50))
     assert s.view(0)["players"][0]["animals"][0]["traits"][0]["trait"] == "carnivore"
-    assert s.need[50] == 2 and c not in s.hands[0]
+    assert animal(s, 50)["need"] == 2 and c not in hand(s, 0)
 
 
 def test_own_traits_only_on_own_animals_parasite_only_on_others_ruling_5():
@@ -48,7 +61,7 @@ def test_own_traits_only_on_own_animals_parasite_only_on_others_ruling_5():
     with pytest.raises(IllegalAction, match="another player's animal"):
         s.apply(Action("target", 50))
     s.apply(Action("target", 60))
-    assert s.need[60] == 3 and s.scores()[1] == 2 + 3   # the host's owner scores the Parasite
+    assert animal(s, 60)["need"] == 3 and s.scores()[1] == 2 + 3   # the host's owner scores the Parasite
 
 
 def test_no_duplicate_traits_except_fat_tissue_ruling_6():
@@ -82,7 +95,8 @@ def test_paired_trait_needs_two_own_animals_not_yet_linked_ruling_7():
     with pytest.raises(IllegalAction, match="ruling 7"):
         s.apply(Action("target", 51))
     s.apply(Action("target", 52))
-    assert s.first_animal[c] == 50 and s.second_animal[c] == 52 and c in s.trait_cards[50] and c in s.trait_cards[52]
+    assert c in trait_cards(s, 50) and c in trait_cards(s, 52)
+    assert partner(s, 50, c) == 52 and partner(s, 52, c) == 50
 
 
 def test_symbiosis_first_target_is_the_symbiont():
@@ -94,7 +108,7 @@ def test_symbiosis_first_target_is_the_symbiont():
     s.apply(Action("target", 50))
     roles = {t["role"] for a in s.view(0)["players"][0]["animals"] for t in a["traits"]}
     assert roles == {"symbiont", "protected"}
-    assert s.first_animal[c] == 51 and s.second_animal[c] == 50
+    assert partner(s, 51, c) == 50 and role(s, 51, c) == "symbiont" and role(s, 50, c) == "protected"
 
 
 def test_trait_needs_an_animal():
@@ -120,4 +134,4 @@ def test_card_not_in_hand_refused():
     piracy = in_hand(s, 0, "piracy")
     s.apply(Action("animal", 0))
     # the first animal of the game is animal number 0, whatever its card
-    assert s.animals[0] == [0] and s.animal_card[0] == piracy and s.hands[0] == []
+    assert animal_ids(s, 0) == [0] and animal_card(s, 0) == piracy and hand(s, 0) == []

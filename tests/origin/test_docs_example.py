@@ -8,6 +8,8 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction, load_scenario
 
+from .conftest import animal, animal_card, animal_ids, trait_cards
+
 DOC = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
 
 
@@ -15,9 +17,10 @@ def test_docs_scenario_example():
     text = DOC.read_text(encoding="utf-8")
     block = re.findall(r"```json\n(.*?)```", text, re.S)[-1]
     s = load_scenario(json.loads(block))
-    assert [s.animals[0], s.animals[1]] == [[0, 1, 2], [3, 4]]
-    assert s.animal_card[0] == 4 and s.animal_card[4] == 16 and "swimming" in s.card_info(s.animal_card[3])["traits"]
-    assert 44 in s.trait_cards[0]
+    assert [animal_ids(s, 0), animal_ids(s, 1)] == [[0, 1, 2], [3, 4]]
+    assert animal_card(s, 0) == 4 and animal_card(s, 4) == 16
+    assert "swimming" in animal(s, 3, seat=1)["card"]["traits"]
+    assert 44 in trait_cards(s, 0)
     # only the owner sees the card under an animal
     assert s.view(0)["players"][0]["animals"][0]["card"]["id"] == 4
     assert "card" not in s.view(1)["players"][0]["animals"][0]

@@ -4,40 +4,40 @@ import pytest
 
 from evolutio.kernel import Action, OptionError, load_game
 
-from .conftest import feeding, scenario
+from .conftest import alive, discard, fat, feeding, food, hand_size, scenario, table
 
 
 def test_unfed_die_survivors_draw_one_plus_animals_ruling_56_58_59():
     s = feeding([[{"id": 0, "food": 1}, {"id": 1, "food": 1}, {"id": 2}], [{"id": 10, "food": 1}]], food_base=0,
                 deck_size=20)
     # nobody can act: extinction at once
-    assert s.owner[2] == -1 and 2 in s.discard[0]
-    assert len(s.hands[0]) == 3 and len(s.hands[1]) == 2 and len(s.deck) == 15
-    assert s.first == 1 and s.turn == 2
+    assert not alive(s, 2) and 2 in discard(s, 0)
+    assert hand_size(s, 0) == 3 and hand_size(s, 1) == 2 and table(s)["deck_size"] == 15
+    assert table(s)["first_player"] == 1 and table(s)["turn"] == 2
 
 
 def test_six_cards_without_animals_and_hand_ruling_58():
     s = feeding([[{"id": 0}], [{"id": 10, "food": 1}]], food_base=0, deck_size=20)
-    assert len(s.hands[0]) == 6 and len(s.hands[1]) == 2
+    assert hand_size(s, 0) == 6 and hand_size(s, 1) == 2
 
 
 def test_no_six_cards_if_the_hand_is_not_empty():
     s = feeding([[{"id": 0}], [{"id": 10, "food": 1}]], food_base=0, deck_size=20, hands=[["piracy"], []])
-    assert len(s.hands[0]) == 1 + 1
+    assert hand_size(s, 0) == 1 + 1
 
 
 def test_deal_round_robin_from_the_first_player_until_the_deck_runs_out_ruling_59_62():
     s = feeding([[{"id": 0, "food": 1}], [{"id": 10, "food": 1}, {"id": 11, "food": 1}]], food_base=0, deck_size=3,
                 first=1, to_act=1)
     # entitlements: seat 1 gets 3, seat 0 gets 2; dealt 1,0,1 -> seat 1 has 2, seat 0 has 1; the deck is empty
-    assert len(s.hands[1]) == 2 and len(s.hands[0]) == 1 and not s.deck
+    assert hand_size(s, 1) == 2 and hand_size(s, 0) == 1 and table(s)["deck_size"] == 0
     assert not s.is_terminal and s.view(None)["last_turn"]
 
 
 def test_game_ends_after_extinction_of_the_turn_with_an_empty_deck_ruling_62():
     s = feeding([[{"id": 0, "food": 1}], [{"id": 10}]], food_base=0, deck_size=0)
     assert s.is_terminal and s.current_player is None and s.legal_actions() == []
-    assert s.owner[10] == -1                       # extinction happened before scoring
+    assert not alive(s, 10)                       # extinction happened before scoring
     assert s.scores() == [2, 0] and s.winners() == [0]
 
 
@@ -78,7 +78,7 @@ def test_tokens_cleared_and_first_player_moves_left_ruling_60_61():
     # seat 0 could still convert its fat (a fed animal may, origin-4); it ends its feeding turn instead
     assert s.current_player == 0 and set(s.legal_actions()) == {Action("convert", 0, 1), Action("pass")}
     s.apply(Action("pass"))
-    assert s.first == 0 and s.food[0] == 0 and s.fat[0] == 1
+    assert table(s)["first_player"] == 0 and food(s, 0) == 0 and fat(s, 0) == 1
 
 
 def test_options_validated():
@@ -107,7 +107,7 @@ def test_edition2_deck():
 def test_food_table_ruling_11(players, dice, plus):
     for seed in range(8):
         s = load_game("origin", players=players).new_state(seed)
-        while s.phase == 0:
+        while table(s)["phase"] == "development":
             s.apply(Action("pass"))
         ev = [e for e in s.events_for(None) if e["kind"] == "food_base"][0]
         assert len(ev["dice"]) == dice and ev["food"] == sum(ev["dice"]) + plus

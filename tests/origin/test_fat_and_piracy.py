@@ -12,7 +12,7 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction, Rng, load_game
 
-from .conftest import acts, animal, feeding
+from .conftest import acts, alive, animal, fat, feeding, food, owner, received, table
 
 
 # -- fat conversion --------------------------------------------------------------------------------------------------
@@ -22,7 +22,7 @@ def test_fed_animal_converts_both_fat_tokens_and_the_excess_stays_ruling_24():
     # fed and full: it cannot take a token (ruling 15), but may convert any number of its yellow tokens
     assert set(s.legal_actions()) == {Action("convert", 0, 1), Action("convert", 0, 2), Action("pass")}
     s.apply(Action("convert", 0, 2))
-    assert s.food[0] == 3 and s.need[0] == 1 and s.fat[0] == 0
+    assert food(s, 0) == 3 and animal(s, 0)["need"] == 1 and fat(s, 0) == 0
     v = animal(s, 0)
     assert v["fed"] and v["food"] == 3 and v["fat"] == 0 and not v["received_food"]
     assert s.current_player == 1          # the main action is used; nothing else to do
@@ -38,25 +38,25 @@ def test_emptied_fat_tissue_of_a_fed_animal_refills_from_the_food_base_later_in_
     assert s.current_player == 0 and Action("take", 0) in s.legal_actions()
     assert Action("pass") not in s.legal_actions()
     s.apply(Action("take", 0))
-    assert s.food[0] == 3 and s.fat[0] == 1              # the token became yellow
+    assert food(s, 0) == 3 and fat(s, 0) == 1              # the token became yellow
     s.apply(Action("take", 10))
     s.apply(Action("take", 0))
-    assert s.fat[0] == 2 and s.food_base == 0 and s.food[10] == 2
+    assert fat(s, 0) == 2 and table(s)["food_base"] == 0 and food(s, 10) == 2
     assert s.current_player == 0 and set(s.legal_actions()) == {Action("convert", 0, 1), Action("convert", 0, 2),
                                                                 Action("pass")}
     s.apply(Action("pass"))                        # a round without actions ends the feeding phase
     # extinction: red/blue tokens (the excess too) are cleared, yellow stays
-    assert s.turn == 2 and s.owner[0] == 0 and s.food[0] == 0 and s.fat[0] == 2
+    assert table(s)["turn"] == 2 and owner(s, 0) == 0 and food(s, 0) == 0 and fat(s, 0) == 2
 
 
 def test_converting_fat_triggers_no_cooperation_even_on_a_fed_animal_but_the_refill_does_ruling_23_24():
     s = feeding([[{"id": 0, "traits": ["fat_tissue"], "food": 1, "fat": 1}, {"id": 1, "traits": ["big"]}],
                  [{"id": 10, "traits": ["big"]}]], food_base=3, pairs=[{"trait": "cooperation", "animals": [0, 1]}])
     s.apply(Action("convert", 0, 1))
-    assert s.food[0] == 2 and s.food[1] == 0       # conversion is not receiving
+    assert food(s, 0) == 2 and food(s, 1) == 0       # conversion is not receiving
     s.apply(Action("take", 10))
     s.apply(Action("take", 0))                     # into the emptied Fat Tissue: a received token
-    assert s.fat[0] == 1 and s.food[1] == 1        # Cooperation fired
+    assert fat(s, 0) == 1 and food(s, 1) == 1        # Cooperation fired
 
 
 def test_fed_carnivore_empties_its_fat_and_may_attack_again_in_a_later_round_ruling_32():
@@ -68,7 +68,7 @@ def test_fed_carnivore_empties_its_fat_and_may_attack_again_in_a_later_round_rul
     assert s.current_player == 0 and acts(s, "attack") == [Action("attack", 0)]   # next round
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
-    assert s.owner[10] == -1 and s.food[0] == 3 and s.fat[0] == 1   # one blue token fits into the fat, one is lost
+    assert not alive(s, 10) and food(s, 0) == 3 and fat(s, 0) == 1   # one blue token fits into the fat, one is lost
 
 
 def test_hibernating_animal_may_convert_but_not_refill_ruling_24_26():
@@ -76,10 +76,18 @@ def test_hibernating_animal_may_convert_but_not_refill_ruling_24_26():
                  [{"id": 10, "traits": ["big"]}]], food_base=3, deck_size=10)
     assert Action("convert", 0, 1) in s.legal_actions()     # conversion is not receiving a token
     s.apply(Action("convert", 0, 1))
-    assert s.food[0] == 1 and s.fat[0] == 0
+    assert food(s, 0) == 1 and fat(s, 0) == 0
     s.apply(Action("take", 10))
     # hibernating: no tokens even into its emptied Fat Tissue (26); with nothing to do seat 0's slot is skipped
-    assert s.current_player == 1 and s.fat[0] == 0 and not s.can_receive(0)
+    assert s.current_player == 1 and fat(s, 0) == 0 and animal(s, 0)["fat_slots"] == 1
+    # the same with a second animal, so that seat 0 is asked again: A0 is refused the token
+    s = feeding([[{"id": 0, "traits": ["hibernation", "fat_tissue"], "fat": 1, "hibernating": True}, {"id": 1}],
+                 [{"id": 10, "traits": ["big"]}]], food_base=3, deck_size=10)
+    s.apply(Action("convert", 0, 1))
+    s.apply(Action("take", 10))
+    assert s.current_player == 0 and s.legal_actions() == [Action("take", 1)]
+    with pytest.raises(IllegalAction, match="hibernating animal cannot receive tokens"):
+        s.apply(Action("take", 0))
 
 
 def test_convert_refused_beyond_the_yellow_tokens():
@@ -92,7 +100,7 @@ def test_convert_refused_beyond_the_yellow_tokens():
 
 def test_scenario_food_above_need_only_with_fat_tissue():
     s = feeding([[{"id": 0, "traits": ["fat_tissue"], "food": 3}, {"id": 1}], [{"id": 10}]], food_base=2)
-    assert s.food[0] == 3 and animal(s, 0)["fed"]
+    assert food(s, 0) == 3 and animal(s, 0)["fed"]
 
 
 # -- Piracy: "has received food this turn" ---------------------------------------------------------------------------
@@ -101,7 +109,7 @@ def test_animal_fed_only_by_converting_its_fat_is_no_piracy_victim_one_that_took
                  [{"id": 10, "traits": ["big", "fat_tissue"], "fat": 1}, {"id": 11, "traits": ["big"]}]],
                 food_base=5, first=1, to_act=1)
     s.apply(Action("convert", 10, 1))
-    assert s.food[10] == 1 and not (s.received_food >> 10) & 1 and not animal(s, 10)["received_food"]
+    assert food(s, 10) == 1 and not animal(s, 10)["received_food"]
     # Piracy: 10 has food but has not received any; 11 has nothing: no victim yet
     assert s.current_player == 0 and not acts(s, "pirate")
     s.apply(Action("take", 0))
@@ -112,7 +120,7 @@ def test_animal_fed_only_by_converting_its_fat_is_no_piracy_victim_one_that_took
     with pytest.raises(IllegalAction, match="received food this turn.*converting its own fat"):
         s.apply(Action("target", 10))
     s.apply(Action("target", 11))
-    assert s.food[11] == 0 and s.food[0] == 2 and (s.received_food >> 0) & 1   # the pirate received the token
+    assert food(s, 11) == 0 and food(s, 0) == 2 and animal(s, 0)["received_food"]   # the pirate received the token
 
 
 def test_converted_animal_becomes_a_victim_once_it_takes_a_red_token_ruling_29():
@@ -133,20 +141,20 @@ def test_tokens_from_cooperation_attack_and_scavenger_count_as_received_ruling_2
                 food_base=5, pairs=[{"trait": "cooperation", "animals": [[1, 0], [1, 1]]}])
     s.apply(Action("attack", 0))
     s.apply(Action("target", 12))
-    assert (s.received_food >> 0) & 1 and (s.received_food >> 1) & 1          # blue tokens of the attack; Scavenger
+    assert animal(s, 0)["received_food"] and animal(s, 1)["received_food"]        # blue tokens of the attack; Scavenger
     s.apply(Action("take", 10))
-    assert (s.received_food >> 10) & 1 and (s.received_food >> 11) & 1        # red token; Cooperation's blue token
+    assert animal(s, 10)["received_food"] and animal(s, 11)["received_food"]       # red token; Cooperation's blue token
 
 
 def test_received_food_resets_each_turn_and_scenario_flag():
     s = feeding([[{"id": 0, "traits": ["piracy", "big"]}],
                  [{"id": 10, "traits": ["big"], "food": 1}, {"id": 11, "traits": ["big", "fat_tissue"], "food": 1,
                                                              "received_food": False}]], food_base=3)
-    assert s.received_food == 1 << 10                        # default: an animal with food has received it
+    assert received(s) == [10]                               # default: an animal with food has received it
     s.apply(Action("pirate", 0))
     assert [a.args[0] for a in s.legal_actions()] == [10]
     s = feeding([[{"id": 0, "food": 1}], [{"id": 10, "food": 1}]], food_base=2, deck_size=10)
-    assert s.turn == 2 and s.received_food == 0
+    assert table(s)["turn"] == 2 and received(s) == []
 
 
 def test_received_food_in_json_clone_and_determinize():
@@ -156,10 +164,6 @@ def test_received_food_in_json_clone_and_determinize():
     s.apply(Action("convert", 10, 1))
     s.apply(Action("take", 0))
     g = s.game
-
-    def received(state):
-        return sorted(a["id"] for p in state.view(None)["players"] for a in p["animals"] if a["received_food"])
-
     assert received(s) == [0]   # converting its own fat does not count as receiving (ruling 24)
     s2 = g.state_from_json(s.to_json())
     assert received(s2) == [0] and s2.digest() == s.digest()

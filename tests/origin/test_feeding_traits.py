@@ -5,7 +5,7 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction
 
-from .conftest import acts, feeding
+from .conftest import acts, alive, animal, fat, feeding, food, owner, table, trait_cards
 
 
 # -- compulsory feeding ----------------------------------------------------------------------------------------------
@@ -29,13 +29,13 @@ def test_pass_allowed_when_everything_is_fed_and_full():
 def test_slot_skipped_when_nothing_is_possible_and_phase_ends_after_a_silent_round_ruling_20():
     s = feeding([[{"id": 0, "food": 1}], [{"id": 10, "food": 1}]], food_base=4)
     # nobody can do anything: the phase ends at once, the remaining red tokens are discarded, next turn starts
-    assert s.turn == 2 and s.view(None)["phase"] == "development"
+    assert table(s)["turn"] == 2 and s.view(None)["phase"] == "development"
 
 
 def test_one_token_per_feeding_turn_ruling_14():
     s = feeding([[{"id": 0, "traits": ["big"]}], [{"id": 10, "traits": ["big"]}]], food_base=5)
     s.apply(Action("take", 0))
-    assert s.current_player == 1 and s.food[0] == 1
+    assert s.current_player == 1 and food(s, 0) == 1
 
 
 # -- Fat Tissue ------------------------------------------------------------------------------------------------------
@@ -43,10 +43,10 @@ def test_fed_animal_fills_fat_then_cannot_receive_ruling_15():
     s = feeding([[{"id": 0, "traits": ["fat_tissue", "fat_tissue"], "food": 1}, {"id": 1, "traits": ["big"]}],
                  [{"id": 10, "traits": ["big"]}]], food_base=8)
     s.apply(Action("take", 0))
-    assert s.fat[0] == 1 and s.food[0] == 1
+    assert fat(s, 0) == 1 and food(s, 0) == 1
     s.apply(Action("take", 10))
     s.apply(Action("take", 0))
-    assert s.fat[0] == 2
+    assert fat(s, 0) == 2
     s.apply(Action("take", 10))
     assert Action("take", 0) not in s.legal_actions()
     with pytest.raises(IllegalAction, match="Fat Tissue.*full"):
@@ -61,8 +61,8 @@ def test_convert_fat_is_a_main_action_and_triggers_nothing_ruling_18_24():
     assert {Action("convert", 0, 1), Action("convert", 0, 2)} <= legal
     s.apply(Action("convert", 0, 2))
     assert s.current_player == 1
-    assert s.food[0] == 2 and s.fat[0] == 0
-    assert s.food[1] == 0                 # converting is not receiving: Cooperation does not fire
+    assert food(s, 0) == 2 and fat(s, 0) == 0
+    assert food(s, 1) == 0                 # converting is not receiving: Cooperation does not fire
 
 
 def test_convert_any_number_of_yellow_tokens_up_to_those_on_the_animal():
@@ -76,11 +76,11 @@ def test_convert_any_number_of_yellow_tokens_up_to_those_on_the_animal():
 def test_yellow_tokens_survive_the_turn_and_are_not_converted_automatically_ruling_56_60():
     s = feeding([[{"id": 0, "traits": ["fat_tissue"], "fat": 1}], [{"id": 10, "food": 1}]], food_base=0)
     s.apply(Action("pass"))
-    assert s.owner[0] == -1               # it had fat but did not convert it: it starved
+    assert not alive(s, 0)               # it had fat but did not convert it: it starved
     s = feeding([[{"id": 0, "traits": ["fat_tissue"], "food": 1, "fat": 1}], [{"id": 10, "food": 1}]], food_base=0)
     assert set(s.legal_actions()) == {Action("convert", 0, 1), Action("pass")}   # converting is a choice
     s.apply(Action("pass"))
-    assert s.turn == 2 and s.fat[0] == 1 and s.food[0] == 0
+    assert table(s)["turn"] == 2 and fat(s, 0) == 1 and food(s, 0) == 0
 
 
 # -- Piracy ----------------------------------------------------------------------------------------------------------
@@ -94,10 +94,10 @@ def test_piracy_steals_from_an_unfed_animal_that_ate_this_turn_ruling_29():
     with pytest.raises(IllegalAction, match="received food"):
         s.apply(Action("target", 12))
     s.apply(Action("target", 10))
-    assert s.food[10] == 0 and s.food[0] == 1
+    assert food(s, 10) == 0 and food(s, 0) == 1
     # free action: the main action is still available, Piracy is not (once per turn)
     assert s.current_player == 0 and not acts(s, "pirate")
-    assert s.main_action_used is False
+    assert table(s)["feeding"]["main_action_used"] is False
 
 
 def test_piracy_requires_unfed_pirate_ruling_29():
@@ -114,7 +114,7 @@ def test_piracy_with_a_take_in_the_same_turn_ruling_19():
     assert s.current_player == 0
     s.apply(Action("pirate", 0))
     s.apply(Action("target", 10))
-    assert s.food[0] == 2 and s.current_player == 1
+    assert food(s, 0) == 2 and s.current_player == 1
 
 
 # -- Tramp -----------------------------------------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def test_tramp_once_per_feeding_turn_per_animal_ruling_28():
                 food_base=5)
     s.apply(Action("tramp", 0))
     s.apply(Action("tramp", 1))
-    assert s.food_base == 3
+    assert table(s)["food_base"] == 3
     assert not acts(s, "tramp")
     with pytest.raises(IllegalAction, match="already been used in this feeding turn"):
         s.apply(Action("tramp", 0))
@@ -135,7 +135,7 @@ def test_tramp_once_per_feeding_turn_per_animal_ruling_28():
 def test_tramp_can_empty_the_base_to_avoid_compulsory_taking():
     s = feeding([[{"id": 0, "traits": ["tramp", "big"]}], [{"id": 10, "food": 1}]], food_base=1)
     s.apply(Action("tramp", 0))
-    assert s.food_base == 0
+    assert table(s)["food_base"] == 0
 
 
 # -- Hibernation -----------------------------------------------------------------------------------------------------
@@ -149,14 +149,14 @@ def test_hibernation_counts_as_fed_and_blocks_tokens_ruling_26():
     with pytest.raises(IllegalAction, match="hibernating animal cannot receive"):
         s.apply(Action("take", 0))
     s.apply(Action("take", 1))
-    assert s.food[0] == 0 and s.fat[0] == 0       # Cooperation could not give it anything
+    assert food(s, 0) == 0 and fat(s, 0) == 0       # Cooperation could not give it anything
 
 
 def test_hibernating_animal_survives_extinction():
     s = feeding([[{"id": 0, "traits": ["hibernation", "big"]}], [{"id": 10, "food": 1}]], food_base=0)
     s.apply(Action("hibernate", 0))
-    assert s.turn == 2 and s.owner[0] == 0
-    assert (s.hibernated_last_turn >> 0) & 1
+    assert table(s)["turn"] == 2 and owner(s, 0) == 0
+    assert animal(s, 0)["hibernated_last_turn"]
 
 
 def test_hibernation_not_two_turns_running_ruling_27():
@@ -179,7 +179,7 @@ def test_hibernating_animal_unfed_in_the_last_turn_ruling_57():
     s = feeding([[{"id": 0, "traits": ["hibernation"], "hibernating": True}, {"id": 1, "food": 1}],
                  [{"id": 10, "food": 1}]], food_base=0, deck_size=0)
     assert s.is_terminal
-    assert s.owner[0] == -1 and s.owner[1] == 0
+    assert not alive(s, 0) and owner(s, 1) == 0
 
 
 # -- Scavenger -------------------------------------------------------------------------------------------------------
@@ -188,7 +188,7 @@ def test_scavenger_search_starts_with_the_carnivores_owner_ruling_47():
                  [{"id": 10, "traits": ["scavenger"]}, {"id": 11}]], food_base=3)
     s.apply(Action("attack", 0))
     s.apply(Action("target", 11))
-    assert s.food[1] == 1 and s.food[10] == 0
+    assert food(s, 1) == 1 and food(s, 10) == 0
 
 
 def test_scavenger_search_goes_clockwise_and_only_one_gets_a_token_ruling_47():
@@ -198,7 +198,7 @@ def test_scavenger_search_goes_clockwise_and_only_one_gets_a_token_ruling_47():
                  [{"id": 30, "traits": ["scavenger"]}]], food_base=3, first=0)
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
-    assert s.food[1] == 1 and s.food[20] == 1 and s.food[30] == 0
+    assert food(s, 1) == 1 and food(s, 20) == 1 and food(s, 30) == 0
 
 
 def test_scavenger_owner_chooses_among_several():
@@ -208,7 +208,7 @@ def test_scavenger_owner_chooses_among_several():
     s.apply(Action("target", 10))
     assert s.current_player == 1 and set(s.legal_actions()) == {Action("scavenge", 11), Action("scavenge", 12)}
     s.apply(Action("scavenge", 12))
-    assert s.food[12] == 1 and s.food[11] == 0
+    assert food(s, 12) == 1 and food(s, 11) == 0
 
 
 def test_no_scavenger_token_for_tail_loss_or_starvation_ruling_47():
@@ -216,5 +216,5 @@ def test_no_scavenger_token_for_tail_loss_or_starvation_ruling_47():
                                                         {"id": 11, "traits": ["scavenger", "big"]}]], food_base=3)
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
-    s.apply(Action("tail", s.trait_cards[10][0]))
-    assert s.food[11] == 0
+    s.apply(Action("tail", trait_cards(s, 10)[0]))
+    assert food(s, 11) == 0

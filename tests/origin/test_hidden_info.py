@@ -20,8 +20,8 @@ import pytest
 from evolutio.bots import RandomBot
 from evolutio.kernel import Action, Rng, load_game, load_scenario, make_record, replay
 
-from .conftest import play_animal, scenario
-from .test_properties import invariants, unseen
+from .conftest import animal_card, animal_ids, census, discard, hand, play_animal, scenario
+from .test_properties import invariants, played_face_up, unseen
 
 N = 84
 
@@ -39,13 +39,34 @@ def seen_ever(g, s, p):
     """Cards seat ``p`` saw at some point of the finished game ``s``: its own hands and every card played as a
     trait (played face up). Replays the game to find them."""
     t = g.new_state(s.seed)
-    seen = set(t.hands[p])
+    seen = set(hand(t, p))
     for a in s.history:
         if a.kind == "trait":
             seen.add(a.args[0])
         t.apply(a)
-        seen |= set(t.hands[p])
+        seen |= set(hand(t, p))
     return seen
+
+
+def cards_under(s):
+    """The card under every animal, alive or dead, as its owner knows it: the owner's view of its live animals, and
+    the owner's own ``death``/``eaten`` events for the dead ones (with the card, found in the owner's discard pile)."""
+    out = {}
+    for q in range(s.view(None)["players_count"]):
+        own = s.view(q)["players"][q]
+        out |= {x["id"]: x["card"] for x in own["animals"]}
+        pile = {c["id"]: c for c in own["discard"]}
+        for e in s.events_for(q):
+            if e["kind"] in ("death", "eaten") and "card" in e:
+                out[e["animal"]] = pile[e["card"]]
+    return out
+
+
+def owners_of_animals(s):
+    """Every animal played so far (public ``play_animal`` events and the live rows of the view) -> its seat."""
+    out = {e["animal"]: e["player"] for e in s.events_for(None) if e["kind"] == "play_animal"}
+    out |= {x["id"]: q["seat"] for q in s.view(None)["players"] for x in q["animals"]}
+    return out
 
 
 def swapped_twin(g, s, p, rnd):
@@ -96,24 +117,33 @@ def test_swapped_hidden_cards_are_invisible(players, seed):
         assert a_state.digest() == s.digest()
         assert b_state.scores() == s.scores()
         # the twin really differs: some opponent animal lies on a card of another kind, and its owner can tell
-        moved = [a for a in range(N) if s.animal_card[a] >= 0 and s.animal_card[a] != b_state.animal_card[a]]
-        assert moved and all(s.animal_card[a] in sigma for a in moved)
-        assert any(g.config.faces[s.animal_card[a]] != g.config.faces[b_state.animal_card[a]] for a in moved)
+        under_s, under_b = cards_under(s), cards_under(b_state)
+        assert set(under_s) == set(under_b)
+        moved = [a for a in under_s if under_s[a]["id"] != under_b[a]["id"]]
+        assert moved and all(under_s[a]["id"] in sigma for a in moved)
+        assert any(under_s[a]["traits"] != under_b[a]["traits"] for a in moved)
         assert owners_differ or any(a_state.view(q) != b_state.view(q) for q in range(players) if q != p)
 
 
-def _hidden_from(s, p):
-    """Card ids ``p`` may not know the place of: other hands, the cards under others' animals (alive or dead)."""
-    animal_cards = {c for c in s.animal_card if c >= 0}
+def _hidden_from(s, p, private):
+    """Card ids ``p`` may not know the place of: other hands, the cards under others' animals (alive or dead);
+    ``private`` is :func:`_private_cards` of ``s``."""
     out = set()
-    for q in range(s.player_count):
+    for q, cards in enumerate(private):
         if q != p:
-            out |= set(s.hands[q]) | {s.animal_card[a] for a in s.animals[q]}
-            out |= {c for c in s.discard[q] if c in animal_cards}
+            out |= cards
     decision = s.view(None)["decision"]
     if decision["kind"] in ("trait_target", "trait_second_target"):
         out.discard(decision["card"])                  # a card being played as a trait has been shown
     return out
+
+
+def _private_cards(s):
+    """For each seat, the cards only it may know: its hand and the cards under its animals, alive or dead."""
+    under = cards_under(s)
+    owners = owners_of_animals(s)
+    return [set(hand(s, q)) | {under[a]["id"] for a, o in owners.items() if o == q and a in under}
+            for q in range(s.player_count)]
 
 
 def _card_refs(obj, out):
@@ -146,15 +176,16 @@ def test_no_hidden_card_id_in_views_events_or_descriptions(players, seed):
     checked = 0
     while True:
         if step % 5 == 0 or s.is_terminal:
+            private = _private_cards(s)
             for p in range(players):
-                hidden = _hidden_from(s, p)
+                hidden = _hidden_from(s, p, private)
                 refs = _card_refs(s.view(p), set()) | _card_refs(s.events_for(p), set())
                 if s.current_player == p:
                     refs |= _card_refs([s.describe(a) for a in s.legal_actions()], set())
                 assert not refs & hidden, f"seat {p} is told about hidden card(s) {sorted(refs & hidden)}"
                 checked += len(hidden)
             spectator = _card_refs(s.view(None), set()) | _card_refs(s.events_for(None), set())
-            assert not spectator & set().union(*(_hidden_from(s, p) for p in range(players)))
+            assert not spectator & set().union(*(_hidden_from(s, p, private) for p in range(players)))
         if s.is_terminal:
             break
         s.apply(bot.choose(s))
@@ -164,9 +195,9 @@ def test_no_hidden_card_id_in_views_events_or_descriptions(players, seed):
 
 def test_owner_sees_its_animal_cards_others_do_not():
     s = scenario({"players": [{"hand": ["running", "piracy"]}, {"hand": ["swimming"]}]})
-    running = s.hands[0][0]
+    running = hand(s, 0)[0]
     a = play_animal(s, 0, "running")
-    assert a == 0 and s.animal_card[0] == running
+    assert a == 0 and animal_card(s, 0) == running
     mine = s.view(0)["players"][0]["animals"][0]
     assert mine["id"] == 0 and mine["card"]["id"] == running
     for viewer in (1, None):
@@ -186,13 +217,13 @@ def test_death_reveals_the_card_only_to_the_owner():
                        "players": [{"animals": [{"card": "running"}]}, {"animals": [{"card": 40}]}],
                        "deck_size": 10})
     # nobody can act: extinction follows at once, both animals starve
-    dead = [e for e in s.events if e.kind == "death"]
-    assert len(dead) == 2
-    for e in dead:
-        o = e.data["owner"]
-        card = s.animal_card[e.data["animal"]]
-        assert e.to == (o,) and e.data["card"] == card and card in s.discard[o]
-        assert "card" not in e.redacted and "card" not in e.redacted["text"]
+    for o, is_the_card in ((0, lambda c: c["traits"] == ["running"]), (1, lambda c: c["id"] == 40)):
+        own = [e for e in s.events_for(o) if e["kind"] == "death" and e["owner"] == o]
+        assert len(own) == 1 and own[0]["card"] in discard(s, o)
+        assert is_the_card(next(c for c in s.view(o)["players"][o]["discard"] if c["id"] == own[0]["card"]))
+        for other in (1 - o, None):                 # everyone else is told of the death, not of the card
+            told = [e for e in s.events_for(other) if e["kind"] == "death" and e["owner"] == o]
+            assert len(told) == 1 and "card" not in told[0] and "card" not in told[0]["text"]
     assert s.view(1)["players"][0]["discard_size"] == 1 and "discard" not in s.view(1)["players"][0]
     assert [c["id"] for c in s.view(1)["players"][1]["discard"]] == [40]
 
@@ -205,7 +236,7 @@ def test_eaten_animal_card_is_private_to_its_owner():
     eaten = s.events_for(0)[-3:] + s.events_for(None)[-3:]
     assert not any(e.get("card") == 70 or "card 70" in e["text"] for e in eaten)
     assert any(e["kind"] == "eaten" and e["card"] == 70 for e in s.events_for(1))
-    assert 70 in s.discard[1]
+    assert 70 in discard(s, 1)
 
 
 @pytest.mark.parametrize("players,seed", [(2, 31), (3, 32), (4, 33), (5, 34), (8, 35)])
@@ -218,27 +249,29 @@ def test_determinize_resamples_every_unseen_card_and_stays_playable(players, see
     moved_animal_cards = 0
     while not s.is_terminal:
         if step % 9 == 0:
+            face_up = played_face_up(s)
             for p in range(players):
                 d = s.determinize(p, rng)
                 assert d.view(p) == s.view(p)
-                invariants(d)
-                assert unseen(d, p) == unseen(s, p)
+                invariants(d, logged=False)
+                assert unseen(d, p, face_up) == unseen(s, p, face_up)
                 # the seat's own cards and every face-up card stay put
-                assert d.hands[p] == s.hands[p] and d.discard[p] == s.discard[p]
-                assert all(d.animal_card[a] == s.animal_card[a] for a in s.animals[p])
+                assert hand(d, p) == hand(s, p) and discard(d, p) == discard(s, p)
+                assert d.view(p)["players"][p]["animals"] == s.view(p)["players"][p]["animals"]
                 assert d.view(None)["players"] == s.view(None)["players"]   # every face-up trait stays put
                 if s.current_player == p:
                     assert d.legal_actions() == s.legal_actions()
                     assert [d.describe(a) for a in d.legal_actions()] == [s.describe(a) for a in s.legal_actions()]
-                moved_animal_cards += sum(
-                    d.animal_card[a] != s.animal_card[a] for a in range(N) if s.animal_card[a] >= 0
+                moved_animal_cards += sum(                # the cards under the others' live animals
+                    d.view(q)["players"][q]["animals"] != s.view(q)["players"][q]["animals"]
+                    for q in range(players) if q != p
                 )
             if step % 27 == 0:                      # a determinized state plays on to the end
                 d = s.determinize(s.current_player, rng)
                 b = RandomBot(step)
                 while not d.is_terminal:
                     d.apply(b.choose(d))
-                invariants(d)
+                invariants(d, logged=False)
         s.apply(bot.choose(s))
         step += 1
     assert moved_animal_cards > 0
@@ -249,21 +282,25 @@ def test_determinize_resamples_opponents_dead_animal_cards():
                        "food_base": 0, "deck_size": 20,
                        "players": [{"animals": [{"card": 10}], "hand": [11]},
                                    {"animals": [{"card": 20}, {"card": 21, "traits": ["running"]}], "hand": [22]}]})
-    assert s.discard[1] and 20 in s.discard[1] and 21 in s.discard[1]          # everyone starved
+    pile = discard(s, 1)
+    assert pile and 20 in pile and 21 in pile                                   # everyone starved
+    assert cards_under(s)[1]["id"] == 20 and cards_under(s)[2]["id"] == 21
+    face_up = [c for c in pile if c not in (20, 21)]    # the Running card was played face up
+    face_down = [pile.index(20), pile.index(21)]        # where the cards under A1 and A2 lie
+    unseen_by_0 = set(unseen(s, 0, played_face_up(s)))
     seen = set()
     for k in range(40):
         d = s.determinize(0, Rng(k))
         assert d.view(0) == s.view(0)
-        assert d.card_census()["total"] == N
-        assert d.discard[0] == s.discard[0]
-        face_up = [c for c in s.discard[1] if c not in (20, 21)]    # the Running card was played face up
-        assert [c for c in d.discard[1] if c in face_up] == face_up
-        seen.add(d.animal_card[1])
-        assert d.animal_card[1] in d.discard[1] and d.animal_card[2] in d.discard[1]
+        assert census(d)["total"] == N
+        assert discard(d, 0) == discard(s, 0)
+        d_pile = discard(d, 1)
+        assert [c for c in d_pile if c in face_up] == face_up
+        assert [i for i, c in enumerate(d_pile) if c not in face_up] == face_down
+        assert {d_pile[i] for i in face_down} <= unseen_by_0     # resampled from the cards seat 0 never saw
+        seen.add(d_pile[face_down[0]])
         d2 = s.determinize(1, Rng(k))
-        assert (
-            d2.discard[1] == s.discard[1] and d2.animal_card[1:3] == s.animal_card[1:3]
-        )  # the owner's own pile is known to it
+        assert discard(d2, 1) == pile                   # the owner's own pile is known to it
     assert len(seen) > 10
 
 
@@ -273,13 +310,13 @@ def test_scenario_record_round_trip_with_animal_numbers():
                         {"hand": ["piracy", "swimming"], "animals": [{"card": 0, "traits": ["tramp"]}]},
                         {"hand": ["mimicry"], "animals": [{}]}]}
     s = load_scenario(data)
-    assert [s.animals[p] for p in range(3)] == [[5], [0], [1]]      # explicit number, then the lowest free ones
-    assert s.animal_card[0] == 0
+    assert [animal_ids(s, p) for p in range(3)] == [[5], [0], [1]]  # explicit number, then the lowest free ones
+    assert animal_card(s, 0) == 0
     bot = RandomBot(2)
     while not s.is_terminal:
         s.apply(bot.choose(s))
-    new = [a for p in range(3) for a in s.animals[p]] + [a for a in range(N) if s.animal_card[a] >= 0]
-    assert max(new) < N and s.animal_card[2] >= 0                         # later animals took 2, 3, … (5 was used)
+    new = [e["animal"] for e in s.events_for(None) if e["kind"] == "play_animal"]
+    assert new and max(new) < N and new[0] == 2 and 5 not in new         # later animals took 2, 3, … (5 was used)
     rec = json.loads(json.dumps(make_record(s, start=data)))
     again = replay(rec)
     assert again.digest() == s.digest()

@@ -3,7 +3,7 @@ pending attacks."""
 
 from evolutio.kernel import Action, load_game
 
-from .conftest import feeding, rig_die, scenario
+from .conftest import feeding, owner, scenario
 
 
 def test_opening_counts():
@@ -34,8 +34,7 @@ def test_scenario_pending_defence():
     s = scenario({"phase": "feeding", "food_base": 3, "players": [
         {"animals": [{"id": 0, "traits": ["carnivore"]}]},
         {"animals": [{"id": 10, "traits": ["running"]}, {"id": 11}]}],
-        "pending": {"kind": "defence", "carnivore": 0, "target": 10}})
+        "pending": {"kind": "defence", "carnivore": 0, "target": 10}, "chance": [{"die": 6}]})
     assert s.current_player == 1 and s.legal_actions() == [Action("run")]
-    rig_die(s, 6)
     s.apply(Action("run"))
-    assert s.owner[10] == 1 and s.current_player == 1      # escaped; seat 1's feeding turn follows
+    assert owner(s, 10) == 1 and s.current_player == 1     # escaped; seat 1's feeding turn follows

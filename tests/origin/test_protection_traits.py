@@ -5,7 +5,7 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction
 
-from .conftest import acts, feeding
+from .conftest import acts, animal, feeding, trait_cards
 
 
 def targets(s, c):
@@ -24,7 +24,7 @@ def test_big_only_by_big_carnivore_ruling_35():
 
 def test_big_needs_two_more_food():
     s = feeding([[{"id": 0, "traits": ["carnivore", "big"]}]], players=2)
-    assert s.need[0] == 3 and s.scores()[0] == 2 + 2 + 2
+    assert animal(s, 0)["need"] == 3 and s.scores()[0] == 2 + 2 + 2
 
 
 def test_swimming_both_ways_ruling_36():
@@ -88,7 +88,7 @@ def test_symbiosis_protection_ends_when_symbiont_dies():
                 pairs=[{"trait": "symbiosis", "animals": [10, 11]}], food_base=0)
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
-    assert s.trait_cards[11] == ()           # the Symbiosis card went with the symbiont
+    assert trait_cards(s, 11) == []         # the Symbiosis card went with the symbiont
     # next round player 0 attacks with the other carnivore: 11 is now a legal target
     assert s.current_player == 0
     s.apply(Action("attack", 1))

@@ -4,7 +4,7 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction, ScenarioError, load_scenario
 
-from .conftest import feeding, scenario
+from .conftest import census, feeding, scenario, table
 
 
 def bad(body, match, **opts):
@@ -94,8 +94,9 @@ def test_non_dict_pieces_never_crash_with_raw_errors():
 
 def test_deck_order_and_size():
     s = scenario({"deck": [7, "piracy"], "deck_size": 10, "players": [{"hand": ["mimicry"]}, {"hand": ["running"]}]})
-    assert s.deck[-1] == 7 and len(s.deck) == 10 and len(s.out_of_play) == 84 - 12
-    assert s.card_census()["total"] == 84
+    assert table(s)["deck_size"] == 10 and table(s)["out_of_play"] == 84 - 12
+    assert s.to_json()["origin"]["deck"][-1] == 7       # the top card: hidden from every seat, held by the save form
+    assert census(s)["total"] == 84
 
 
 def test_illegal_actions_name_the_rule_and_leave_state_unchanged():

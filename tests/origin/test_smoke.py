@@ -1,6 +1,6 @@
 from evolutio.kernel import list_games, load_game
 
-from .conftest import play_random
+from .conftest import census, play_random
 
 
 def test_registered():
@@ -14,6 +14,6 @@ def test_random_games_end_with_all_cards_accounted_for():
     g = load_game("origin", players=3)
     for seed in range(5):
         s = play_random(g, seed)
-        assert s.card_census()["total"] == 84
+        assert census(s)["total"] == 84
         assert s.is_terminal and s.current_player is None
         assert s.winners()
