@@ -7,7 +7,20 @@ import pytest
 
 from evolutio.kernel import Action, IllegalAction, OptionError, ScenarioError, load_game
 
-from .conftest import acts, feeding, in_hand, rig_die, scenario
+from .conftest import (
+    acts,
+    alive,
+    animal,
+    animal_ids,
+    feeding,
+    food,
+    hand_size,
+    in_hand,
+    owner,
+    scenario,
+    table,
+    trait_cards,
+)
 
 GIFT = {"sets": "gift"}
 
@@ -57,10 +70,10 @@ def test_r_strategy_owner_draws_no_card_for_it_and_gets_two_unfed_animals_next_t
     # seat 1 owns the r-Strategy animal (played on it by anyone): seat 1 draws 1 + 2 - 1 = 2, seat 0 draws 1 + 1
     s = feeding([[{"id": 0, "food": 1}], [{"id": 10, "traits": ["r_strategy"], "food": 1}, {"id": 11, "food": 1}]],
                 food_base=0, deck_size=20, **GIFT)
-    assert s.turn == 2 and len(s.hands[0]) == 2 and len(s.hands[1]) == 2
-    born = [a for a in s.animals[1] if a not in (10, 11)]
-    assert len(born) == 2 and len(s.deck) == 20 - 4 - 2
-    assert all(s.food[a] == 0 and not s.trait_cards[a] for a in born)
+    assert table(s)["turn"] == 2 and hand_size(s, 0) == 2 and hand_size(s, 1) == 2
+    born = [a for a in animal_ids(s, 1) if a not in (10, 11)]
+    assert len(born) == 2 and table(s)["deck_size"] == 20 - 4 - 2
+    assert all(food(s, a) == 0 and not trait_cards(s, a) for a in born)
     births = events(s, "birth")
     assert [b["animal"] for b in births] == born and all(b["player"] == 1 for b in births)
     # the owner sees the new animal cards; the other players do not
@@ -74,27 +87,27 @@ def test_r_strategy_owner_draws_no_card_for_it_and_gets_two_unfed_animals_next_t
 def test_a_dead_r_strategy_animal_gives_nothing_ruling_73():
     s = feeding([[{"id": 0, "traits": ["r_strategy"]}, {"id": 1, "food": 1}], [{"id": 10, "food": 1}]],
                 food_base=0, deck_size=20, **GIFT)
-    assert s.owner[0] == -1 and s.animals[0] == [1] and len(s.hands[0]) == 2 and not events(s, "birth")
+    assert not alive(s, 0) and animal_ids(s, 0) == [1] and hand_size(s, 0) == 2 and not events(s, "birth")
 
 
 def test_births_are_dealt_round_robin_from_the_new_first_player_and_lost_when_the_deck_ends_ruling_83():
     # each seat has one r-Strategy animal; after the deal (1 card each) 3 cards are left; seat 1 is the new first
     s = feeding([[{"id": 0, "traits": ["r_strategy"], "food": 1}], [{"id": 10, "traits": ["r_strategy"], "food": 1}]],
                 food_base=0, deck_size=5, **GIFT)
-    assert s.first == 1 and not s.deck
+    assert table(s)["first_player"] == 1 and table(s)["deck_size"] == 0
     assert [b["player"] for b in events(s, "birth")] == [1, 0, 1]
-    assert len(s.animals[1]) == 3 and len(s.animals[0]) == 2
+    assert len(animal_ids(s, 1)) == 3 and len(animal_ids(s, 0)) == 2
     assert events(s, "births_lost")[0]["lost"] == 1
 
 
 # -- Voracious --------------------------------------------------------------------------------------------------------
 def test_voracious_takes_an_extra_red_token_besides_the_main_action_ruling_30():
     s = feeding([[{"id": 0, "traits": ["voracious"]}], [{"id": 10}]], food_base=5, **GIFT)
-    assert s.need[0] == 2 and {Action("take", 0), Action("voracious", 0)} <= set(s.legal_actions())
+    assert animal(s, 0)["need"] == 2 and {Action("take", 0), Action("voracious", 0)} <= set(s.legal_actions())
     s.apply(Action("take", 0))
     assert s.current_player == 0 and acts(s, "voracious") == [Action("voracious", 0)]
     s.apply(Action("voracious", 0))
-    assert s.food[0] == 2 and s.food_base == 3 and s.current_player == 1
+    assert food(s, 0) == 2 and table(s)["food_base"] == 3 and s.current_player == 1
     assert s.view(None)["players"][0]["score"] == 2 + 1 + 1          # Voracious raises need and scores +1 (ruling 63)
 
 
@@ -121,7 +134,7 @@ def test_voracious_take_is_a_red_token_take_communication_passes_it_on_ruling_22
     s = feeding([[{"id": 0, "traits": ["voracious"]}, {"id": 1}], [{"id": 10}]], food_base=5,
                 pairs=[{"trait": "communication", "animals": [0, 1]}], **GIFT)
     s.apply(Action("voracious", 0))
-    assert s.food[0] == 1 and s.food[1] == 1 and s.food_base == 3
+    assert food(s, 0) == 1 and food(s, 1) == 1 and table(s)["food_base"] == 3
 
 
 def test_voracious_needs_red_tokens_in_the_base():
@@ -139,9 +152,9 @@ def shy_after_tail_loss(drop: str):
                  [{"id": 20, "traits": ["carnivore"]}]], food_base=0, **GIFT)
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
-    shy_card, tail_card = s.trait_cards[10]
+    shy_card, tail_card = trait_cards(s, 10)
     s.apply(Action("tail", shy_card if drop == "shy" else tail_card))
-    assert s.owner[10] == 1
+    assert owner(s, 10) == 1
     return s
 
 
@@ -173,10 +186,11 @@ def test_a_shy_animal_not_yet_attacked_can_be_attacked_and_the_mark_ends_with_th
     s.apply(Action("attack", 0))
     assert Action("target", 10) in s.legal_actions()
     s.apply(Action("target", 10))
-    assert s.marked("shy_attacked", 10) and s.view(None)["decision"]["kind"] == "defence"
-    s.apply(Action("tail", s.trait_cards[10][1]))      # drops Tail Loss, keeps Shy; nobody can act: the turn ends
-    assert s.turn == 2 and s.owner[10] == 1
-    assert not s.marks and "marks" not in s.to_json()["origin"]
+    assert animal(s, 10)["marks"] == ["shy_attacked"] and s.view(None)["decision"]["kind"] == "defence"
+    s.apply(Action("tail", trait_cards(s, 10)[1]))      # drops Tail Loss, keeps Shy; nobody can act: the turn ends
+    assert table(s)["turn"] == 2 and owner(s, 10) == 1
+    assert "marks" not in animal(s, 10) or not animal(s, 10)["marks"]
+    assert "marks" not in s.to_json()["origin"]
 
 
 def test_scenarios_set_the_marks_and_refuse_unknown_ones():
@@ -218,11 +232,10 @@ def test_r_strategy_needs_an_animal_without_it_anywhere_ruling_6():
 
 def test_a_shy_animal_that_ran_away_is_safe_for_the_rest_of_the_turn_ruling_41_53():
     s = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["shy", "running"]}],
-                 [{"id": 20, "traits": ["carnivore"]}]], food_base=0, **GIFT)
-    rig_die(s, 6)
+                 [{"id": 20, "traits": ["carnivore"]}]], food_base=0, dice=[6], **GIFT)
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
     s.apply(Action("run"))                              # 6: it escapes
-    assert s.owner[10] == 1 and s.current_player == 2
+    assert owner(s, 10) == 1 and s.current_player == 2
     s.apply(Action("attack", 20))
     assert Action("target", 10) not in s.legal_actions()
