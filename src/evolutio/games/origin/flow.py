@@ -72,13 +72,28 @@ class Decision(Step):
 
 
 class TargetDecision(Decision):
-    """A decision answered with ``target`` (an animal number): its candidates are every animal number."""
+    """A decision of ``player`` (a slot of each subclass) answered with ``target`` (an animal number): its candidates
+    are every animal number; one that is not on the table is refused here, any other by :meth:`target_refusal`."""
 
     __slots__ = ()
     accepts = ("target",)
+    player: int
+
+    def decider(self, state: OriginFlow) -> int | None:
+        return self.player
 
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
         return actions.TARGET[:state.config.num_cards]
+
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
+        animal = action.args[0]
+        if state.owner[animal] < 0:
+            return not_on_table(animal)
+        return self.target_refusal(state, animal)
+
+    def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
+        """Why the animal ``animal`` (on the table) may not be the target, or ``None``."""
+        raise NotImplementedError
 
 
 # -------------------------------------------------------------------------------------------------------- phases
@@ -284,13 +299,7 @@ class TraitTarget(TargetDecision):
         self.card = card
         self.face = face
 
-    def decider(self, state: OriginFlow) -> int | None:
-        return self.player
-
-    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
-        animal = action.args[0]
-        if state.owner[animal] < 0:
-            return not_on_table(animal)
+    def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
         return state.first_target_refusal(self.player, state.config.faces[self.card][self.face], animal)
 
     def legal(self, state: OriginFlow) -> list[Action]:
@@ -331,13 +340,7 @@ class SecondTraitTarget(TargetDecision):
         self.face = face
         self.first = first
 
-    def decider(self, state: OriginFlow) -> int | None:
-        return self.player
-
-    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
-        animal = action.args[0]
-        if state.owner[animal] < 0:
-            return not_on_table(animal)
+    def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
         return state.pair_refusal(self.player, state.config.faces[self.card][self.face], self.first, animal)
 
     def legal(self, state: OriginFlow) -> list[Action]:
@@ -366,13 +369,7 @@ class AttackTarget(TargetDecision):
         self.player = player
         self.carnivore = carnivore
 
-    def decider(self, state: OriginFlow) -> int | None:
-        return self.player
-
-    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
-        animal = action.args[0]
-        if state.owner[animal] < 0:
-            return not_on_table(animal)
+    def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
         refusal = state.attack_refusal(self.carnivore, animal)
         return None if refusal is None else Refusal(f"your Carnivore cannot attack this animal: {refusal}")
 
@@ -398,13 +395,7 @@ class PiracyVictim(TargetDecision):
         self.player = player
         self.pirate = pirate
 
-    def decider(self, state: OriginFlow) -> int | None:
-        return self.player
-
-    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
-        animal = action.args[0]
-        if state.owner[animal] < 0:
-            return not_on_table(animal)
+    def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
         return state.piracy_refusal(self.pirate, animal)
 
     def legal(self, state: OriginFlow) -> list[Action]:
