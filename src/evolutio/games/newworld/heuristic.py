@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from evolutio.kernel.estimate import Hungry, add_hungry_animals, share_out
+
 #: the number of periods in a game (one per area card)
 PERIODS = 6
 #: what one card in hand is worth while periods remain (a new animal is worth 3 points, a trait 1 or more)
@@ -63,18 +65,6 @@ def _area_food(view: dict[str, Any], feeding: bool) -> float:
     return total if feeding else total + NEW_AREA_FOOD
 
 
-def share_out(food: float, demands: list[float]) -> list[float]:
-    """Split ``food`` the way one-token-a-turn feeding does: seats wanting less than an even share get what they
-    want, the rest is split evenly among the others."""
-    shares = [0.0] * len(demands)
-    left = food
-    waiting = sorted(range(len(demands)), key=lambda seat: demands[seat])
-    for position, seat in enumerate(waiting):
-        shares[seat] = min(demands[seat], left / (len(waiting) - position))
-        left -= shares[seat]
-    return shares
-
-
 class NewWorldHeuristic:
     """Expected final score of every seat, estimated from one seat's view."""
 
@@ -96,7 +86,7 @@ class NewWorldHeuristic:
             prey_elsewhere = sum(prey) - prey[seat]
             budget = budgets[seat]
             total = card_value * player["hand_size"]
-            hungry: list[tuple[int, float, float, float]] = []
+            hungry: list[Hungry] = []
             for animal in player["animals"]:
                 names = _trait_names(animal)
                 worth = _animal_points(animal) + animal_future
@@ -112,15 +102,6 @@ class NewWorldHeuristic:
                     continue
                 hunt = HUNT_SUCCESS if PREDATOR in names and prey_elsewhere > 0 else 0.0
                 hungry.append((missing, worth, exposed, hunt))
-            hungry.sort(key=lambda item: (item[3], item[0] / item[1], item[0]))  # hunters last
-            for missing, worth, exposed, hunt in hungry:
-                if budget >= missing:
-                    budget -= missing
-                    chance = COVERED_SURVIVAL
-                else:
-                    chance = UNCOVERED_SURVIVAL + (COVERED_SURVIVAL - UNCOVERED_SURVIVAL) * budget / missing / 2
-                    budget = 0.0
-                chance = 1.0 - (1.0 - chance) * (1.0 - hunt)
-                total += worth * chance * (1.0 - exposed)
+            total = add_hungry_animals(total, hungry, budget, COVERED_SURVIVAL, UNCOVERED_SURVIVAL)
             estimates.append(total)
         return estimates

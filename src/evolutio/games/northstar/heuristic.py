@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from evolutio.kernel.estimate import share_out
+
 #: what one card in hand is worth while it can still be played (a trait, a body or population step, a species)
 HAND_CARD_VALUE = 0.2
 #: the mean plant-food number of a trait card (the deck's table); each seat puts one on the watering hole a round
@@ -63,18 +65,6 @@ def _traits(species: dict[str, Any]) -> set[str]:
 
 def _defence_size(species: dict[str, Any], traits: set[str]) -> int:
     return int(species["body"]) + (HARD_SHELL_BONUS if "hard-shell" in traits else 0)
-
-
-def share_out(food: float, demands: list[float]) -> list[float]:
-    """Split ``food`` the way one-feeding-a-turn shares the watering hole: seats wanting less than an even share get
-    what they want, the rest is split evenly among the others."""
-    shares = [0.0] * len(demands)
-    left = food
-    waiting = sorted(range(len(demands)), key=lambda seat: demands[seat])
-    for position, seat in enumerate(waiting):
-        shares[seat] = min(demands[seat], left / (len(waiting) - position))
-        left -= shares[seat]
-    return shares
 
 
 def _intake_factor(species_traits: list[set[str]]) -> float:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from evolutio.kernel.estimate import Hungry, add_hungry_animals, share_out
+
 #: expected size of the food base by number of players (the dice table: 2 → 1d6+2, 3 → 2d6, 4 → 2d6+2, …)
 EXPECTED_FOOD_BASE = {2: 5.5, 3: 7.0, 4: 9.0, 5: 12.5, 6: 14.5, 7: 16.0, 8: 18.0}
 #: the part of the food base a seat can count on (Tramp destroys tokens, Piracy steals them)
@@ -66,19 +68,6 @@ def _hunger(animal: dict[str, Any]) -> int:
     return max(0, animal["need"] - animal["food"] - animal["fat"])
 
 
-def share_out(food: float, demands: list[float]) -> list[float]:
-    """Split ``food`` the way one-token-a-round feeding does: seats wanting less than an even share get what they
-    want, the rest is split evenly among the others."""
-    shares = [0.0] * len(demands)
-    waiting = sorted(range(len(demands)), key=lambda seat: demands[seat])
-    left = food
-    for position, seat in enumerate(waiting):
-        even = left / (len(waiting) - position)
-        shares[seat] = min(demands[seat], even)
-        left -= shares[seat]
-    return shares
-
-
 class OriginHeuristic:
     """Expected final score of every seat, estimated from one seat's view."""
 
@@ -105,7 +94,7 @@ class OriginHeuristic:
             threat = CARNIVORE_THREAT * (sum(carnivores) - carnivores[seat])
             budget = budgets[seat]
             total = 0.0
-            hungry: list[tuple[int, float, float, float]] = []
+            hungry: list[Hungry] = []
             for animal in player["animals"]:
                 if animal["poisoned"]:
                     continue
@@ -124,16 +113,7 @@ class OriginHeuristic:
                     hungry.append((missing, worth, exposed, HUNT_SUCCESS if hunts else 0.0))
                     continue
                 total += worth * chance * (1.0 - exposed)
-            hungry.sort(key=lambda item: (item[3], item[0] / item[1], item[0]))  # hunters last
-            for missing, worth, exposed, hunt in hungry:
-                if budget >= missing:
-                    budget -= missing
-                    chance = covered_survival
-                else:
-                    chance = UNCOVERED_SURVIVAL + (covered_survival - UNCOVERED_SURVIVAL) * budget / missing / 2
-                    budget = 0.0
-                chance = 1.0 - (1.0 - chance) * (1.0 - hunt)
-                total += worth * chance * (1.0 - exposed)
+            total = add_hungry_animals(total, hungry, budget, covered_survival, UNCOVERED_SURVIVAL)
             total += card_value * player["hand_size"]
             estimates.append(total)
         return estimates
