@@ -6,6 +6,7 @@ import pytest
 
 from evolutio.bots import RandomBot
 from evolutio.kernel import load_game
+from evolutio.kernel.flow import legal_by_check
 
 
 @pytest.mark.parametrize("players,seed", [(3, 2), (5, 3)])
@@ -16,6 +17,6 @@ def test_legal_lists_built_directly_are_the_candidates_the_rules_allow(players, 
     bot = RandomBot(seed=seed)
     while not state.is_terminal:
         step = state.step
-        allowed = [action for action in step.candidates(state) if step.check(state, action) is None]
+        allowed = legal_by_check(step, state)
         assert state.legal_actions() == allowed
         state.apply(bot.choose(state))
