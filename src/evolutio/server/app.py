@@ -33,6 +33,7 @@ from evolutio.bots import bot_names
 from evolutio.kernel import game_class, list_games
 
 from .broker import Broker, Subscription, make_broker
+from .lanes import PUSHES
 from .storage import Store
 from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService, encode_json, web_options
 
@@ -523,6 +524,7 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
                 await service().refresh(live, turn)
                 if not await wait_for_bots(subscription, live):
                     break
+                await service().lanes.turn(PUSHES)  # people's requests first
                 if live.turn <= sent_turn:  # announced while the first snapshot was on its way: already sent
                     continue
                 sent_turn = live.turn

@@ -33,6 +33,7 @@ from evolutio.kernel import (
 )
 
 from .broker import Broker
+from .lanes import BOTS, BackgroundLanes
 from .storage import NewAction, Store, TableRow
 
 log = logging.getLogger("evolutio.server")
@@ -222,8 +223,11 @@ class TableService:
     an SQLite commit in WAL mode takes well under a millisecond, less than handing it to a thread costs."""
 
     def __init__(self, store: Store, broker: Broker, *, bot_delay: float, db_executor: Executor | None,
-                 bot_executor: Executor, bot_jobs: int = DEFAULT_BOT_JOBS, public_url: str = "") -> None:
+                 bot_executor: Executor, bot_jobs: int = DEFAULT_BOT_JOBS, public_url: str = "",
+                 lanes: BackgroundLanes | None = None) -> None:
         self.store = store
+        #: bots' moves (and the server's pushes) wait here behind people's requests
+        self.lanes = lanes if lanes is not None else BackgroundLanes()
         self.broker = broker
         self.bot_delay = bot_delay
         self.db_executor = db_executor
@@ -644,12 +648,14 @@ class TableService:
                 return
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
+            await self.lanes.turn(BOTS)
             if live.turn != turn or self.closing:
                 return
             bot = live.seats[seat].bot
             if bot is None:
                 return
             action = await self._think(bot, live.state.clone())
+            await self.lanes.turn(BOTS)
             await self.act(live, seat, action.to_json(), turn, by_bot=True)
         except ApiError as exc:
             if exc.status != 409:  # 409: someone else (another process) already played this turn
