@@ -3,11 +3,17 @@ resumed by replay when a server starts."""
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 from sqlalchemy import inspect, text
 
 from evolutio.kernel import Action, load_game
-from evolutio.server.storage import Store, TurnTaken
+from evolutio.server.storage import CHECKPOINT_SECONDS, Store, TurnTaken
 
 from .conftest import make_client
 from .helpers import act, create, first_legal, get_state
@@ -120,5 +126,53 @@ def test_a_bots_turn_is_claimed_once_until_its_lease_runs_out(db_url: str) -> No
         # the claimer died: once its claim is older than the lease, another process takes the turn over, once
         assert store.claim_bot_turn("t1", 0, lease_seconds=-1)
         assert not store.claim_bot_turn("t1", 0, lease_seconds=60)
+    finally:
+        store.close()
+
+
+#: how long to wait for the checkpoint thread to copy a commit into the database file
+CHECKPOINT_WAIT_SECONDS = 10 * CHECKPOINT_SECONDS
+#: a process that commits actions on a store whose commits never checkpoint, then kills itself before the checkpoint
+#: thread's first round (CHECKPOINT_SECONDS): its commits are only in the WAL file
+KILLED_WRITER = """
+import os, signal, sys
+from evolutio.server.storage import Store
+store = Store.open(sys.argv[1], background_checkpoints=True)
+store.create_table("t1", "origin", {"players": 2}, 5, "1", [("human", None), ("human", None)])
+for turn in range(3):
+    store.append_action("t1", turn, turn % 2, ["pass"], "1", finished=False)
+wal_bytes = os.path.getsize(sys.argv[2] + "-wal")
+print(wal_bytes, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_sqlite_commits_left_uncheckpointed_survive_a_killed_process(tmp_path: Path) -> None:
+    path = tmp_path / "killed.sqlite3"
+    url = f"sqlite:///{path}"
+    finished = subprocess.run([sys.executable, "-c", KILLED_WRITER, url, str(path)], capture_output=True, text=True,
+                              timeout=120)
+    assert finished.returncode == -signal.SIGKILL, finished.stderr
+    assert int(finished.stdout) > 0  # the commits were in the WAL, not yet in the database file
+    store = Store.open(url)
+    try:
+        assert [(row.turn, row.seat, row.action) for row in store.actions("t1")] == [
+            (0, 0, ["pass"]), (1, 1, ["pass"]), (2, 0, ["pass"])]
+    finally:
+        store.close()
+
+
+def test_background_checkpoints_copy_the_wal_into_the_database_file_and_commits_never_do(tmp_path: Path) -> None:
+    path = tmp_path / "checkpointed.sqlite3"
+    store = Store.open(f"sqlite:///{path}", background_checkpoints=True)
+    try:
+        with store.engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+        store.create_table("t1", "origin", {"players": 2}, 5, "1", [("human", None), ("human", None)])
+        store.append_action("t1", 0, 0, ["pass"], "1", finished=False)
+        deadline = time.monotonic() + CHECKPOINT_WAIT_SECONDS
+        while b"t1" not in path.read_bytes() and time.monotonic() < deadline:
+            time.sleep(CHECKPOINT_SECONDS / 10)
+        assert b"t1" in path.read_bytes()  # the table's row reached the database file with no call from here
     finally:
         store.close()

@@ -220,17 +220,20 @@ def _safe_text(state: State, action: Action) -> str:
 class TableService:
     """Owns the live tables of this process. Bots think on ``bot_executor``, never on the event loop. Database
     calls run on ``db_executor`` — or, when ``db_executor`` is ``None`` (SQLite in one process), right on the loop:
-    an SQLite commit in WAL mode takes well under a millisecond, less than handing it to a thread costs."""
+    an SQLite read takes microseconds, less than handing it to a thread costs. The group commits of actions run on
+    ``commit_executor`` when one is given (for SQLite: one writer thread), so that the loop goes on serving requests
+    while a commit waits for the disk, which on a busy machine now and then takes tens of milliseconds."""
 
     def __init__(self, store: Store, broker: Broker, *, bot_delay: float, db_executor: Executor | None,
                  bot_executor: Executor, bot_jobs: int = DEFAULT_BOT_JOBS, public_url: str = "",
-                 lanes: BackgroundLanes | None = None) -> None:
+                 lanes: BackgroundLanes | None = None, commit_executor: Executor | None = None) -> None:
         self.store = store
         #: bots' moves (and the server's pushes) wait here behind people's requests
         self.lanes = lanes if lanes is not None else BackgroundLanes()
         self.broker = broker
         self.bot_delay = bot_delay
         self.db_executor = db_executor
+        self.commit_executor = commit_executor if commit_executor is not None else db_executor
         self.bot_executor = bot_executor
         #: how many batches of bots think at once (at most the bot executor's threads)
         self.bot_jobs = bot_jobs
@@ -256,6 +259,13 @@ class TableService:
         if self.db_executor is None:
             return function(*args)
         return await asyncio.get_running_loop().run_in_executor(self.db_executor, function, *args)
+
+    async def _store_actions(self, actions: list[NewAction]) -> list[bool]:
+        """One group commit (see :meth:`_commit`), on the commit executor when there is one."""
+        if self.commit_executor is None:
+            return self.store.append_actions(actions)
+        return await asyncio.get_running_loop().run_in_executor(self.commit_executor, self.store.append_actions,
+                                                                actions)
 
     # -- creating and loading -------------------------------------------------------------------------------
     async def create(self, game_name: str, options: dict[str, Any], seat_specs: list[Any],
@@ -514,7 +524,7 @@ class TableService:
             while self._uncommitted:
                 batch, self._uncommitted = self._uncommitted, []
                 try:
-                    outcomes = await self._db(self.store.append_actions, [action for action, _outcome in batch])
+                    outcomes = await self._store_actions([action for action, _outcome in batch])
                 except Exception as exc:  # noqa: BLE001 — every waiting caller hears of the failure, not just one
                     for _action, outcome in batch:
                         if not outcome.done():
