@@ -53,6 +53,36 @@ try:
 finally:
     profile.dump_stats(output)
 """
+#: the server with a sampling thread: every SAMPLE_SECONDS it notes the event loop thread's stack (sys._current_frames),
+#: and at exit writes the stacks seen with their counts, one "frame;frame;... count" line each (the collapsed format
+#: of flamegraph.pl and speedscope, as py-spy writes it). Unlike cProfile it does not slow each call, so many small
+#: calls are not over-weighted; a sample lands where the loop thread lets go of the interpreter (every switch
+#: interval while it computes, or while it waits in epoll — shown as the loop's select).
+SAMPLED_SERVER = """
+import collections, sys, threading, time
+from evolutio.cli.main import main
+output, period, sys.argv[1:] = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
+loop_thread = threading.main_thread().ident
+counts = collections.Counter()
+done = threading.Event()
+def sample():
+    while not done.wait(period):
+        frame = sys._current_frames().get(loop_thread)
+        names = []
+        while frame is not None:
+            code = frame.f_code
+            names.append(f"{code.co_name} ({code.co_filename.rsplit('/site-packages/', 1)[-1]}:{code.co_firstlineno})")
+            frame = frame.f_back
+        counts[";".join(reversed(names))] += 1
+threading.Thread(target=sample, daemon=True).start()
+try:
+    main(sys.argv[1:])
+finally:
+    done.set()
+    with open(output, "w") as file:
+        file.writelines(f"{stack} {count}\\n" for stack, count in counts.most_common())
+"""
+SAMPLE_SECONDS = 0.002
 START_PAUSE_SECONDS = 0.05
 PERCENTILES = (50, 99)
 
@@ -247,6 +277,9 @@ def main() -> int:
     parser.add_argument("--py-spy", metavar="FILE", default=None,
                         help="sample the server with py-spy during the run; its collapsed stacks go to FILE "
                              "(input for flamegraph.pl or speedscope)")
+    parser.add_argument("--sample", metavar="FILE", default=None,
+                        help="sample the server's event loop thread every 2 ms and write its stacks to FILE in the "
+                             "collapsed format (no py-spy needed; see SAMPLED_SERVER)")
     parser.add_argument("--cprofile", metavar="FILE", default=None,
                         help="run the server under cProfile and write its statistics to FILE (read them with "
                              "python -m pstats FILE); profiling slows the server, so its figures are not comparable")
@@ -255,7 +288,11 @@ def main() -> int:
     directory = tempfile.mkdtemp(prefix="evolutio-load-")
     db_url = args.db or f"sqlite:///{Path(directory) / 'load.sqlite3'}"
     port = free_port()
-    command = ["-c", PROFILED_SERVER, args.cprofile] if args.cprofile else ["-m", "evolutio.cli.main"]
+    command = ["-m", "evolutio.cli.main"]
+    if args.cprofile:
+        command = ["-c", PROFILED_SERVER, args.cprofile]
+    elif args.sample:
+        command = ["-c", SAMPLED_SERVER, args.sample, str(SAMPLE_SECONDS)]
     server = subprocess.Popen([sys.executable, *command, "serve", "--port", str(port),
                                "--db", db_url, "--bot-delay", "0", "--log-level", "warning"])
     profiler = None
@@ -269,7 +306,7 @@ def main() -> int:
             profiler.send_signal(signal.SIGINT)
             profiler.wait()
         # SIGINT: uvicorn stops, and the profiler (which a SIGTERM would cut short) writes its statistics
-        server.send_signal(signal.SIGINT if args.cprofile else signal.SIGTERM)
+        server.send_signal(signal.SIGINT if args.cprofile or args.sample else signal.SIGTERM)
         server.wait()
     humans, bots, bot_lat = bot_latencies(db_url, result["table_ids"])
     human_lat = result["human_latencies"]

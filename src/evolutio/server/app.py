@@ -7,6 +7,7 @@ database is migrated (Alembic) and every unfinished table is resumed by replay, 
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import json
 import logging
@@ -33,8 +34,9 @@ from evolutio.bots import bot_names
 from evolutio.kernel import game_class, list_games
 
 from .broker import Broker, Subscription, make_broker
+from .fast_action import ActionFastPath
 from .lanes import PUSHES
-from .storage import Store
+from .storage import Store, is_sqlite
 from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService, encode_json, web_options
 
 log = logging.getLogger("evolutio.server")
@@ -352,15 +354,18 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        sqlite = settings.db_url.startswith("sqlite")
+        sqlite = is_sqlite(settings.db_url)
         db_executor = None if sqlite else ThreadPoolExecutor(POSTGRES_DB_THREADS, "evolutio-db")
+        # SQLite: one writer thread for the group commits (reads stay on the loop); PostgreSQL: the database threads
+        commit_executor = ThreadPoolExecutor(1, "evolutio-commit") if sqlite else db_executor
         bot_executor = ThreadPoolExecutor(BOT_THREADS, "evolutio-bot")
         loop = asyncio.get_running_loop()
         await the_broker.start()
-        store = await loop.run_in_executor(db_executor, Store.open, settings.db_url)
+        store = await loop.run_in_executor(db_executor, functools.partial(Store.open, settings.db_url,
+                                                                          background_checkpoints=True))
         service = TableService(store, the_broker, bot_delay=settings.bot_delay, db_executor=db_executor,
                                bot_executor=bot_executor, bot_jobs=BOT_THREADS,
-                               public_url=settings.public_url)
+                               public_url=settings.public_url, commit_executor=commit_executor)
         holder["service"] = service
         _app.state.service = service
         if settings.resume:
@@ -371,6 +376,8 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
             yield
         finally:
             await service.close()
+            if commit_executor is not None and commit_executor is not db_executor:
+                commit_executor.shutdown(wait=True)
             await the_broker.close()
             await loop.run_in_executor(db_executor, store.close)
             if db_executor is not None:
@@ -379,8 +386,6 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
 
     app = FastAPI(title="evolutio", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play evolution board games: tables of people and bots. See docs/api.md.")
-    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
-    app.add_middleware(WorkerHeader, worker_id=secrets.token_hex(WORKER_ID_BYTES))
 
     def service() -> TableService:
         return holder["service"]
@@ -411,6 +416,19 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
         if seat is None:
             raise ApiError(401, "a seat token is required (Authorization: Bearer <token> or ?token=)")
         return live, seat
+
+    async def play_action(request: Request, table_id: str, body: BaseModel) -> Response:
+        """``POST /api/tables/{id}/actions``, for the FastAPI route and for :class:`ActionFastPath` alike."""
+        assert isinstance(body, ActionRequest)
+        token, events_from = read_seat_parameters(request)
+        live, seat = await required_seat(table_id, None, token)
+        await service().act(live, seat, body.action, body.turn)
+        return json_response(service().state_message(live, seat, events_from)[0])
+
+    # innermost first: the fast path reads bodies the limit has let through; the worker header goes on every answer
+    app.add_middleware(ActionFastPath, play=play_action, body_model=ActionRequest)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(WorkerHeader, worker_id=secrets.token_hex(WORKER_ID_BYTES))
 
     token_query = Query(default=None, max_length=TOKEN_MAX_LENGTH, description=TOKEN_TEXT)
     events_from_query = Query(default=0, ge=0, le=MAX_STEP, description=EVENTS_FROM_TEXT)
@@ -459,10 +477,8 @@ def create_app(settings: ServerSettings, *, broker: Broker | None = None) -> Fas
               "the rule's reason: illegal 422, not your decision 403, stale turn or game over 409, unknown token "
               "401.", openapi_extra={"parameters": seat_parameters_schema()})
     async def post_action(body: ActionRequest, table_id: TableId, request: Request) -> Response:
-        token, events_from = read_seat_parameters(request)
-        live, seat = await required_seat(table_id, None, token)
-        await service().act(live, seat, body.action, body.turn)
-        return json_response(service().state_message(live, seat, events_from)[0])
+        # well-formed requests are answered by ActionFastPath before they reach this route (with play_action too)
+        return await play_action(request, table_id, body)
 
     @app.post("/api/tables/{table_id}/why", response_model=WhyAnswer,
               responses={status: REFUSALS[status] for status in (401, 404, 413, 422)},
