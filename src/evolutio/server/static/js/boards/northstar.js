@@ -4,7 +4,7 @@
 
 import { h, titleCase } from "../dom.js";
 import { t, tOr } from "../i18n.js";
-import { renderValue } from "./generic.js";
+import { areasSection, hasSeat, viewParts } from "./shared.js";
 
 const KNOWN_FIELDS = new Set([
   "game", "variant", "you", "round", "last_round", "phase", "first_player", "current_player", "watering_hole",
@@ -84,7 +84,7 @@ export const northstarBoard = {
   },
 
   candidates(view, seat) {
-    if (seat === null || seat === undefined) return [];
+    if (!hasSeat(seat)) return [];
     const me = view.players[seat];
     const out = [];
     if (view.phase === "select-food") {
@@ -103,8 +103,7 @@ export const northstarBoard = {
   },
 
   render(view, context) {
-    const extra = Object.fromEntries(Object.entries(view).filter(([key, value]) => !KNOWN_FIELDS.has(key) && value !== null));
-    const me = context.seat !== null && context.seat !== undefined ? view.players[context.seat] : null;
+    const { extra, me } = viewParts(view, context.seat, KNOWN_FIELDS);
     return h(
       "div",
       { class: "board northstar" },
@@ -117,7 +116,7 @@ export const northstarBoard = {
         view.last_round ? h("span", { class: "flag" }, t("northstar.last_round", { round: view.last_round })) : null,
         view.quick_play ? h("span", { class: "flag" }, t("northstar.quick_play")) : null),
       view.card_data ? h("p", { class: "data-note" }, view.card_data) : null,
-      Object.keys(extra).length ? h("section", { class: "areas" }, renderValue(extra)) : null,
+      areasSection(extra),
       h("div", { class: "players" }, view.players.map((player) => playerZone(player, view, context))),
       me && me.hand ? handCards(me, context) : null,
     );

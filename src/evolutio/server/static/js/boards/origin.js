@@ -5,7 +5,7 @@
 
 import { h, titleCase } from "../dom.js";
 import { t, tOr } from "../i18n.js";
-import { renderValue } from "./generic.js";
+import { areasSection, hasSeat, viewParts } from "./shared.js";
 
 const KNOWN_FIELDS = new Set([
   "game", "seat", "players_count", "turn", "phase", "first_player", "to_act", "decision", "food_base", "dice",
@@ -100,7 +100,7 @@ export const originBoard = {
 
   // What a disabled element would do, so that "why not?" can ask the rules about it.
   candidates(view, seat) {
-    if (seat === null || seat === undefined) return [];
+    if (!hasSeat(seat)) return [];
     const me = view.players[seat];
     const out = [];
     if (view.phase === "development") {
@@ -116,8 +116,7 @@ export const originBoard = {
   },
 
   render(view, context) {
-    const extra = Object.fromEntries(Object.entries(view).filter(([key, value]) => !KNOWN_FIELDS.has(key) && value !== null));
-    const me = context.seat !== null && context.seat !== undefined ? view.players[context.seat] : null;
+    const { extra, me } = viewParts(view, context.seat, KNOWN_FIELDS);
     return h(
       "div",
       { class: "board origin" },
@@ -132,7 +131,7 @@ export const originBoard = {
         h("span", { class: "stat" }, t("origin.deck", { count: view.deck_size })),
         view.last_turn ? h("span", { class: "flag" }, t("origin.last_turn")) : null,
       ),
-      Object.keys(extra).length ? h("section", { class: "areas" }, h("h3", {}, t("origin.areas")), renderValue(extra)) : null,
+      areasSection(extra, t("origin.areas")),
       h("div", { class: "players" }, view.players.map((player) => playerZone(player, view, context))),
       me && me.hand ? handCards(me, context) : null,
     );
