@@ -8,6 +8,7 @@ path, and by their string id everywhere a person or a file sees them.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Callable, TypeVar, cast
 
@@ -80,10 +81,14 @@ for _t in TRAITS:
     for _name in (_t.id, _t.en, _t.ru, DATA["traits"][_t.id]["en"], *DATA["traits"][_t.id].get("en_variants", ())):
         TRAIT_ALIASES[_name.lower().replace(" ", "_")] = _t.num
 
+# a card's names depend only on its faces, of which a deck has a few dozen kinds; views name every card in every hand
+# and discard pile, so the names are built once per kind of card, not at every view
+@functools.cache
 def card_name(faces: tuple[int, ...]) -> str:
     return "/".join(EN[t] for t in faces)
 
 
+@functools.cache
 def card_name_ru(faces: tuple[int, ...]) -> str:
     return "/".join(RU[t] for t in faces)
 
