@@ -658,14 +658,13 @@ class TableService:
                 return
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
-            await self.lanes.turn(BOTS)
             if live.turn != turn or self.closing:
                 return
             bot = live.seats[seat].bot
             if bot is None:
                 return
             action = await self._think(bot, live.state.clone())
-            await self.lanes.turn(BOTS)
+            await self.lanes.turn(BOTS)  # the move is applied and stored on the loop: after people's requests
             await self.act(live, seat, action.to_json(), turn, by_bot=True)
         except ApiError as exc:
             if exc.status != 409:  # 409: someone else (another process) already played this turn
