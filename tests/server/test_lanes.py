@@ -32,24 +32,31 @@ def test_at_most_the_allowed_steps_run_per_loop_iteration_and_pushes_go_first() 
     assert rounds == [["push0", "push1"], ["bot0", "bot1"], ["bot2"]]
 
 
-def test_a_request_arriving_while_steps_wait_is_served_before_the_backlog() -> None:
+def _request_among_steps(steps_per_iteration: int) -> list[str]:
+    """Five bots' steps wait; a request's handler becomes ready meanwhile: the order in which they all ran."""
     async def scenario() -> list[str]:
-        lanes = BackgroundLanes(steps_per_iteration=1)
+        lanes = BackgroundLanes(steps_per_iteration=steps_per_iteration)
         ran: list[str] = []
         steps = [asyncio.ensure_future(_record(lanes, BOTS, f"bot{i}", ran)) for i in range(5)]
-        await asyncio.sleep(0)
-        await asyncio.sleep(0)
+        await asyncio.sleep(0)  # the steps ask for their turns
+        await asyncio.sleep(0)  # the first turns are given
 
         async def request() -> None:
             ran.append("request")
 
-        await request()  # ready at once: it does not queue behind the four bots still waiting
-        await asyncio.gather(*steps)
+        handler = asyncio.ensure_future(request())  # scheduled as a request read from a socket is
+        await asyncio.gather(handler, *steps)
         return ran
 
-    order = asyncio.run(scenario())
-    assert order.index("request") < 3
+    return asyncio.run(scenario())
+
+
+def test_a_request_arriving_while_steps_wait_is_served_before_the_backlog() -> None:
+    order = _request_among_steps(steps_per_iteration=1)
+    assert order.index("request") <= 1
     assert sorted(order) == sorted(["request", *(f"bot{i}" for i in range(5))])
+    # letting every step through at once, the request would come after all five
+    assert _request_among_steps(steps_per_iteration=5).index("request") == 5
 
 
 def test_a_cancelled_step_takes_no_turn() -> None:
