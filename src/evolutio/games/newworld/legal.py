@@ -28,9 +28,20 @@ from .actions import (
     SHELTER_ROWS,
     ActionTable,
 )
-from .data import RulesData
-from .state import CARNIVORE_BIT, LEFT, RIGHT, SIDE_LARGE, SIDE_SMALL, SYMBIOSIS, NewWorldState
-from .traits import HOOKS
+from .data import NO_TRAITS, RulesData
+from .state import (
+    ADAPTABLE_BIT,
+    BIT,
+    CARNIVORE_BIT,
+    LEFT,
+    RIGHT,
+    SIDE_LARGE,
+    SIDE_SMALL,
+    SYMBIOSIS,
+    SYMBIOSIS_BIT,
+    NewWorldState,
+)
+from .traits import HOOKS, PREDATOR_CHECKS, PREY_CHECKS
 
 #: the traits that give an additional action in the feeding phase (Piracy, Metamorphosis)
 EXTRA_ACTION_BITS = rules.PIRACY_BIT | rules.METAMORPHOSIS_BIT
@@ -69,7 +80,7 @@ def development(state: NewWorldState, seat: int, arranged: int) -> list[Action]:
                             targets = groups[receivers] = receiver_group(state, seat, receivers)
                         refused = bit | hooked
                         keys = [animal for animal in targets if not mask[animal] & refused or not mask[animal] & bit
-                                and rules.hook_refusal(state, seat, trait, animal) is None]
+                                and hooks_allow(state, seat, trait, animal)]
                     found[trait] = keys
                 if keys:
                     out.extend(map(row.__getitem__, keys))
@@ -99,7 +110,9 @@ def row_links(state: NewWorldState, own: list[int]) -> list[bool]:
     if len(own) < 2:
         return []
     linked = state.linked
-    return [linked(own[index], own[index + 1]) for index in range(len(own) - 1)]
+    mask = state.trait_mask
+    paired = state.data.paired_mask  # two animals without a common paired trait cannot share a paired card
+    return [bool(mask[first] & mask[second] & paired) and linked(first, second) for first, second in zip(own, own[1:])]
 
 
 #: who may receive a single trait card (``Trait.receivers``), as the codes :func:`trait_targets` tests
@@ -145,7 +158,7 @@ def trait_targets(state: NewWorldState, seat: int, trait: int, own: list[int], l
     mask = state.trait_mask
     refused = bit | placement_hooked_mask()
     return [animal for animal in receiver_group(state, seat, receivers) if not mask[animal] & refused
-            or not mask[animal] & bit and rules.hook_refusal(state, seat, trait, animal) is None]
+            or not mask[animal] & bit and hooks_allow(state, seat, trait, animal)]
 
 
 def paired_targets(state: NewWorldState, seat: int, trait: int, own: list[int], links: list[bool]) -> list[Any]:
@@ -154,19 +167,35 @@ def paired_targets(state: NewWorldState, seat: int, trait: int, own: list[int], 
     hooked = placement_hooked_mask()
     keys: list[Any] = []
     last = len(own) - 1
-    refusal = rules.hook_refusal
     for index, animal in enumerate(own):
         if index < last and not links[index]:
             other = own[index + 1]
-            if not (mask[animal] | mask[other]) & hooked or not (
-                    refusal(state, seat, trait, animal) or refusal(state, seat, trait, other)):
+            if not (mask[animal] | mask[other]) & hooked or (
+                    hooks_allow(state, seat, trait, animal) and hooks_allow(state, seat, trait, other)):
                 keys.append((animal, RIGHT))
         if trait == SYMBIOSIS and index > 0 and not links[index - 1]:
             other = own[index - 1]
-            if not (mask[animal] | mask[other]) & hooked or not (
-                    refusal(state, seat, trait, animal) or refusal(state, seat, trait, other)):
+            if not (mask[animal] | mask[other]) & hooked or (
+                    hooks_allow(state, seat, trait, animal) and hooks_allow(state, seat, trait, other)):
                 keys.append((animal, LEFT))
     return keys
+
+
+def hooks_allow(state: NewWorldState, seat: int, trait: int, animal: int) -> bool:
+    """``rules.hook_refusal(...) is None``: the trait modules let ``trait`` go on ``animal``. Their verdict depends
+    only on the trait, the animal's traits and the rules data (the ``placement_check`` contract), so it is remembered
+    per trait and trait mask for each data set."""
+    key = (trait, state.trait_mask[animal])
+    verdicts = _HOOK_VERDICTS.get(id(state.data))
+    if verdicts is None or verdicts[0] is not state.data:
+        verdicts = _HOOK_VERDICTS[id(state.data)] = (state.data, {})
+    allowed = verdicts[1].get(key)
+    if allowed is None:
+        allowed = verdicts[1][key] = rules.hook_refusal(state, seat, trait, animal) is None
+    return allowed
+
+
+_HOOK_VERDICTS: dict[int, tuple[RulesData, dict[tuple[int, int], bool]]] = {}
 
 
 def placement_hooked_mask() -> int:
@@ -244,7 +273,9 @@ def feeding(state: NewWorldState, seat: int, basic_done: int, extra_done: int) -
 
 def basic_actions(state: NewWorldState, seat: int) -> tuple[list[Action], bool]:
     """The legal basic actions in candidate order, and whether the must-act test (:func:`.rules.must_act`)
-    holds."""
+    holds. Area access is read from :func:`slot_access` (the test of :meth:`.state.NewWorldState.slot_open_to`,
+    which is asked itself for an Adaptable animal); a prey is put to :func:`.rules.prey_allowed` only when some
+    hook of its or the predator's traits could refuse it."""
     out: list[Action] = []
     slots = area_slots(state)
     area_shelter = state.area_shelter
@@ -253,38 +284,69 @@ def basic_actions(state: NewWorldState, seat: int) -> tuple[list[Action], bool]:
     food_slots = [slot for slot in slots if area_food[slot]]
     animals: list[int] | None = None
     open_to = state.slot_open_to
-    unrestricted = open_slots(state.data)
+    access = slot_access(state.data)
     trait_mask = state.trait_mask
+    animal_cards = state.animal_cards
     shelter = state.shelter
     food = state.food
     needs = state.needs
     must_act = False
     for animal in state.rows[seat]:
         before = len(out)
+        mask = trait_mask[animal]
         if shelter_slots and not shelter[animal]:
             row = SHELTER_ROWS[animal]
             for slot in shelter_slots:
-                if unrestricted[slot] or open_to(animal, slot):
+                needed = access[slot]
+                if not needed or (mask & needed if needed > 0 else not animal_cards[animal]) or \
+                        mask & ADAPTABLE_BIT and open_to(animal, slot):
                     out.append(row[slot])
-        if food_slots and state.can_take_food(animal):
+        if food_slots and (food[animal] < needs[animal] and not mask & SYMBIOSIS_BIT or state.can_take_food(animal)):
             row = FEED_ROWS[animal]
             for slot in food_slots:
-                if unrestricted[slot] or open_to(animal, slot):
+                needed = access[slot]
+                if not needed or (mask & needed if needed > 0 else not animal_cards[animal]) or \
+                        mask & ADAPTABLE_BIT and open_to(animal, slot):
                     out.append(row[slot])
         if len(out) > before:
             must_act = True
-        if trait_mask[animal] & CARNIVORE_BIT and rules.may_attack(state, animal):
+        if mask & CARNIVORE_BIT and rules.may_attack(state, animal):
             if animals is None:
                 animals = state.living_animals()
             before = len(out)
             allowed = rules.prey_allowed
+            predator_checks = PREDATOR_CHECKS[mask]
             row = ATTACK_ROWS[animal]
             for prey in animals:
-                if allowed(state, animal, prey):
-                    out.append(row[prey])
+                if prey == animal or shelter[prey]:
+                    continue
+                if (predator_checks or PREY_CHECKS[trait_mask[prey]]) and not allowed(state, animal, prey):
+                    continue
+                out.append(row[prey])
             if len(out) > before and food[animal] < needs[animal]:
                 must_act = True  # a hungry predator with prey (a fed one with empty Fat Tissue does not count)
     return out, must_act
+
+
+#: :func:`slot_access` of a half that only an animal without trait cards may use (Glaciers)
+NEEDS_NO_TRAITS = -1
+
+
+def slot_access(data: RulesData) -> list[int]:
+    """Per area slot, what :meth:`.state.NewWorldState.slot_open_to` asks of an animal without Adaptable: 0 (open to
+    every animal), the bit of the trait it needs, or ``NEEDS_NO_TRAITS``."""
+    cached = _SLOT_ACCESS.get(id(data))
+    if cached is None or cached[0] is not data:
+        codes = []
+        for area in data.areas:
+            for index in range(2):
+                requires = area.halves[index].requires if index < len(area.halves) else None
+                codes.append(0 if requires is None else NEEDS_NO_TRAITS if requires == NO_TRAITS else BIT[requires])
+        cached = _SLOT_ACCESS[id(data)] = (data, codes)
+    return cached[1]
+
+
+_SLOT_ACCESS: dict[int, tuple[RulesData, list[int]]] = {}
 
 
 def area_slots(state: NewWorldState) -> tuple[int, ...]:
@@ -298,19 +360,6 @@ def area_slots(state: NewWorldState) -> tuple[int, ...]:
 
 #: area slots by the area row they come from (a row is a tuple of area card indices; the halves are fixed data)
 _SLOTS_BY_ROW: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-
-def open_slots(data: RulesData) -> list[bool]:
-    """Per area slot: is the half open to every animal (no access requirement, :meth:`.state.slot_open_to`)?"""
-    cached = _OPEN_SLOTS.get(id(data))
-    if cached is None or cached[0] is not data:
-        flags = [index < len(area.halves) and area.halves[index].requires is None
-                 for area in data.areas for index in range(2)]
-        cached = _OPEN_SLOTS[id(data)] = (data, flags)
-    return cached[1]
-
-
-_OPEN_SLOTS: dict[int, tuple[RulesData, list[bool]]] = {}
 
 
 def has_additional(state: NewWorldState, seat: int) -> bool:

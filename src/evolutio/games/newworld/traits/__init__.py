@@ -15,7 +15,9 @@ Events (arguments after ``state``):
 - ``eaten(predator, prey)``: keyed by the prey's traits, after a successful attack (Poisonous).
 - ``survived(predator, prey)``: keyed by the prey's traits, after an attack that did not kill it (Shy).
 - ``placement_check(player, trait, animal)``: keyed by the target animal's traits; a refusal for a trait card that
-  may not go on it (Stagnation's lock, Scavenger next to Carnivore).
+  may not go on it (Stagnation's lock, Scavenger next to Carnivore). Whether it refuses must depend only on the
+  trait, the animal's traits and the rules data: legal-action generation remembers the verdict per trait and trait
+  mask (the wording may name the animal).
 - ``savers(animal)``: keyed by the animal's traits; the extinction saves it may use, as action kinds.
 - ``attack_death(attacker_seat, dead)``: run for every death during an attack, whatever the dead animal's traits
   (Scavenger's search).
