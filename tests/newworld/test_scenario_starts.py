@@ -4,16 +4,20 @@ impossible start is refused with its JSON path."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from evolutio.bots import RandomBot
+from evolutio.cli.main import main
 from evolutio.games.newworld.data import TRAIT_IDS
-from evolutio.kernel import Action, ScenarioError
+from evolutio.kernel import Action, ScenarioError, load_scenario
 from evolutio.kernel.game import State
 
-from .helpers import alive, animal, kinds, scenario
+from .helpers import alive, animal, kinds, play, scenario
 
 RUNNING = TRAIT_IDS.index("running")
 TAIL_LOSS = TRAIT_IDS.index("tail_loss")
@@ -206,3 +210,43 @@ def test_a_discard_scenario_may_start_at_the_second_seat():
 def test_impossible_mid_phase_starts_are_refused_with_their_json_path(make, message):
     with pytest.raises(ScenarioError, match=message):
         make()
+
+
+# ------------------------------------------------------------------------------------------------ the doc's examples
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "newworld.md"
+
+
+@pytest.mark.parametrize("name", ["attack", "saves", "discard"])
+def test_the_doc_shows_each_example_file_and_its_real_check_output(name, capsys, monkeypatch):
+    command = f"$ evolutio scenario check examples/scenarios/newworld-{name}.json\n"
+    match = re.search(r"```json\n([^`]*)```\s*```text\n" + re.escape(command) + r"(.*?)^```$",
+                      DOC.read_text(encoding="utf-8"), re.S | re.M)
+    assert match, f"docs/newworld.md shows no example and check output for newworld-{name}"
+    path = ROOT / "examples" / "scenarios" / f"newworld-{name}.json"
+    assert json.loads(path.read_text(encoding="utf-8")) == json.loads(match.group(1))
+    monkeypatch.chdir(ROOT)
+    assert main(["scenario", "check", f"examples/scenarios/newworld-{name}.json"]) == 0
+    printed = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
+    assert printed == [line.rstrip() for line in match.group(2).splitlines()]
+
+
+def test_the_doc_examples_play_as_described():
+    attack = load_scenario(ROOT / "examples" / "scenarios" / "newworld-attack.json")
+    play(attack, Action("defend", 2, RUNNING))
+    assert attack.legal_actions() == [Action("defend", 2, TAIL_LOSS)]
+    play(attack, Action("defend", 2, TAIL_LOSS))
+    play(attack, attack.legal_actions()[0])  # drop a trait card
+    assert 2 in alive(attack) and animal(attack, 0)["food"] == 1 and attack.current_player == 1
+
+    saves = load_scenario(ROOT / "examples" / "scenarios" / "newworld-saves.json")
+    play(saves, Action("use_fat", 4), Action("hibernate", 5))
+    assert saves.current_player == 0 and set(saves.legal_actions()) == {Action("done"), Action("use_fat", 0)}
+    play(saves, Action("done"))
+    assert alive(saves) == {1, 3, 4, 5} and saves.view(None)["period"] == 3
+
+    discard = load_scenario(ROOT / "examples" / "scenarios" / "newworld-discard.json")
+    for _ in range(3):
+        play(discard, discard.legal_actions()[0])
+    view = discard.view(None)
+    assert (view["period"], view["first_player"]) == (2, 1) and animal(discard, 0)["fat"] == 1
