@@ -135,37 +135,42 @@ class DevelopmentTurn(Step):
             state.passed[seat] = 1
             if state.log_events:
                 state.emit("pass", {"text": f"{state.player_name(seat)} passes in the development phase", "seat": seat})
-            state.replace(NextDevelopment(seat))
-            return
-        card = action.args[0]
-        state.hands[seat].remove(card)
-        state.played[seat] += 1
-        state.replace(NextDevelopment(seat))
-        log = state.log_events  # the texts are built only when someone keeps them (not in playouts)
-        if kind == "play_animal":
-            animal = state.new_animal(seat, card)
-            if log:
-                state.emit("animal", {"text": f"{state.player_name(seat)} plays a new animal {animal}", "seat": seat,
-                                      "animal": animal})
-            return
-        trait = card_side(state, card, action.args[1])
-        if kind == "play_paired":
-            guardian = action.args[2]
-            ward = neighbour(state, guardian, action.args[3])
-            state.attach(card, trait, guardian, ward)
-            if log:
-                role = f" (guardian {guardian}, ward {ward})" if trait == SYMBIOSIS else ""
-                text = (f"{state.player_name(seat)} links animals {guardian} and {ward} with "
-                        f"{state.trait_name(trait)}{role}")
-                state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
-                                     "animals": [guardian, ward]})
-            return
-        animal = action.args[2]
-        state.attach(card, trait, animal)
+        else:
+            play_card(state, seat, action)
+        next_development(state, seat)  # what NextDevelopment does, without the step in between (the hot path)
+
+
+def play_card(state: NewWorldState, seat: int, action: Action) -> None:
+    """A development turn's card: a new animal, a trait, or a paired trait (NOTES §4.3)."""
+    kind = action.kind
+    card = action.args[0]
+    state.hands[seat].remove(card)
+    state.played[seat] += 1
+    log = state.log_events  # the texts are built only when someone keeps them (not in playouts)
+    if kind == "play_animal":
+        animal = state.new_animal(seat, card)
         if log:
-            text = f"{state.player_name(seat)} gives animal {animal} {state.trait_name(trait)}"
+            state.emit("animal", {"text": f"{state.player_name(seat)} plays a new animal {animal}", "seat": seat,
+                                  "animal": animal})
+        return
+    trait = card_side(state, card, action.args[1])
+    if kind == "play_paired":
+        guardian = action.args[2]
+        ward = neighbour(state, guardian, action.args[3])
+        state.attach(card, trait, guardian, ward)
+        if log:
+            role = f" (guardian {guardian}, ward {ward})" if trait == SYMBIOSIS else ""
+            text = (f"{state.player_name(seat)} links animals {guardian} and {ward} with "
+                    f"{state.trait_name(trait)}{role}")
             state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
-                                 "animals": [animal]})
+                                 "animals": [guardian, ward]})
+        return
+    animal = action.args[2]
+    state.attach(card, trait, animal)
+    if log:
+        text = f"{state.player_name(seat)} gives animal {animal} {state.trait_name(trait)}"
+        state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
+                             "animals": [animal]})
 
 
 def neighbour(state: NewWorldState, animal: int, direction: int) -> int:
@@ -201,18 +206,24 @@ class NextDevelopment(Step):
         self.seat = seat
 
     def run(self, state: NewWorldState) -> None:
-        players = state.num_players
-        for offset in range(1, players + 1):
-            seat = (self.seat + offset) % players
-            if not state.passed[seat]:
-                if not state.hands[seat]:
-                    state.passed[seat] = 1
-                    if state.log_events:
-                        state.emit("pass", {"text": f"{state.player_name(seat)} has no cards and passes", "seat": seat})
-                    continue
-                state.replace(development_turn(state, seat))
-                return
-        state.replace(StartFeeding() if state.catastrophe else AreasPhase())
+        next_development(state, self.seat)
+
+
+def next_development(state: NewWorldState, after: int) -> None:
+    """Replace the top step with the next development turn after seat ``after`` (a seat without cards passes), or
+    with the next phase when every seat has passed."""
+    players = state.num_players
+    for offset in range(1, players + 1):
+        seat = (after + offset) % players
+        if not state.passed[seat]:
+            if not state.hands[seat]:
+                state.passed[seat] = 1
+                if state.log_events:
+                    state.emit("pass", {"text": f"{state.player_name(seat)} has no cards and passes", "seat": seat})
+                continue
+            state.replace(development_turn(state, seat))
+            return
+    state.replace(StartFeeding() if state.catastrophe else AreasPhase())
 
 
 # ======================================================================================================== areas
