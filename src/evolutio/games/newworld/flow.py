@@ -281,7 +281,7 @@ class FeedingTurn(Step):
         return self.seat
 
     def run(self, state: NewWorldState) -> None:
-        state.replace(NextFeeding(self.seat))
+        next_feeding(state, self.seat)  # what NextFeeding does, without the step in between (the hot path)
 
     def prompt(self, state: NewWorldState) -> str:
         return f"{state.player_name(self.seat)}: take shelter, feed, attack, use Piracy or Metamorphosis, or pass"
@@ -375,10 +375,10 @@ class FeedingTurn(Step):
             if state.log_events:
                 state.emit("pass", {"text": f"{state.player_name(seat)} passes for the rest of the feeding phase",
                                     "seat": seat})
-            state.replace(NextFeeding(seat))
+            next_feeding(state, seat)
             return
         if kind == "end_turn":
-            state.replace(NextFeeding(seat))
+            next_feeding(state, seat)
             return
         if kind in ("shelter", "feed", "attack"):
             state.replace(FeedingTurn(seat, 1, self.extra_done))
@@ -425,14 +425,20 @@ class NextFeeding(Step):
         self.seat = seat
 
     def run(self, state: NewWorldState) -> None:
-        state.turn_used = []
-        players = state.num_players
-        for offset in range(1, players + 1):
-            seat = (self.seat + offset) % players
-            if not state.passed[seat]:
-                state.replace(FeedingTurn(seat))
-                return
-        state.replace(ExtinctionPhase())
+        next_feeding(state, self.seat)
+
+
+def next_feeding(state: NewWorldState, after: int) -> None:
+    """Replace the top step with the next feeding turn after seat ``after`` (seats that passed are skipped), or with
+    the extinction phase when every seat has passed. The once-per-turn marks of the trait cards are cleared."""
+    state.turn_used = []
+    players = state.num_players
+    for offset in range(1, players + 1):
+        seat = (after + offset) % players
+        if not state.passed[seat]:
+            state.replace(FeedingTurn(seat))
+            return
+    state.replace(ExtinctionPhase())
 
 
 # =================================================================================================== extinction
