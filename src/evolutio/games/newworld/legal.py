@@ -64,12 +64,12 @@ def development(state: NewWorldState, seat: int, arranged: int) -> list[Action]:
         placing = trait_placement(data)
         hooked = placement_hooked_mask()
         mask = state.trait_mask
-        found: dict[int, list[Any]] = {}
+        found: list[list[Any] | None] = [None] * len(placing)  # by trait, worked out on first use
         groups: list[list[int] | None] = [own, None, None]  # by receivers code; the others made on first use
         for card in hand:
             out.append(PLAY_ANIMAL[card])
             for trait, row in sides[card]:
-                keys = found.get(trait)
+                keys = found[trait]
                 if keys is None:
                     paired, receivers, bit = placing[trait]
                     if paired:
