@@ -191,11 +191,15 @@ def hooks_allow(state: NewWorldState, seat: int, trait: int, animal: int) -> boo
         verdicts = _HOOK_VERDICTS[id(state.data)] = (state.data, {})
     allowed = verdicts[1].get(key)
     if allowed is None:
+        if len(verdicts[1]) >= VERDICTS_REMEMBERED:  # trait masks are many over long runs: start afresh
+            verdicts[1].clear()
         allowed = verdicts[1][key] = rules.hook_refusal(state, seat, trait, animal) is None
     return allowed
 
 
 _HOOK_VERDICTS: dict[int, tuple[RulesData, dict[tuple[int, int], bool]]] = {}
+#: the most (trait, trait mask) verdicts :func:`hooks_allow` keeps per data set
+VERDICTS_REMEMBERED = 16384
 
 
 def placement_hooked_mask() -> int:
@@ -350,16 +354,26 @@ _SLOT_ACCESS: dict[int, tuple[RulesData, list[int]]] = {}
 
 
 def area_slots(state: NewWorldState) -> tuple[int, ...]:
-    """:meth:`.state.NewWorldState.slots` (every area half in play, left to right), remembered per area row."""
+    """:meth:`.state.NewWorldState.slots` (every area half in play, left to right), remembered per area row of each
+    data set (the data say how many halves each area card has)."""
+    data = state.data
+    cached = _SLOTS_BY_ROW.get(id(data))
+    if cached is None or cached[0] is not data:
+        cached = _SLOTS_BY_ROW[id(data)] = (data, {})
     row = tuple(state.area_row)
-    slots = _SLOTS_BY_ROW.get(row)
+    by_row = cached[1]
+    slots = by_row.get(row)
     if slots is None:
-        slots = _SLOTS_BY_ROW[row] = tuple(state.slots())
+        if len(by_row) >= AREA_ROWS_REMEMBERED:  # rows are many over long runs: start afresh rather than grow
+            by_row.clear()
+        slots = by_row[row] = tuple(state.slots())
     return slots
 
 
-#: area slots by the area row they come from (a row is a tuple of area card indices; the halves are fixed data)
-_SLOTS_BY_ROW: dict[tuple[int, ...], tuple[int, ...]] = {}
+#: per data set, the area slots by the area row they come from (a row is a tuple of area card indices)
+_SLOTS_BY_ROW: dict[int, tuple[RulesData, dict[tuple[int, ...], tuple[int, ...]]]] = {}
+#: the most area rows :func:`area_slots` keeps per data set
+AREA_ROWS_REMEMBERED = 4096
 
 
 def has_additional(state: NewWorldState, seat: int) -> bool:
