@@ -80,3 +80,25 @@ def test_reconstructed_entries_are_marked_in_views():
     view = state.view(0)
     assert view["areas"][0]["reconstructed"] is True
     assert view["players"][0]["animals"][0]["traits"][0]["reconstructed"] is True
+
+
+def test_the_area_halves_come_from_each_games_own_data_in_one_process(tmp_path):
+    """Two data sets in one process: the halves of an area card are read from each game's data (legal-action
+    generation remembers the area slots per data set). The user's data split the Steppe in two halves."""
+    document = json.loads(DATA.read_text())
+    areas = document["areas"]["list"]
+    steppe = next(area for area in areas if area["id"] == "steppe")
+    lower = dict(next(area for area in areas if area["id"] == "caves_mountains")["halves"][1])
+    steppe["halves"] = [steppe["halves"][0], {**lower, "id": "steppe_hills", "en": "Steppe Hills", "requires": None}]
+    steppe["split"] = True
+    custom = write(tmp_path, document)
+
+    def feeding_slots(options: dict) -> set[int]:
+        state = load_scenario({"game": "newworld", "options": {"players": 2, **options}, "seed": 1,
+                               "phase": "feeding", "areas": [{"area": "steppe"}],
+                               "players": [{"animals": [{}]}, {"animals": [{}]}]})
+        return {action.args[1] for action in state.legal_actions() if action.kind == "feed"}
+
+    assert len(feeding_slots({})) == 1
+    assert len(feeding_slots({"data": custom})) == 2
+    assert len(feeding_slots({})) == 1

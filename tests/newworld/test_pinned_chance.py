@@ -124,7 +124,7 @@ def test_every_phase_is_a_starting_point_that_plays_on(phase, shown):
                                                                    r"deck 'running/running' is left"),
     ({"chance": [{"deck": "box", "cards": ["taiga"]}]}, r"chance\[0\]\.deck: newworld has no deck named 'box'"),
     ({"phase": "areas", "final": True}, r"final: the final period begins with its areas phase"),
-    ({"phase": "extinction", "to_act": 1}, r"to_act: nobody acts at the start of the extinction phase"),
+    ({"phase": "extinction", "to_act": 1}, r"to_act: seat 1 has no hungry animal that fat or Hibernation can save"),
 ])
 def test_pinned_cards_and_phases_the_rules_cannot_produce_are_refused_with_their_path(body, message):
     with pytest.raises(ScenarioError, match=message):

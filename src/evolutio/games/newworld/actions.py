@@ -42,17 +42,34 @@ class RowTable(dict[tuple[int, ...], ActionTable]):
         return row
 
 
+class ArgumentRows(dict[int, ActionTable]):
+    """Action tables of one kind by their first argument (an animal): ``rows[animal][slot]``, so that a loop over
+    one animal's actions looks each up by one integer."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, first: int) -> ActionTable:
+        row = self[first] = ActionTable(self.kind, (first,))
+        return row
+
+
 PASS = Action("pass")
 END_TURN = Action("end_turn")
 PLAY_ANIMAL = ActionTable("play_animal")
 #: ``PLAY_TRAIT_ROWS[card, side][animal]``, ``PLAY_PAIRED_ROWS[card, side][animal, direction]``
 PLAY_TRAIT_ROWS = RowTable("play_trait")
 PLAY_PAIRED_ROWS = RowTable("play_paired")
+DISCARD = ActionTable("discard")
 MOVE = ActionTable("move")
 REVERSE = ActionTable("reverse")
-SHELTER = ActionTable("shelter")
-FEED = ActionTable("feed")
-ATTACK = ActionTable("attack")
+#: ``SHELTER_ROWS[animal][slot]``, ``FEED_ROWS[animal][slot]``, ``ATTACK_ROWS[predator][prey]``
+SHELTER_ROWS = ArgumentRows("shelter")
+FEED_ROWS = ArgumentRows("feed")
+ATTACK_ROWS = ArgumentRows("attack")
 PIRACY = ActionTable("piracy")
 METAMORPHOSIS_ACTION = ActionTable("metamorphosis")
 MUTATE_TRAIT = ActionTable("mutate_trait")

@@ -81,7 +81,8 @@ class AttackStep(Step):
 
 def attack_fails(state: NewWorldState, predator: int, prey: int, predator_food: int = 0) -> None:
     """The prey survives (NOTES §6.5): the predator gets ``predator_food`` blue tokens (Tail Loss gives 1)."""
-    state.emit("attack_failed", {"text": f"animal {prey} survives the attack", "predator": predator, "prey": prey})
+    if state.log_events:
+        state.emit("attack_failed", {"text": f"animal {prey} survives the attack", "predator": predator, "prey": prey})
     if predator_food and state.alive(predator):
         state.push(pipeline.GiveBlue(predator, predator_food))
     if state.alive(prey):
@@ -92,7 +93,8 @@ def attack_fails(state: NewWorldState, predator: int, prey: int, predator_food: 
 def attack_succeeds(state: NewWorldState, predator: int, prey: int) -> None:
     """Step 3: the prey dies and the predator receives 2 blue through the pipeline."""
     attacker_seat = state.animal_owner[predator]
-    state.emit("kill", {"text": f"animal {predator} eats animal {prey}", "predator": predator, "prey": prey})
+    if state.log_events:
+        state.emit("kill", {"text": f"animal {predator} eats animal {prey}", "predator": predator, "prey": prey})
     for handler in HOOKS.handlers("eaten", state.trait_mask[prey]):
         handler(state, predator, prey)
     rules.attack_death(state, attacker_seat, prey)

@@ -10,7 +10,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
 from . import legal, pipeline, rules
-from .actions import END_TURN, PASS
+from .actions import DISCARD, END_TURN, PASS
 from .attacks import AttackStep
 from .data import NO_TRAITS, TRAIT_INDEX
 from .state import (
@@ -56,6 +56,7 @@ class DevelopmentTurn(Step):
 
     __slots__ = ("arranged", "seat")
     name = "development_turn"
+    decides = True  # the seat on turn always decides
 
     def __init__(self, seat: int, arranged: int = 0) -> None:
         self.seat = seat
@@ -132,38 +133,44 @@ class DevelopmentTurn(Step):
             return
         if kind == "pass":
             state.passed[seat] = 1
-            state.emit("pass", {"text": f"{state.player_name(seat)} passes in the development phase", "seat": seat})
-            state.replace(NextDevelopment(seat))
-            return
-        card = action.args[0]
-        state.hands[seat].remove(card)
-        state.played[seat] += 1
-        state.replace(NextDevelopment(seat))
-        log = state.log_events  # the texts are built only when someone keeps them (not in playouts)
-        if kind == "play_animal":
-            animal = state.new_animal(seat, card)
-            if log:
-                state.emit("animal", {"text": f"{state.player_name(seat)} plays a new animal {animal}", "seat": seat,
-                                      "animal": animal})
-            return
-        trait = card_side(state, card, action.args[1])
-        if kind == "play_paired":
-            guardian = action.args[2]
-            ward = neighbour(state, guardian, action.args[3])
-            state.attach(card, trait, guardian, ward)
-            if log:
-                role = f" (guardian {guardian}, ward {ward})" if trait == SYMBIOSIS else ""
-                text = (f"{state.player_name(seat)} links animals {guardian} and {ward} with "
-                        f"{state.trait_name(trait)}{role}")
-                state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
-                                     "animals": [guardian, ward]})
-            return
-        animal = action.args[2]
-        state.attach(card, trait, animal)
+            if state.log_events:
+                state.emit("pass", {"text": f"{state.player_name(seat)} passes in the development phase", "seat": seat})
+        else:
+            play_card(state, seat, action)
+        next_development(state, seat)  # what NextDevelopment does, without the step in between (the hot path)
+
+
+def play_card(state: NewWorldState, seat: int, action: Action) -> None:
+    """A development turn's card: a new animal, a trait, or a paired trait (NOTES §4.3)."""
+    kind = action.kind
+    card = action.args[0]
+    state.hands[seat].remove(card)
+    state.played[seat] += 1
+    log = state.log_events  # the texts are built only when someone keeps them (not in playouts)
+    if kind == "play_animal":
+        animal = state.new_animal(seat, card)
         if log:
-            text = f"{state.player_name(seat)} gives animal {animal} {state.trait_name(trait)}"
+            state.emit("animal", {"text": f"{state.player_name(seat)} plays a new animal {animal}", "seat": seat,
+                                  "animal": animal})
+        return
+    trait = card_side(state, card, action.args[1])
+    if kind == "play_paired":
+        guardian = action.args[2]
+        ward = neighbour(state, guardian, action.args[3])
+        state.attach(card, trait, guardian, ward)
+        if log:
+            role = f" (guardian {guardian}, ward {ward})" if trait == SYMBIOSIS else ""
+            text = (f"{state.player_name(seat)} links animals {guardian} and {ward} with "
+                    f"{state.trait_name(trait)}{role}")
             state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
-                                 "animals": [animal]})
+                                 "animals": [guardian, ward]})
+        return
+    animal = action.args[2]
+    state.attach(card, trait, animal)
+    if log:
+        text = f"{state.player_name(seat)} gives animal {animal} {state.trait_name(trait)}"
+        state.emit("trait", {"text": text, "seat": seat, "card": card, "trait": state.data.traits[trait].id,
+                             "animals": [animal]})
 
 
 def neighbour(state: NewWorldState, animal: int, direction: int) -> int:
@@ -179,12 +186,15 @@ def rearrange(state: NewWorldState, seat: int, action: Action) -> None:
     if action.kind == "reverse":
         block.reverse()
         block_list.insert(index, block)
-        text = f"{state.player_name(seat)} turns round the block of animals {', '.join(map(str, block))}"
     else:
         block_list.insert(action.args[1], block)
-        text = f"{state.player_name(seat)} moves animal {action.args[0]}'s block to position {action.args[1]}"
     state.rows[seat] = [animal for part in block_list for animal in part]
-    state.emit("arrange", {"text": text, "seat": seat, "row": list(state.rows[seat])})
+    if state.log_events:
+        if action.kind == "reverse":
+            text = f"{state.player_name(seat)} turns round the block of animals {', '.join(map(str, block))}"
+        else:
+            text = f"{state.player_name(seat)} moves animal {action.args[0]}'s block to position {action.args[1]}"
+        state.emit("arrange", {"text": text, "seat": seat, "row": list(state.rows[seat])})
 
 
 @step_type
@@ -196,17 +206,24 @@ class NextDevelopment(Step):
         self.seat = seat
 
     def run(self, state: NewWorldState) -> None:
-        players = state.num_players
-        for offset in range(1, players + 1):
-            seat = (self.seat + offset) % players
-            if not state.passed[seat]:
-                if not state.hands[seat]:
-                    state.passed[seat] = 1
+        next_development(state, self.seat)
+
+
+def next_development(state: NewWorldState, after: int) -> None:
+    """Replace the top step with the next development turn after seat ``after`` (a seat without cards passes), or
+    with the next phase when every seat has passed."""
+    players = state.num_players
+    for offset in range(1, players + 1):
+        seat = (after + offset) % players
+        if not state.passed[seat]:
+            if not state.hands[seat]:
+                state.passed[seat] = 1
+                if state.log_events:
                     state.emit("pass", {"text": f"{state.player_name(seat)} has no cards and passes", "seat": seat})
-                    continue
-                state.replace(development_turn(state, seat))
-                return
-        state.replace(StartFeeding() if state.catastrophe else AreasPhase())
+                continue
+            state.replace(development_turn(state, seat))
+            return
+    state.replace(StartFeeding() if state.catastrophe else AreasPhase())
 
 
 # ======================================================================================================== areas
@@ -223,9 +240,10 @@ class AreasPhase(Step):
         state.area_row.insert(0, area)
         if not state.area_deck:
             state.final = 1
-        final = " — the area deck is empty: this is the final period" if state.final else ""
-        state.emit("area", {"text": f"the area {state.data.areas[area].en} is revealed at the left end{final}",
-                            "area": state.data.areas[area].id})
+        if state.log_events:
+            final = " — the area deck is empty: this is the final period" if state.final else ""
+            state.emit("area", {"text": f"the area {state.data.areas[area].en} is revealed at the left end{final}",
+                                "area": state.data.areas[area].id})
         state.fill_areas()
         state.replace(StartFeeding())
 
@@ -239,7 +257,8 @@ class StartFeeding(Step):
         state.phase = "feeding"
         state.passed = [0] * state.num_players
         state.turn_used = []
-        state.emit("phase", {"text": f"period {state.period}: the feeding phase begins"})
+        if state.log_events:
+            state.emit("phase", {"text": f"period {state.period}: the feeding phase begins"})
         state.replace(FeedingTurn(state.first_player))
 
 
@@ -257,12 +276,12 @@ class FeedingTurn(Step):
         self.extra_done = extra_done
 
     def decider(self, state: NewWorldState) -> int | None:
-        if self.basic_done and (self.extra_done or not legal.additional(state, self.seat)):
+        if self.basic_done and (self.extra_done or not legal.has_additional(state, self.seat)):
             return None  # nothing is left to do this turn: it ends by itself
         return self.seat
 
     def run(self, state: NewWorldState) -> None:
-        state.replace(NextFeeding(self.seat))
+        next_feeding(state, self.seat)  # what NextFeeding does, without the step in between (the hot path)
 
     def prompt(self, state: NewWorldState) -> str:
         return f"{state.player_name(self.seat)}: take shelter, feed, attack, use Piracy or Metamorphosis, or pass"
@@ -353,12 +372,13 @@ class FeedingTurn(Step):
         seat = self.seat
         if kind == "pass":
             state.passed[seat] = 1
-            state.emit("pass", {"text": f"{state.player_name(seat)} passes for the rest of the feeding phase",
-                                "seat": seat})
-            state.replace(NextFeeding(seat))
+            if state.log_events:
+                state.emit("pass", {"text": f"{state.player_name(seat)} passes for the rest of the feeding phase",
+                                    "seat": seat})
+            next_feeding(state, seat)
             return
         if kind == "end_turn":
-            state.replace(NextFeeding(seat))
+            next_feeding(state, seat)
             return
         if kind in ("shelter", "feed", "attack"):
             state.replace(FeedingTurn(seat, 1, self.extra_done))
@@ -405,14 +425,20 @@ class NextFeeding(Step):
         self.seat = seat
 
     def run(self, state: NewWorldState) -> None:
-        state.turn_used = []
-        players = state.num_players
-        for offset in range(1, players + 1):
-            seat = (self.seat + offset) % players
-            if not state.passed[seat]:
-                state.replace(FeedingTurn(seat))
-                return
-        state.replace(ExtinctionPhase())
+        next_feeding(state, self.seat)
+
+
+def next_feeding(state: NewWorldState, after: int) -> None:
+    """Replace the top step with the next feeding turn after seat ``after`` (seats that passed are skipped), or with
+    the extinction phase when every seat has passed. The once-per-turn marks of the trait cards are cleared."""
+    state.turn_used = []
+    players = state.num_players
+    for offset in range(1, players + 1):
+        seat = (after + offset) % players
+        if not state.passed[seat]:
+            state.replace(FeedingTurn(seat))
+            return
+    state.replace(ExtinctionPhase())
 
 
 # =================================================================================================== extinction
@@ -425,10 +451,12 @@ class ExtinctionPhase(Step):
 
     def run(self, state: NewWorldState) -> None:
         state.phase = "extinction"
-        state.emit("phase", {"text": f"period {state.period}: the extinction phase begins"})
+        if state.log_events:
+            state.emit("phase", {"text": f"period {state.period}: the extinction phase begins"})
         for animal in state.living_animals():
             if state.poisoned[animal]:
-                state.emit("death", {"text": f"animal {animal} dies of poison", "animal": animal})
+                if state.log_events:
+                    state.emit("death", {"text": f"animal {animal} dies of poison", "animal": animal})
                 state.kill(animal)
         players = state.num_players
         order = [(state.first_player + offset) % players for offset in range(players)]
@@ -478,12 +506,14 @@ class SaveStep(Step):
             shortfall = state.need(animal) - state.food[animal]
             state.fat[animal] -= shortfall
             state.food[animal] += shortfall
-            state.emit("fat", {"text": f"animal {animal} spends {shortfall} fat and is fed", "animal": animal})
+            if state.log_events:
+                state.emit("fat", {"text": f"animal {animal} spends {shortfall} fat and is fed", "animal": animal})
         else:
             state.used[animal] |= rules.HIBERNATION_BIT
             state.detach(state.cards_with(animal, HIBERNATION)[0])
-            state.emit("hibernate", {"text": f"animal {animal} hibernates (its Hibernation card is discarded)",
-                                     "animal": animal})
+            if state.log_events:
+                state.emit("hibernate", {"text": f"animal {animal} hibernates (its Hibernation card is discarded)",
+                                         "animal": animal})
 
 
 @step_type
@@ -496,11 +526,14 @@ class Starvation(Step):
     def run(self, state: NewWorldState) -> None:
         for animal in state.living_animals():
             if state.hungry(animal) and not state.used[animal] & rules.HIBERNATION_BIT:
-                state.emit("death", {"text": f"animal {animal} starves", "animal": animal})
+                if state.log_events:
+                    state.emit("death", {"text": f"animal {animal} starves", "animal": animal})
                 state.kill(animal)
         if state.final:
             state.phase = "over"
             state.pop()
+            if not state.log_events:
+                return
             scores = rules_scores(state)
             winners = state.winners()
             state.emit("game_over", {"text": "game over: " + ", ".join(
@@ -531,8 +564,9 @@ def renew(state: NewWorldState) -> None:
     state.area_discard.append(area)
     for half in range(2):
         state.area_food[2 * area + half] = state.area_shelter[2 * area + half] = 0
-    state.emit("area_out", {"text": f"the area {state.data.areas[area].en} is discarded",
-                            "area": state.data.areas[area].id})
+    if state.log_events:
+        state.emit("area_out", {"text": f"the area {state.data.areas[area].en} is discarded",
+                                "area": state.data.areas[area].id})
 
 
 def draw_for(state: NewWorldState, seat: int) -> None:
@@ -552,10 +586,11 @@ def draw_for(state: NewWorldState, seat: int) -> None:
         drawn.append(card)
     hand.extend(drawn)
     blind = bool(state.options["random_mutations"])  # the gene pool is unseen even by its owner
-    name = state.player_name(seat)
-    state.emit("draw", {"text": f"{name} draws {len(drawn)} cards: {', '.join(map(str, drawn)) or 'none'}",
-                        "seat": seat, "cards": drawn}, to=() if blind else (seat,),
-               redacted={"text": f"{name} draws {len(drawn)} cards", "seat": seat, "count": len(drawn)})
+    if state.log_events:
+        name = state.player_name(seat)
+        state.emit("draw", {"text": f"{name} draws {len(drawn)} cards: {', '.join(map(str, drawn)) or 'none'}",
+                            "seat": seat, "cards": drawn}, to=() if blind else (seat,),
+                   redacted={"text": f"{name} draws {len(drawn)} cards", "seat": seat, "count": len(drawn)})
     if blind:
         AFTER_DRAW["random_mutations"](state, seat)
 
@@ -580,15 +615,16 @@ class DiscardStep(Step):
         return f"{state.player_name(self.seat)}: discard down to {state.data.hand_limit} cards"
 
     def candidates(self, state: NewWorldState) -> Iterable[Action]:
-        return [Action("discard", card) for card in state.hands[self.seat]]
+        return [DISCARD[card] for card in state.hands[self.seat]]
 
     def resolve(self, state: NewWorldState, action: Action) -> None:
         card = action.args[0]
         state.hands[self.seat].remove(card)
         state.discard.append(card)
-        name = state.player_name(self.seat)
-        state.emit("discard", {"text": f"{name} discards card {card}", "seat": self.seat, "card": card},
-                   to=(self.seat,), redacted={"text": f"{name} discards a card", "seat": self.seat})
+        if state.log_events:
+            name = state.player_name(self.seat)
+            state.emit("discard", {"text": f"{name} discards card {card}", "seat": self.seat, "card": card},
+                       to=(self.seat,), redacted={"text": f"{name} discards a card", "seat": self.seat})
 
 
 @step_type
@@ -602,8 +638,9 @@ class NextPeriod(Step):
         state.phase = "development"
         state.passed = [0] * state.num_players
         state.played = [0] * state.num_players
-        state.emit("period", {"text": f"period {state.period} begins; {state.player_name(state.first_player)} "
-                                      "goes first",
-                              "period": state.period})
+        if state.log_events:
+            state.emit("period", {"text": f"period {state.period} begins; {state.player_name(state.first_player)} "
+                                          "goes first",
+                                  "period": state.period})
         state.replace(NextDevelopment(state.first_player - 1))
 

@@ -270,15 +270,17 @@ def setup(state: NewWorldPosition) -> None:
     else:
         state.deck = cards
     state.first_player = rng.randbelow(players)
-    state.emit("setup", {"text": f"a game of {players} players; {state.player_name(state.first_player)} goes first",
-                         "first_player": state.first_player})
+    if state.log_events:
+        state.emit("setup", {"text": f"a game of {players} players; {state.player_name(state.first_player)} goes first",
+                             "first_player": state.first_player})
     blind = bool(options["random_mutations"])
     for seat in range(players):
         name = state.player_name(seat)
-        state.emit("draw", {"text": f"{name} is dealt {hand_size} cards: "
-                                    f"{', '.join(map(str, state.hands[seat]))}", "seat": seat,
-                            "cards": list(state.hands[seat])}, to=() if blind else (seat,),
-                   redacted={"text": f"{name} is dealt {hand_size} cards", "seat": seat, "count": hand_size})
+        if state.log_events:
+            state.emit("draw", {"text": f"{name} is dealt {hand_size} cards: "
+                                        f"{', '.join(map(str, state.hands[seat]))}", "seat": seat,
+                                "cards": list(state.hands[seat])}, to=() if blind else (seat,),
+                       redacted={"text": f"{name} is dealt {hand_size} cards", "seat": seat, "count": hand_size})
     state.push(flow.NextDevelopment(state.first_player - 1))
     state.settle()
 

@@ -25,7 +25,7 @@ from evolutio.kernel.flow import Step
 from .actions import ActionTable
 from .state import BIT, NewWorldState
 from .steps import step_type
-from .traits import HOOKS
+from .traits import FOOD_TRIGGERS, HOOKS
 
 BLUE = -1  # the "slot" of a token that comes from the supply
 COOPERATION_BIT = BIT["cooperation"]
@@ -49,7 +49,7 @@ def give_food(state: NewWorldState, animal: int, slot: int = BLUE) -> bool:
         into = " and stores it as fat" if as_fat else ""
         state.emit("food", {"text": f"animal {animal} takes 1 food from {source}{into}", "animal": animal,
                             "slot": slot, "fat": as_fat})
-    handlers = HOOKS.handlers("food_triggers", state.trait_mask[animal])
+    handlers = FOOD_TRIGGERS[state.trait_mask[animal]]
     if handlers:
         pending = tuple(card for handler in handlers for card in handler(state, animal, slot))
         if pending:

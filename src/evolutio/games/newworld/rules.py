@@ -8,7 +8,7 @@ from evolutio.kernel.flow import Refusal
 from evolutio.kernel.rng import Rng
 
 from .state import BIT, CARNIVORE_BIT, METAMORPHOSIS, NO_ANIMAL, SYMBIOSIS, NewWorldState
-from .traits import HOOKS
+from .traits import HOOKS, PLACEMENT_CHECKS, PREDATOR_CHECKS, PREY_CHECKS
 
 PIRACY_BIT = BIT["piracy"]
 METAMORPHOSIS_BIT = BIT["metamorphosis"]
@@ -66,10 +66,11 @@ def prey_allowed(state: NewWorldState, predator: int, prey: int) -> bool:
     """``prey_refusal(...) is None`` for a living ``prey``, without wording the reason (legal-action generation)."""
     if prey == predator or state.shelter[prey]:
         return False
-    for handler in HOOKS.handlers("prey_check", state.trait_mask[prey]):
+    trait_mask = state.trait_mask
+    for handler in PREY_CHECKS[trait_mask[prey]]:
         if handler(state, predator, prey) is not None:
             return False
-    for handler in HOOKS.handlers("predator_check", state.trait_mask[predator]):
+    for handler in PREDATOR_CHECKS[trait_mask[predator]]:
         if handler(state, predator, prey) is not None:
             return False
     return True
@@ -109,7 +110,7 @@ def placement_refusal(state: NewWorldState, player: int, trait: int, animal: int
 
 def hook_refusal(state: NewWorldState, player: int, trait: int, animal: int) -> Refusal | None:
     """The trait modules' say on a trait card going on ``animal`` (Stagnation's lock, Scavenger and Carnivore)."""
-    for handler in HOOKS.handlers("placement_check", state.trait_mask[animal]):
+    for handler in PLACEMENT_CHECKS[state.trait_mask[animal]]:
         refusal = handler(state, player, trait, animal)
         if refusal is not None:
             return refusal

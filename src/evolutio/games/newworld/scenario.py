@@ -9,20 +9,22 @@ from typing import Any
 from evolutio.kernel import ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_bool, read_int, read_list, read_object
 
-from . import flow
+from . import flow, scenario_starts
 from .data import TRAIT_IDS, TRAIT_INDEX
+from .rules import HIBERNATION_BIT
 from .state import NewWorldState
 
 TOP_KEYS = {"game", "options", "seed", "period", "phase", "first_player", "to_act", "final", "areas", "area_deck",
-            "players", "comment", "description", "chance", "hold"}
+            "players", "comment", "description", "chance", "hold", "attack"}
 PLAYER_KEYS = {"hand", "passed", "animals", "links", "comment"}
-ANIMAL_KEYS = {"traits", "food", "fat", "shelter", "rotated", "poisoned", "comment"}
+ANIMAL_KEYS = {"traits", "food", "fat", "shelter", "rotated", "poisoned", "hibernated", "comment"}
 AREA_KEYS = {"area", "food", "shelter", "comment"}
 LINK_KEYS = {"trait", "animals", "comment"}
 ROTATABLE = ("carnivorous", "piracy", "metamorphosis", "mimicry")
 #: the phases a scenario may start in (NOTES §3): the areas phase reveals the top area card, the extinction phase
-#: begins with poisoned predators dying
-PHASES = ("development", "areas", "feeding", "extinction")
+#: begins with poisoned predators dying (or, with ``to_act``, starts at that seat's saves); ``attack`` and ``discard``
+#: start inside the feeding and extinction phases (:mod:`.scenario_starts`)
+PHASES = ("development", "areas", "feeding", "extinction", "attack", "discard")
 #: the decks a scenario's ``chance`` list may pin: the evolution cards and the area cards
 MAIN_DECK, AREA_DECK = "main", "areas"
 
@@ -87,8 +89,10 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
                             "still has the last area card in the deck (set final to false)")
     if state.catastrophe and phase == "areas":
         raise ScenarioError("phase: Catastrophe has no areas phase (its areas are all laid out at the start)")
-    if "to_act" in doc and phase not in ("development", "feeding"):
-        raise ScenarioError(f"to_act: nobody acts at the start of the {phase} phase (it is automatic)")
+    if "to_act" in doc and phase == "areas":
+        raise ScenarioError("to_act: nobody acts in the areas phase (it is automatic)")
+    if "attack" in doc and phase != "attack":
+        raise ScenarioError('attack: only an attack scenario ("phase": "attack") has an attack in progress')
 
     # areas
     unused = list(range(len(data.areas)))
@@ -141,6 +145,8 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
     if len(seats) != players:
         raise ScenarioError(f"players lists {len(seats)} player(s) but the game has {players} (set options.players)")
     pool = CardPool(state)
+    paths: dict[int, str] = {}  # each animal's JSON path, for the errors of the mid-phase starts
+    hibernated: list[int] = []
     for seat, entry in enumerate(seats):
         where = f"players[{seat}]"
         entry = read_object(entry, where, PLAYER_KEYS)
@@ -155,6 +161,7 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
                 raise ScenarioError(f"{animal_where}: no card is left for this animal")
             animal = state.new_animal(seat, pool.free.pop())
             animals.append(animal)
+            paths[animal] = animal_where
             for trait_index, spec in enumerate(read_list(animal_entry.get("traits", []), f"{animal_where}.traits")):
                 trait_where = f"{animal_where}.traits[{trait_index}]"
                 trait = _trait(spec, trait_where)
@@ -177,6 +184,15 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
             state.fat[animal] = read_int(animal_entry.get("fat", 0), f"{animal_where}.fat", 0, fat_cards)
             state.shelter[animal] = int(read_bool(animal_entry.get("shelter", False), f"{animal_where}.shelter"))
             state.poisoned[animal] = int(read_bool(animal_entry.get("poisoned", False), f"{animal_where}.poisoned"))
+            if read_bool(animal_entry.get("hibernated", False), f"{animal_where}.hibernated"):
+                if phase != "extinction" or "to_act" not in doc:
+                    raise ScenarioError(f"{animal_where}.hibernated: only an extinction started at a seat's saves "
+                                        '("phase": "extinction" with "to_act") has animals that hibernated in it')
+                if state.trait_mask[animal] & HIBERNATION_BIT:
+                    raise ScenarioError(f"{animal_where}.hibernated: hibernating discards the Hibernation card; "
+                                        "leave it out of traits")
+                state.used[animal] |= HIBERNATION_BIT
+                hibernated.append(animal)
         for index, link in enumerate(read_list(entry.get("links", []), f"{where}.links")):
             link_where = f"{where}.links[{index}]"
             link = read_object(link, link_where, LINK_KEYS)
@@ -204,6 +220,14 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
         if state.passed[to_act]:
             raise ScenarioError(f"to_act: seat {to_act} has passed")
         state.push(flow.development_turn(state, to_act) if phase == "development" else flow.FeedingTurn(to_act))
+    elif phase == "attack":
+        scenario_starts.start_attack(state, doc.get("attack"), to_act if "to_act" in doc else None)
+    elif phase == "discard":
+        state.passed = [1] * players
+        scenario_starts.start_discard(state, to_act, paths)
+    elif phase == "extinction" and "to_act" in doc:
+        state.passed = [1] * players
+        scenario_starts.start_saves(state, to_act, paths, hibernated)
     else:  # every seat is done with the phase before
         state.passed = [1] * players
         state.push(flow.AreasPhase() if phase == "areas" else flow.ExtinctionPhase())

@@ -312,6 +312,8 @@ class NewWorldState(FlowState):
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-            self.emit("reshuffle", {"text": f"The discard pile is shuffled into a new deck of {len(self.deck)} cards",
-                                    "cards": len(self.deck)})
+            if self.log_events:
+                count = len(self.deck)
+                self.emit("reshuffle", {"text": f"The discard pile is shuffled into a new deck of {count} cards",
+                                        "cards": count})
         return self.deck.pop()

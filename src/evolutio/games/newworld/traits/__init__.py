@@ -15,7 +15,9 @@ Events (arguments after ``state``):
 - ``eaten(predator, prey)``: keyed by the prey's traits, after a successful attack (Poisonous).
 - ``survived(predator, prey)``: keyed by the prey's traits, after an attack that did not kill it (Shy).
 - ``placement_check(player, trait, animal)``: keyed by the target animal's traits; a refusal for a trait card that
-  may not go on it (Stagnation's lock, Scavenger next to Carnivore).
+  may not go on it (Stagnation's lock, Scavenger next to Carnivore). Whether it refuses must depend only on the
+  trait, the animal's traits and the rules data: legal-action generation remembers the verdict per trait and trait
+  mask (the wording may name the animal).
 - ``savers(animal)``: keyed by the animal's traits; the extinction saves it may use, as action kinds.
 - ``attack_death(attacker_seat, dead)``: run for every death during an attack, whatever the dead animal's traits
   (Scavenger's search).
@@ -23,7 +25,7 @@ Events (arguments after ``state``):
 
 from __future__ import annotations
 
-from evolutio.kernel.hooks import TraitHooks, load_trait_modules
+from evolutio.kernel.hooks import Handler, TraitHooks, load_trait_modules
 
 from ..data import TRAIT_IDS
 
@@ -31,6 +33,29 @@ EVENTS = ("prey_check", "predator_check", "grants_access", "defences", "defend",
           "eaten", "survived", "placement_check", "savers", "attack_death")
 
 HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
+
+
+class HandlersByMask(dict[int, tuple[Handler, ...]]):
+    """``HOOKS.handlers(event, mask)`` of one event remembered per trait mask, so that the hot path looks the
+    handlers up by one integer. Filled on first use, which comes after :func:`load` (the game package loads the trait
+    modules at import, and every handler registers then)."""
+
+    __slots__ = ("event",)
+
+    def __init__(self, event: str) -> None:
+        super().__init__()
+        self.event = event
+
+    def __missing__(self, mask: int) -> tuple[Handler, ...]:
+        found = self[mask] = HOOKS.handlers(self.event, mask)
+        return found
+
+
+#: the handlers the legal-action generation and the food pipeline ask on every decision
+PREY_CHECKS = HandlersByMask("prey_check")
+PREDATOR_CHECKS = HandlersByMask("predator_check")
+PLACEMENT_CHECKS = HandlersByMask("placement_check")
+FOOD_TRIGGERS = HandlersByMask("food_triggers")
 
 
 def load() -> list[str]:
