@@ -38,12 +38,15 @@ class OriginGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**fold_alias(options))
-        self.deck_list = build_deck(self.options["deck"], self.options["sets"], self.options["halve_each_kind"])
+        self.deck_list = build_deck(self.options["deck"], self.options["sets"], self.options["halve_each_kind"],
+                                    self.options["continents_without_locations"])
         self.config = Config(self.num_players, self.deck_list, self.options)
         size = self.deck_list.size
-        # the expansion traits' kinds of this deck (one animal number each) come after the base kinds
+        # the expansion traits' kinds of this deck, then the kinds of locations (one animal number each), come after
+        # the base kinds
         self._schema = A.schema(size, self.deck_list.max_fat_per_animal,
-                                [(kind, (("animal", size),)) for kind in self.config.trait_kinds])
+                                [(kind, (("animal", size),))
+                                 for kind in self.config.trait_kinds + self.config.location_kinds])
 
     def check_options(self) -> None:
         check(self.options)
