@@ -40,3 +40,6 @@ MIGRATION_KINDS: set[str] = set()
 MIGRATION_ACTIONS: dict[str, tuple[Action, ...]] = {}
 #: the mark of a carnivore paralysed by Toxic until the next turn (declared by ``traits.toxic``)
 PARALYSED = "paralysed"
+#: the mark of an animal that got a new animal card through Regeneration at this deal (declared by
+#: ``traits.regeneration``)
+REGENERATED = "regenerated"

@@ -35,6 +35,7 @@ from .geography import (
     NOT_CHOSEN,
     OCEAN,
     PARALYSED,
+    REGENERATED,
 )
 from .phases import mask_of
 from .rules import Config
@@ -312,6 +313,14 @@ class Locations(TraitSupport):
         return EN[self.card_trait[c]]
 
     # ------------------------------------------------------------------------------------------------ regeneration
+    def cards_withheld(self, player: int) -> int:
+        """Before ``player``'s cards are counted for the deal, their husks get new animal cards (Regeneration)."""
+        if self.husks:
+            for a in self.animals[player]:
+                if (self.husks >> a) & 1:
+                    self.regenerate(a)
+        return super().cards_withheld(player)
+
     def regenerate(self, a: int) -> bool:
         """Before the deal, the husk ``a`` gets a new animal card from its owner's hand (or the deck's top card);
         ``True`` if it did (its owner then draws no card for it)."""
@@ -327,6 +336,7 @@ class Locations(TraitSupport):
         self.animal_card[a] = card
         self.husks &= ~(1 << a)
         self._recalc(a)
+        self.mark(REGENERATED, a)
         if self.log_events:
             text = f"Regeneration: {self.animal_text(a)} gets a new animal card"
             self.emit("regenerate", {"text": f"{text} ({self._card_text(card)})", "animal": a, "card": card},

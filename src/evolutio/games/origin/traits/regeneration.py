@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING
 
 from evolutio.kernel.flow import Refusal
 
-from . import FOOD, HOOKS, REGENERATION
+from ..geography import REGENERATED as REGENERATED_MARK
+from . import FOOD, HOOKS, REGENERATION, mark_kind
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..flow import OriginFlow
 
+#: the animals that got a new animal card at this deal
+REGENERATED = mark_kind(REGENERATED_MARK, "turn")
 ONLY_ON_SIMPLE = Refusal("Regeneration goes only on an animal with no traits or with one trait that does not raise "
                          "need (ruling 9)")
 FULL = Refusal("an animal with Regeneration takes at most one more trait, and one that does not raise need "
@@ -43,8 +46,6 @@ def leave_the_traits(state: OriginFlow, carnivore: int, target: int) -> str | No
 
 
 @HOOKS.on("withholds_draw", "regeneration")
-def regenerated_before_the_deal(state: OriginFlow, animal: int) -> bool:
-    """Asked for each animal before the deal: a husk gets its new animal card now, and its owner draws none for it."""
-    if not (state.husks >> animal) & 1:
-        return False
-    return state.regenerate(animal)
+def no_card_for_the_regenerated(state: OriginFlow, animal: int) -> bool:
+    """An animal regenerated at this deal (``locations.Locations.cards_withheld``) draws its owner no card."""
+    return state.marked(REGENERATED_MARK, animal)
