@@ -68,4 +68,5 @@ def test_leaving_the_ocean_takes_a_swimming_card_from_the_owners_discard_pile():
 def test_without_a_swimming_card_in_the_discard_pile_the_ocean_cannot_be_left():
     s = located([[{"id": 0, "traits": ["migration"], "location": "ocean"}], [{"id": 10}]], locations={"ocean": 2})
     assert not legal(s, "migrate_gondwana") and legal(s, "take")
-    assert "Swimming card from its owner's discard pile, and there is none" in s.explain_illegal(Action("migrate_gondwana", 0))
+    assert "Swimming card from its owner's discard pile, and there is none" in s.explain_illegal(
+        Action("migrate_gondwana", 0))
