@@ -38,9 +38,10 @@ def test_a_remora_that_follows_its_linked_migrant_keeps_the_paired_card():
     assert trait_ids(s, 2) == [] and len(discard(s, 0)) == 1
 
 
-def test_a_migrant_out_of_the_ocean_and_a_swimming_remora_each_take_a_swimming_card_from_their_owners_piles():
+def test_a_migrant_leaves_the_ocean_with_its_owners_swimming_card_and_a_remora_without_one_stays():
     s = located([[{"id": 0, "traits": ["migration"], "location": "ocean", "food": 1}],
-                 [{"id": 10, "traits": ["remora"], "location": "ocean", "food": 1}, {"id": 11, "location": "gondwana"}]],
+                 [{"id": 10, "traits": ["remora"], "location": "ocean", "food": 1},
+                  {"id": 11, "location": "gondwana"}]],
                 discards=[["migration/swimming"], []], locations={"gondwana": 1})
     s.apply(Action("migrate_gondwana", 0))
     # seat 1's Remora would need a Swimming card from seat 1's own discard pile, which is empty: it cannot follow
