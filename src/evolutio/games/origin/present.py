@@ -192,6 +192,8 @@ class OriginPresentation(MigrationFlow):
                 return DESCRIBE[k](self, *args)
             if k == "pass":
 
+                if isinstance(self.step, RemoraFollow):
+                    return "no (more) of your Remoras follow the migrant"
                 development = isinstance(self.step, DevelopmentTurn)
                 return "pass (play no more cards this phase)" if development else "end your feeding turn"
             if k == "animal":
