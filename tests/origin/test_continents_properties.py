@@ -91,3 +91,25 @@ def test_continents_actions_are_refused_by_the_same_checks_that_list_them(player
     assert "take" in kinds and "pass" in kinds
     if not without:
         assert {"settle_laurasia", "migrate_gondwana"} <= kinds
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 51), (5, 52)])
+def test_no_hidden_card_id_leaks_with_continents(players, seed):
+    """Regeneration puts a hand or deck card under a husk and the empty-board draw places two cards as animals: only
+    their owner may be told which (``test_hidden_info.py``'s definitions of hidden cards)."""
+    from .test_hidden_info import _card_refs, _hidden_from, _private_cards
+
+    state = load_game("origin", players=players, **CONTINENTS).new_state(seed)
+    bot = RandomBot(seed)
+    step = 0
+    while not state.is_terminal:
+        if step % 4 == 0:
+            private = _private_cards(state)
+            for seat in range(players):
+                hidden = _hidden_from(state, seat, private)
+                told = _card_refs(state.view(seat), set()) | _card_refs(state.events_for(seat), set())
+                if state.current_player == seat:
+                    told |= _card_refs([state.describe(action) for action in state.legal_actions()], set())
+                assert not told & hidden, f"seat {seat} is told about hidden card(s) {sorted(told & hidden)}"
+        state.apply(bot.choose(state))
+        step += 1

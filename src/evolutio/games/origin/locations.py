@@ -305,9 +305,14 @@ class Locations(TraitSupport):
         return None
 
     def swimming_card_in_discard(self, p: int) -> int:
-        """A card of ``p``'s discard pile that can be played as Swimming (-1 if none): the first one."""
+        """A card of ``p``'s discard pile that can be played as Swimming (-1 if none): the first one in pile order
+        among the cards that were traits (seen by all), else the first dead animal's card (engine convention)."""
         faces = self.config.faces
-        return next((c for c in self.discard[p] if SWIMMING in faces[c]), -1)
+        swimming = [c for c in self.discard[p] if SWIMMING in faces[c]]
+        if not swimming:
+            return -1
+        animal_cards = set(self.animal_card)
+        return next((c for c in swimming if c not in animal_cards), swimming[0])
 
     def trait_name(self, c: int) -> str:
         return EN[self.card_trait[c]]
@@ -332,15 +337,17 @@ class Locations(TraitSupport):
             card = self.deck.pop()
         else:
             return False
-        self.discard[owner].append(self.animal_card[a])
+        old = self.animal_card[a]
+        self.discard[owner].append(old)
         self.animal_card[a] = card
         self.husks &= ~(1 << a)
         self._recalc(a)
         self.mark(REGENERATED, a)
         if self.log_events:
             text = f"Regeneration: {self.animal_text(a)} gets a new animal card"
-            self.emit("regenerate", {"text": f"{text} ({self._card_text(card)})", "animal": a, "card": card},
-                      to=(owner,), redacted={"text": text, "animal": a})
+            self.emit("regenerate", {"text": f"{text} ({self._card_text(card)}); the old one, "
+                                     f"{self._card_text(old)}, goes to the discard pile", "animal": a, "card": card,
+                                     "old_card": old}, to=(owner,), redacted={"text": text, "animal": a})
         return True
 
     # ------------------------------------------------------------------------------------------------ the deal

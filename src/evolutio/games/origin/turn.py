@@ -357,7 +357,9 @@ class OriginTurn(Locations):
                 effect = handler(self, c, t)
                 if effect:
                     text += " " + effect
-        if self.log_events:
+        if self.log_events and (self.husks >> t) & 1:   # Regeneration: the animal card stays under its traits
+            self.emit("eaten", {"text": text, "carnivore": c, "animal": t})
+        elif self.log_events:
             o = self.owner[t]
             self.emit(
                 "eaten",
