@@ -47,3 +47,12 @@ def test_a_migrant_leaves_the_ocean_with_its_owners_swimming_card_and_a_remora_w
     # seat 1's Remora would need a Swimming card from seat 1's own discard pile, which is empty: it cannot follow
     assert table(s)["decision"]["kind"] == "feeding" and where(s, 10) == "ocean"
     assert trait_ids(s, 0) == ["migration", "swimming"]
+
+
+def test_r_strategy_births_join_the_location_of_their_parent():
+    # seat 1's r-Strategy animal lives in the Ocean: its two births appear there (NOTES §10)
+    s = located([[{"id": 0, "food": 1}], [{"id": 10, "traits": ["r_strategy"], "location": "ocean", "food": 1}]],
+                locations={}, deck_size=30, sets="continents,gift")
+    assert table(s)["turn"] == 2
+    born = [x["id"] for x in table(s)["players"][1]["animals"] if x["id"] != 10]
+    assert len(born) == 2 and all(where(s, a) == "ocean" for a in born)
