@@ -38,3 +38,16 @@ def test_paired_traits_are_passed_over_and_keep_working_ruling_71():
     s = located([[{"id": 0}], [{"id": 10, "traits": ["neoplasia", "running", "camouflage"]}, {"id": 11}]],
                 pairs=[{"trait": "cooperation", "animals": [10, 11]}], phase="food_base", dice=[1, 1])
     assert trait_ids(s, 10)[:2] == ["running", "neoplasia"] and "cooperation" in trait_ids(s, 10)
+
+
+def test_losing_the_last_trait_above_neoplasia_while_feeding_kills_the_animal_ruling_71():
+    # A10's stack: Running (passed, off), Neoplasia, Tail Loss. Tail Loss drops itself: nothing is left above Neoplasia
+    s = located([[{"id": 0, "traits": ["carnivore"]}],
+                 [{"id": 10, "traits": ["running", "neoplasia", "tail_loss"]}, {"id": 11}]],
+                locations={"laurasia": 1})
+    s.apply(Action("attack", 0))
+    s.apply(Action("target", 10))
+    tail = [t["card"] for t in animal(s, 10)["traits"] if t["trait"] == "tail_loss"][0]
+    s.apply(Action("tail", tail))
+    assert not alive(s, 10)
+    assert any("has no trait left above it and dies" in e.data["text"] for e in s.events if e.kind == "death")

@@ -76,7 +76,7 @@ class Locations(TraitSupport):
     """Where the animals are, the food of each location and the feeding turn's location; switched-off traits."""
 
     __slots__ = ("location", "location_food", "feeding_location", "husks")
-    # what the flow above adds (``migration.MigrationFlow``): the decision of a new animal's continent, the moves
+    # what the flow above adds (``migration.ContinentsFlow``): the decision of a new animal's continent, the moves
     choose_location: Callable[[int, int], None]
     move_animal: Callable[[int, int], None]
 

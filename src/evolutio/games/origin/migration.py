@@ -1,5 +1,5 @@
 """Continents' decisions and moves (NOTES §10): the continent a new animal goes to, a migration with the Remoras that
-follow it, and the paired cards a move separates. :class:`MigrationFlow` is the link of the state's chain between
+follow it, and the paired cards a move separates. :class:`ContinentsFlow` is the link of the state's chain between
 the flow (:class:`~.flow.OriginFlow`) and the words (:class:`~.present.OriginPresentation`).
 
 - ``settle``: a player who has just played a new animal chooses its continent (``settle_laurasia`` /
@@ -19,10 +19,13 @@ from evolutio.kernel.flow import Refusal
 from . import actions as A
 from .flow import Decision, OriginFlow
 from .geography import FOLLOW, GONDWANA, LAURASIA, LOCATION_IDS, LOCATION_NAMES, MIGRATING, OCEAN, SETTLE_KINDS
-from .traits import DESCRIBE, SWIMMING, queued_effect
+from .phases import FEED
+from .traits import DESCRIBE, NEOPLASIA, SWIMMING, queued_effect
+from .traits.neoplasia import unpaired_above
 from .traits.remora import follow_refusal
 
 SETTLE = {kind: tuple(Action(kind, a) for a in range(A.N)) for kind in SETTLE_KINDS}
+NEOPLASIA_BIT = 1 << NEOPLASIA
 FOLLOWS = tuple(Action(FOLLOW, a) for a in range(A.N))
 #: the continent each ``settle`` kind names
 SETTLE_TO = dict(zip(SETTLE_KINDS, (LAURASIA, GONDWANA)))
@@ -104,7 +107,7 @@ class RemoraFollow(Decision):
                           if follow_refusal(state, a, self.origin, self.destination) is None)]
 
     def resolve(self, state: OriginFlow, action: Action) -> None:
-        assert isinstance(state, MigrationFlow)
+        assert isinstance(state, ContinentsFlow)
         state.flow.pop()
         if action.kind == "pass":
             state.offer_remoras(self.first, self.migrant, self.origin, self.destination, self.turn_order(state) + 1)
@@ -134,14 +137,26 @@ DESCRIBE[FOLLOW] = lambda state, animal: f"Remora: A{animal} follows the migrant
 
 @queued_effect("separate_pairs")
 def separate_pairs(state: OriginFlow, _: int) -> None:
-    assert isinstance(state, MigrationFlow)
+    assert isinstance(state, ContinentsFlow)
     state.separate_pairs()
 
 
-class MigrationFlow(OriginFlow):
-    """The moves of Continents that push decisions: a new animal's continent, a migration and its Remoras."""
+class ContinentsFlow(OriginFlow):
+    """Continents' effects on top of the turn's: a new animal's continent, a migration and its Remoras, the moves, an
+    eaten Regeneration animal's husk, a Neoplasia animal dying when it loses its last trait above Neoplasia."""
 
     __slots__ = ()
+
+    def discard_trait(self, a: int, c: int) -> None:
+        """As the turn's, and in the feeding phase a Neoplasia animal left with no unpaired trait above Neoplasia
+        dies at once (ruling 71)."""
+        super().discard_trait(a, c)
+        if self.phase == FEED and self.owner[a] >= 0 and self.all_traits(a) & NEOPLASIA_BIT \
+                and not unpaired_above(self, a):
+            if self.log_events:
+                self.emit("death", {"text": f"Neoplasia: {self.animal_text(a)} has no trait left above it and dies",
+                                    "animal": a, "owner": self.owner[a]})
+            self._remove_animal(a)
 
     def choose_location(self, player: int, animal: int) -> None:
         """``player`` now chooses the continent of their new ``animal``."""

@@ -22,7 +22,7 @@ from .flow import (
     TriggerOrder,
 )
 from .geography import LOCATION_IDS, LOCATIONS
-from .migration import LOCATION_STEPS, MigrationFlow, PlaceAnimal, RemoraFollow
+from .migration import LOCATION_STEPS, ContinentsFlow, PlaceAnimal, RemoraFollow
 from .phases import PHASE_NAMES, bits, mask_of
 from .traits import (
     DESCRIBE,
@@ -37,7 +37,7 @@ from .traits import (
 )
 
 
-class OriginPresentation(MigrationFlow):
+class OriginPresentation(ContinentsFlow):
     """What players and files see of a game: views, action descriptions, the JSON form and determinization."""
 
     __slots__ = ()

@@ -3,7 +3,7 @@ food and use no trait but Migration (and Remoras following); any number of their
 turn, from any locations — move, one ``migrate_<location>`` action each (NOTES §10, rulings 18, 74). A non-swimming
 animal moves between Laurasia and Gondwana, never into the Ocean; a swimming one (Swimming, or in the Ocean) moves
 between the Ocean and a continent, never from continent to continent. The moves themselves, the Swimming card they
-take or give up, the Remoras that follow and the paired cards a move separates are ``migration.MigrationFlow``'s."""
+take or give up, the Remoras that follow and the paired cards a move separates are ``migration.ContinentsFlow``'s."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from ..geography import CONTINENTS_ONLY, LOCATION_IDS, LOCATION_NAMES, MIGRATING
 from . import TRAIT_NUM, mark_kind, refuses, resolves, trait_action
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
-    from ..migration import MigrationFlow
+    from ..migration import ContinentsFlow
 
 #: the animals that have migrated this turn (each migrates at most once per turn, ruling 74)
 MIGRATED = mark_kind("migrated", "turn")
@@ -31,7 +31,7 @@ MIGRATION_KINDS.update(KINDS)
 MIGRATION_ACTIONS.update((kind, tuple(Action(kind, a) for a in range(MAX_CARDS))) for kind in KINDS)
 
 
-def migration_refusal(state: MigrationFlow, animal: int, destination: int) -> Refusal | None:
+def migration_refusal(state: ContinentsFlow, animal: int, destination: int) -> Refusal | None:
     """Why the feeding player's Migration ``animal`` may not migrate to ``destination`` now."""
     if state.marked(MIGRATED, animal):
         return ALREADY_MIGRATED
@@ -46,16 +46,16 @@ def _declare(destination: int) -> None:
     kind = KINDS[destination]
 
     @refuses(kind, "migration")
-    def refusal(state: MigrationFlow, animal: int) -> Refusal | None:
+    def refusal(state: ContinentsFlow, animal: int) -> Refusal | None:
         return migration_refusal(state, animal, destination)
 
-    def describe(state: MigrationFlow, animal: int) -> str:
+    def describe(state: ContinentsFlow, animal: int) -> str:
         return f"Migration: {state.animal_text(animal, state.actor)} migrates to {LOCATION_NAMES[destination]}"
 
     trait_action("migration", kind, describe)   # offered by ``locations.Locations.migration_choices``
 
     @resolves(kind)
-    def migrate(state: MigrationFlow, animal: int) -> None:
+    def migrate(state: ContinentsFlow, animal: int) -> None:
         state.mark(MIGRATED, animal)
         state.migrate(animal, destination)
 
@@ -72,7 +72,7 @@ def _declare_flight(destination: int) -> None:
     kind = f"fly_{LOCATION_IDS[destination]}"
 
     @refuses(kind, "flight")
-    def refusal(state: MigrationFlow, animal: int) -> Refusal | None:
+    def refusal(state: ContinentsFlow, animal: int) -> Refusal | None:
         if not 1 <= len(state.trait_cards[animal]) <= FLIGHT_MOST_TRAITS:
             return Refusal(f"only an animal with Flight and 1-{FLIGHT_MOST_TRAITS} trait cards flies to another "
                            "continent (NOTES §10)")
@@ -90,7 +90,7 @@ def _declare_flight(destination: int) -> None:
                  f"{LOCATION_NAMES[destination]}")
 
     @resolves(kind)
-    def fly(state: MigrationFlow, animal: int) -> None:
+    def fly(state: ContinentsFlow, animal: int) -> None:
         state.mark(MIGRATED, animal)
         state.migrate(animal, destination)
 
