@@ -42,8 +42,6 @@ Trait↔A3      a paired trait shared with animal A3
 fed, sleeps   fed this turn; hibernating
 slept…        hibernated last turn (may not hibernate again now)
 poisoned      dies at the end of the turn (Poisonous)
-Laurasia: …   Continents: the animals of a location, and its red tokens
-regenerating  an eaten Regeneration animal's traits, waiting for a card
 [2] 35 Name   your hand: slot 2 holds card 35 ('play … (hand slot 2)')
 ◀             the player to decide now
 points        2 per animal, 1 per trait plus the food the trait adds to the
