@@ -17,7 +17,7 @@ from .state import Config, OriginState
 @register
 class OriginGame(Game):
     name = "origin"
-    title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game and gift cards"
+    title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game, gift cards, Continents"
     rules_version = "origin-6"
     min_players = 2
     max_players = 8
@@ -34,7 +34,8 @@ class OriginGame(Game):
     die_sides = 6
     data_note = ("base deck list: medium confidence (3rd-edition list reconstructed from public sources; "
                  "deck=edition2 gives the earlier printing, low-medium confidence); gift cards (sets=gift): "
-                 "medium-low confidence, single source")
+                 "medium-low confidence, single source; Continents (sets=continents): low-medium confidence, single "
+                 "source")
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**fold_alias(options))

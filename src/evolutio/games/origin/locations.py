@@ -271,7 +271,7 @@ class Locations(TraitSupport):
             return elsewhere(here)
         return None
 
-    def check_in_location(self, kind: str, animal: int, rule: Any) -> Refusal | None:
+    def check_in_location(self, kind: str, animal: int, rule: Callable[[], Refusal | None]) -> Refusal | None:
         """``rule()`` (the check of a feeding action of ``kind`` naming ``animal``) as it reads once the turn is in
         that animal's location: before the turn chose one, the check is made as if it had (a migration's is made as
         it is: it chooses no location)."""

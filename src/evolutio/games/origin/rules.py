@@ -33,7 +33,7 @@ from evolutio.kernel.flow import FlowState, Refusal
 from . import actions as A
 from .card_data import HAND_SIZE
 from .deck import Deck
-from .geography import LOCATION_KINDS, NOT_CHOSEN
+from .geography import LOCATION_KINDS, MIGRATING, NOT_CHOSEN
 from .options import CONTINENTS
 from .phases import DEV
 from .traits import (
@@ -544,7 +544,7 @@ class OriginRules(FlowState):
         if not anims:
             return [A.PASS]
         if self.location:   # Continents: only the animals of the feeding turn's location (``locations.py``)
-            if self.feeding_location < 0 or self.feeding_location > 2:
+            if not 0 <= self.feeding_location < MIGRATING:   # not chosen yet, or a Migration turn
                 return self.located_feeding_choices(p)
             here, location = self.feeding_location, self.location
             anims = [a for a in anims if location[a] == here]
