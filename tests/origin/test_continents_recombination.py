@@ -41,3 +41,13 @@ def test_food_above_the_new_need_is_destroyed_ruling_72():
                  [{"id": 10}]], pairs=[{"trait": "recombination", "animals": [0, 1]}], locations={"laurasia": 3})
     s.apply(Action("recombine", 0))
     assert trait_ids(s, 0) == ["recombination", "camouflage"] and food(s, 0) == 1
+
+
+def test_a_trait_used_this_turn_stays_used_on_its_new_animal_ruling_72():
+    # A0's Carnivore has attacked this turn; moved to A1 by Recombination, it cannot attack again
+    s = located([[{"id": 0, "traits": ["carnivore"], "attacked": True}, {"id": 1, "traits": ["camouflage"]}],
+                 [{"id": 10}]], pairs=[{"trait": "recombination", "animals": [0, 1]}], locations={"laurasia": 3})
+    s.apply(Action("recombine", 0))
+    assert trait_ids(s, 1) == ["recombination", "carnivore"]
+    assert not legal(s, "attack")
+    assert "already attacked this turn" in s.explain_illegal(Action("attack", 1))

@@ -43,3 +43,5 @@ PARALYSED = "paralysed"
 #: the mark of an animal that got a new animal card through Regeneration at this deal (declared by
 #: ``traits.regeneration``)
 REGENERATED = "regenerated"
+#: the mark of an animal that has migrated this turn (declared by ``traits.migration``)
+MIGRATED = "migrated"

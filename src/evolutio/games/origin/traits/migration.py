@@ -14,13 +14,14 @@ from evolutio.kernel.flow import Refusal
 
 from ..card_data import MAX_CARDS
 from ..geography import CONTINENTS_ONLY, LOCATION_IDS, LOCATION_NAMES, MIGRATING, MIGRATION_ACTIONS, MIGRATION_KINDS
+from ..geography import MIGRATED as MIGRATED_MARK
 from . import TRAIT_NUM, mark_kind, refuses, resolves, trait_action
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..migration import ContinentsFlow
 
 #: the animals that have migrated this turn (each migrates at most once per turn, ruling 74)
-MIGRATED = mark_kind("migrated", "turn")
+MIGRATED = mark_kind(MIGRATED_MARK, "turn")
 ALREADY_MIGRATED = Refusal("this animal has already migrated this turn (ruling 74)")
 MAIN_ACTION_USED = Refusal("Migration is the feeding turn's main action, and it is used (ruling 18)")
 FEEDING_HERE = Refusal("this feeding turn has already used a trait in its location: a Migration turn uses no trait "

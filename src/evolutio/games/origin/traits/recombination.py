@@ -4,7 +4,8 @@ of the card; engine convention: each gives its topmost unpaired trait, and the c
 unused Recombination card of that animal). A received trait goes on top (above Neoplasia). If the receiver would then
 hold two identical traits or an impossible combination (Carnivore with Scavenger, Regeneration with a forbidden extra),
 the received card is discarded. Trematode cannot be moved. Moved traits lose their state: yellow tokens of a moved Fat
-Tissue are lost, and food above the new need is destroyed (NOTES §9.3, ruling 72)."""
+Tissue are lost, food above the new need is destroyed, a moved Hibernation wakes its animal, and a trait used this turn
+with a once-per-turn limit (Piracy, Carnivore, Migration) stays used on its new animal (NOTES §9.3, ruling 72)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,23 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from ..card_data import MAX_CARDS
-from . import EN, HOOKS, PAIRED, RECOMBINATION, TRAIT_NUM, TRAITS, mark_kind, refuses, resolves, trait_action
+from ..geography import MIGRATED
+from . import (
+    CARNIVORE,
+    EN,
+    HIBERNATION,
+    HOOKS,
+    MIGRATION,
+    PAIRED,
+    PIRACY,
+    RECOMBINATION,
+    TRAIT_NUM,
+    TRAITS,
+    mark_kind,
+    refuses,
+    resolves,
+    trait_action,
+)
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..flow import OriginFlow
@@ -83,6 +100,20 @@ def cannot_hold(state: OriginFlow, animal: int, trait: int) -> Refusal | None:
     return None
 
 
+def carry_the_use(state: OriginFlow, trait: int, giver: int, receiver: int) -> None:
+    """A trait used this turn with a once-per-turn limit stays used on its new animal (Piracy, Carnivore's attack,
+    Migration), and a moved Hibernation wakes its old animal (ruling 72)."""
+    giver_bit, receiver_bit = 1 << giver, 1 << receiver
+    if trait == PIRACY and state.piracy_used & giver_bit:
+        state.piracy_used |= receiver_bit
+    elif trait == CARNIVORE and state.attacked & giver_bit:
+        state.attacked |= receiver_bit
+    elif trait == MIGRATION and state.marked(MIGRATED, giver):
+        state.mark(MIGRATED, receiver)
+    elif trait == HIBERNATION:
+        state.hibernating &= ~giver_bit
+
+
 @resolves("recombine")
 def recombine(state: OriginFlow, animal: int) -> None:
     card = card_of(state, animal)
@@ -99,8 +130,9 @@ def recombine(state: OriginFlow, animal: int) -> None:
         state.emit("recombine", {"text": f"Recombination: {state.animal_text(animal)} gives "
                                  f"{state.trait_name(given)} and {state.animal_text(other)} gives "
                                  f"{state.trait_name(taken)}", "animals": [animal, other], "cards": [given, taken]})
-    for receiver, c in ((other, given), (animal, taken)):
+    for receiver, giver, c in ((other, animal, given), (animal, other, taken)):
         t = state.card_trait[c]
+        carry_the_use(state, t, giver, receiver)
         refusal = cannot_hold(state, receiver, t)
         if refusal is not None:
             state.card_trait[c] = -1
