@@ -38,7 +38,7 @@ from .geography import (
     REGENERATED,
 )
 from .phases import mask_of
-from .rules import Config
+from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN, PLACEMENT_REFUSALS, SINGLE_COPY, Config
 from .trait_support import TraitSupport
 from .traits import (
     EN,
@@ -142,7 +142,7 @@ class Locations(TraitSupport):
     # ------------------------------------------------------------------------------------------------ placement
     def rule_of_placement(self, p: int, t: int, a: int) -> Refusal | None:
         """The expansions' placement rules: those of trait ``t`` (``placement``) and those of the traits already on
-        animal ``a`` (``accepts_trait``; Regeneration)."""
+        animal ``a`` (``accepts_trait``; Regeneration); a trait Neoplasia switched off still forbids a second copy."""
         if (self.husks >> a) & 1:
             return Refusal(f"A{a} is the traits of an eaten Regeneration animal: no card can be played on it")
         if (1 << t) & PLACED_BY_RULE:
@@ -150,13 +150,30 @@ class Locations(TraitSupport):
                 refusal = handler(self, p, t, a)
                 if refusal is not None:
                     return refusal
-        mask = self.all_traits(a) & LIMITING_PLACEMENT
+        held = self.trait_mask[a]
+        if held & NEOPLASIA_BIT:   # the traits it switched off count too
+            held = self.all_traits(a)
+            blocked = held & BLOCKING_PLACEMENT[t]
+            if blocked:
+                return PLACEMENT_REFUSALS[t][1 if blocked & SINGLE_COPY[t] else 2]
+        mask = held & LIMITING_PLACEMENT
         if mask:
             for handler in HOOKS.handlers("accepts_trait", mask):
                 refusal = handler(self, a, t)
                 if refusal is not None:
                     return refusal
         return None
+
+    def can_place_with_rules(self, p: int, t: int) -> bool:
+        """``can_place_trait`` for a single-animal trait in a game with placement rules: ``placement_refusal`` over
+        the animals of the owners ``t`` may go to."""
+        trait_mask, blocking, rule = self.trait_mask, BLOCKING_PLACEMENT[t], self.rule_of_placement
+        for q in range(self.player_count):
+            if ON_OWN[t] if q == p else ON_OTHERS[t]:
+                for a in self.animals[q]:
+                    if not trait_mask[a] & blocking and rule(p, t, a) is None:
+                        return True
+        return False
 
     def all_traits(self, a: int) -> int:
         """The bit mask of every trait card on ``a``, switched off or not."""

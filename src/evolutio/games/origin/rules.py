@@ -203,6 +203,7 @@ class OriginRules(FlowState):
     feeding_location: int
     husks: int
     rule_of_placement: Callable[[int, int, int], Refusal | None]
+    can_place_with_rules: Callable[[int, int], bool]
     take_anywhere_refusal: Callable[[int], Refusal | None]
     located_feeding_choices: Callable[[int], list[Action]]
 
@@ -501,8 +502,7 @@ class OriginRules(FlowState):
                     return True
             return False
         if self.config.placement_rules:
-            owners = [q for q in range(self.player_count) if (ON_OWN[t] if q == p else ON_OTHERS[t])]
-            return any(self.placement_refusal(p, t, a) is None for q in owners for a in self.animals[q])
+            return self.can_place_with_rules(p, t)
         # placement_refusal over the animals of the right owners: only its trait-mask rule is left to test
         trait_mask, blocking = self.trait_mask, BLOCKING_PLACEMENT[t]
         if ON_OTHERS[t]:
