@@ -4,7 +4,7 @@ animal dies when no unpaired trait is left above it."""
 
 from evolutio.kernel import Action
 
-from .conftest import alive, animal, in_hand, trait_ids
+from .conftest import alive, animal, face_index, hand, in_hand, trait_ids
 from .continents import located
 
 
@@ -51,3 +51,13 @@ def test_losing_the_last_trait_above_neoplasia_while_feeding_kills_the_animal_ru
     s.apply(Action("tail", tail))
     assert not alive(s, 10)
     assert any("has no trait left above it and dies" in e.data["text"] for e in s.events if e.kind == "death")
+
+
+def test_a_switched_off_trait_still_forbids_a_second_copy():
+    # A10's Camouflage is below Neoplasia (off): another Camouflage still cannot be played on it (ruling 6)
+    s = located([[{"id": 0}], [{"id": 10, "traits": ["camouflage", "neoplasia", "running"]}, {"id": 11}]],
+                phase="development", to_act=1, hands=[["piracy"], ["camouflage"]])
+    card = hand(s, 1)[0]
+    s.apply(Action("trait", card, face_index(s, card, "camouflage")))
+    assert "already has Camouflage" in s.explain_illegal(Action("target", 10))
+    assert Action("target", 11) in s.legal_actions()
