@@ -189,3 +189,10 @@ def test_simulate_plays_continents_for_2_to_8_players_deterministically(capsys, 
 def without_timings(summary: dict) -> dict:
     """A simulation summary without its speed figures (the only part that may differ between two runs)."""
     return {key: value for key, value in summary.items() if not key.endswith("_s")}
+
+
+def test_halve_each_kind_leaves_half_of_every_kind_in_the_box_for_two_players():
+    state = load_game("origin", players=2, halve_each_kind=True, **CONTINENTS).new_state(1)
+    view = state.view(None)
+    assert view["out_of_play"] == (84 + 42) // 2
+    assert view["deck_size"] + sum(p["hand_size"] for p in view["players"]) == (84 + 42) // 2
