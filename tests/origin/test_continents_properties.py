@@ -113,3 +113,25 @@ def test_no_hidden_card_id_leaks_with_continents(players, seed):
                 assert not told & hidden, f"seat {seat} is told about hidden card(s) {sorted(told & hidden)}"
         state.apply(bot.choose(state))
         step += 1
+
+
+def test_continents_games_replay_from_their_records_and_positions_round_trip():
+    from evolutio.kernel import load_scenario, make_record, replay
+    from evolutio.kernel.scenario import scenario_from_state
+
+    game = load_game("origin", players=3, **CONTINENTS)
+    state = game.new_state(8)
+    bot = RandomBot(8)
+    decisions = round_trips = 0
+    while not state.is_terminal:
+        decisions += 1
+        if decisions % 17 == 0:
+            again = load_scenario(scenario_from_state(state))
+            assert again.position_digest() == state.position_digest()
+            assert again.legal_actions() == state.legal_actions()
+            round_trips += 1
+        state.apply(bot.choose(state))
+    assert round_trips
+    record = make_record(state)
+    assert record["options"]["sets"] == ["base", "continents"]
+    assert replay(record).digest() == state.digest()
