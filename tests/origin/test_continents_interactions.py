@@ -56,3 +56,18 @@ def test_r_strategy_births_join_the_location_of_their_parent():
     assert table(s)["turn"] == 2
     born = [x["id"] for x in table(s)["players"][1]["animals"] if x["id"] != 10]
     assert len(born) == 2 and all(where(s, a) == "ocean" for a in born)
+
+
+def test_an_r_strategy_animal_regenerated_at_the_deal_gives_no_births_ruling_84():
+    s = located([[{"id": 0, "traits": ["carnivore"]}],
+                 [{"id": 10, "traits": ["regeneration", "r_strategy"]}, {"id": 11}]],
+                locations={"laurasia": 1}, hands=[[], ["piracy"]], deck_size=30, sets="continents,gift")
+    s.apply(Action("attack", 0))
+    s.apply(Action("target", 10))
+    s.apply(Action("take", 11))
+    while table(s)["turn"] == 1:
+        s.apply(s.legal_actions()[-1])
+    # A10 got the Piracy card from seat 1's hand; no new animals; seat 1 drew 1 + 2 animals - 1 = 2 cards
+    assert sorted(x["id"] for x in table(s)["players"][1]["animals"]) == [10, 11]
+    assert table(s)["players"][1]["hand_size"] == 2
+    assert not [e for e in s.events if e.kind == "birth"]

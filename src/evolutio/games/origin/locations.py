@@ -75,7 +75,7 @@ def elsewhere(location: int) -> Refusal:
 class Locations(TraitSupport):
     """Where the animals are, the food of each location and the feeding turn's location; switched-off traits."""
 
-    __slots__ = ("location", "location_food", "feeding_location", "husks")
+    __slots__ = ("location", "location_food", "feeding_location", "husks", "reborn")
     # what the flow above adds (``migration.ContinentsFlow``): the decision of a new animal's continent, the moves
     choose_location: Callable[[int, int], None]
     move_animal: Callable[[int, int], None]
@@ -90,6 +90,8 @@ class Locations(TraitSupport):
         self.feeding_location = NOT_CHOSEN
         #: animals eaten with Regeneration whose traits wait on the table for a new animal card (bit mask)
         self.husks = 0
+        #: animals regenerated at this deal, until the new turn's births are given (ruling 84; empty at decisions)
+        self.reborn = 0
 
     def clone(self) -> Self:
         new = super().clone()
@@ -97,6 +99,7 @@ class Locations(TraitSupport):
         new.location_food = self.location_food[:]
         new.feeding_location = self.feeding_location
         new.husks = self.husks
+        new.reborn = self.reborn
         return new
 
     # ------------------------------------------------------------------------------------------------ traits off
@@ -358,6 +361,7 @@ class Locations(TraitSupport):
         self.discard[owner].append(old)
         self.animal_card[a] = card
         self.husks &= ~(1 << a)
+        self.reborn |= 1 << a
         self._recalc(a)
         self.mark(REGENERATED, a)
         if self.log_events:

@@ -3,7 +3,7 @@ animal; instead, when the next turn begins, the top two deck cards become two ne
 tokens; the owner sees their trait sides). Births are dealt one card at a time, player by player from the new turn's
 first player, like the deal; births the deck cannot cover are lost. Nothing happens for an r-Strategy animal that
 died. With Continents' locations the new animals join the location of the r-Strategy animal (NOTES §9.4, §10, rulings
-58, 73, 83)."""
+58, 73, 83, 84)."""
 
 from __future__ import annotations
 
@@ -29,8 +29,9 @@ def births(state: OriginFlow) -> None:
     seats = state.player_count
     tm = state.trait_mask
     # per seat, the r-Strategy animal of each birth owed (Continents: a new animal joins its parent's location)
-    owed = [[parent for parent in state.animals[seat] if tm[parent] & R_STRATEGY for _ in range(BIRTHS)]
-            for seat in range(seats)]
+    # (an r-Strategy animal regenerated at this deal gives none: its withheld card went under it, ruling 84)
+    owed = [[parent for parent in state.animals[seat] if tm[parent] & R_STRATEGY and not (state.reborn >> parent) & 1
+             for _ in range(BIRTHS)] for seat in range(seats)]
     if not any(owed):
         return
     seat = state.first

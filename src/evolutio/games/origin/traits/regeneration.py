@@ -49,3 +49,9 @@ def leave_the_traits(state: OriginFlow, carnivore: int, target: int) -> str | No
 def no_card_for_the_regenerated(state: OriginFlow, animal: int) -> bool:
     """An animal regenerated at this deal (``locations.Locations.cards_withheld``) draws its owner no card."""
     return state.marked(REGENERATED_MARK, animal)
+
+
+@HOOKS.on("turn_start", "regeneration", priority=1)
+def reborn_at_this_deal_no_more(state: OriginFlow) -> None:
+    """After the new turn's births (r-Strategy's, which a regenerated animal does not give: ruling 84)."""
+    state.reborn = 0
