@@ -71,3 +71,15 @@ def test_an_r_strategy_animal_regenerated_at_the_deal_gives_no_births_ruling_84(
     assert sorted(x["id"] for x in table(s)["players"][1]["animals"]) == [10, 11]
     assert table(s)["players"][1]["hand_size"] == 2
     assert not [e for e in s.events if e.kind == "birth"]
+
+
+def test_an_r_strategy_carnivore_paralysed_at_the_deal_draws_its_card_and_gives_no_births_ruling_82():
+    s = located([[{"id": 0, "traits": ["carnivore", "r_strategy"]}, {"id": 1, "food": 1}],
+                 [{"id": 10, "traits": ["toxic"]}, {"id": 11, "food": 1}]],
+                locations={}, deck_size=30, sets="continents,gift")
+    s.apply(Action("attack", 0))
+    s.apply(Action("target", 10))   # A0 eats the Toxic animal (fed) and is paralysed until the next turn
+    assert table(s)["turn"] == 2
+    assert sorted(x["id"] for x in table(s)["players"][0]["animals"]) == [0, 1]
+    assert table(s)["players"][0]["hand_size"] == 1 + 2   # the normal card for A0 too
+    assert not [e for e in s.events if e.kind == "birth"]

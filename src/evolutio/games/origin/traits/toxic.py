@@ -33,6 +33,8 @@ def paralyse(state: OriginFlow, carnivore: int) -> None:
                                  "(its traits do not work)", "animal": carnivore})
 
 
-@HOOKS.on("turn_start", "toxic")
+@HOOKS.on("turn_start", "toxic", priority=2)
 def recover(state: OriginFlow) -> None:
-    state.recalc_all()   # the paralysis marks were cleared with the turn
+    """The paralysis marks were cleared with the turn: traits work again — after the new turn's births, which a
+    carnivore paralysed at the deal does not give (r-Strategy, ruling 82)."""
+    state.recalc_all()
