@@ -114,8 +114,10 @@ def test_bench_reports_the_speed_of_an_option_mix(capsys):
     assert main(["bench", "origin", "-o", "sets=gift", "-p", "3", "--seconds", "0.2", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)["origin"]
     assert result["players"] == 3 and result["decisions_per_s"] > 0
-    assert main(["bench", "origin", "-o", "sets=continents", "--seconds", "0.2"]) != 0
-    assert "continents cannot be played yet" in capsys.readouterr().err
+    assert main(["bench", "origin", "-o", "sets=continents", "-p", "5", "--seconds", "0.2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["origin"]["decisions_per_s"] > 0
+    assert main(["bench", "origin", "-o", "sets=ice_age", "--seconds", "0.2"]) != 0
+    assert "ice_age cannot be played yet" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 41), (4, 42), (8, 43)])

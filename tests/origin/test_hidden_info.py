@@ -57,7 +57,8 @@ def cards_under(s):
         out |= {x["id"]: x["card"] for x in own["animals"]}
         pile = {c["id"]: c for c in own["discard"]}
         for e in s.events_for(q):
-            if e["kind"] in ("death", "eaten") and "card" in e:
+            # (a card no longer in the pile was taken back face up: Continents' Swimming card out of the Ocean)
+            if e["kind"] in ("death", "eaten") and "card" in e and e["card"] in pile:
                 out[e["animal"]] = pile[e["card"]]
     return out
 

@@ -43,10 +43,17 @@ def missing_traits(set_name: str) -> list[str]:
     return out
 
 
-def build_deck(base_option: str, expansions: tuple[str, ...] = (), halve_each_kind: bool = False) -> Deck:
+#: the trait ids whose cards need locations: without them (``continents_without_locations``) their kinds leave the
+#: deck (NOTES §10: 11 of Continents' 18 kinds, 22 of its 42 cards stay)
+NEED_LOCATIONS = tuple(t for t, row in DATA["traits"].items() if row.get("requires_locations")) + ("herding",)
+
+
+def build_deck(base_option: str, expansions: tuple[str, ...] = (), halve_each_kind: bool = False,
+               without_locations: bool = False) -> Deck:
     """The deck of base list ``base_option`` with the ``expansions`` mixed in (other names, such as ``base``, are
     ignored; each expansion must be playable: see :func:`missing_traits`); ``halve_each_kind`` sets aside half
-    (rounded down) of the cards of every kind."""
+    (rounded down) of the cards of every kind; ``without_locations`` leaves out Continents' kinds that need locations
+    (:data:`NEED_LOCATIONS`)."""
     sets = (BASE_LISTS[base_option], *(name for name in EXPANSION_SETS if name in expansions))
     faces: list[tuple[int, ...]] = []
     kinds: list[tuple[int, ...]] = []
@@ -56,6 +63,8 @@ def build_deck(base_option: str, expansions: tuple[str, ...] = (), halve_each_ki
             raise RuntimeError(f"data/cards.json: sets.{set_name} has {set_size(set_name)} cards; expected_totals "
                                f"says {expected}")
         for kind in DATA["sets"][set_name]:
+            if without_locations and any(t in NEED_LOCATIONS for t in kind["traits"]):
+                continue
             face = tuple(TRAIT_NUM[t] for t in kind["traits"])
             if face not in kinds:
                 kinds.append(face)

@@ -156,6 +156,7 @@ class DevelopmentTurn(Decision):
             card, face = action.args
             state.flow[-1] = TraitTarget(state.actor, card, face)   # (replace, without the call)
             return
+        player = state.actor
         if kind == "pass":
             state.pass_development()
         else:
@@ -166,6 +167,8 @@ class DevelopmentTurn(Decision):
             state.actor = seat   # this same decision, now of that seat
         else:
             state.flow.pop()   # nobody is left: the development phase below finds nobody either and ends
+        if kind == "animal" and state.location:
+            state.choose_location(player, state.animals[player][-1])   # Continents: the new animal's continent
 
     def prompt(self, state: OriginFlow) -> str:
         return (f"it is the development phase: {state.player_name(state.actor)} may only play a card (as an animal or "
@@ -239,6 +242,14 @@ class FeedingTurn(Decision):
         animal = action.args[0]
         if state.owner[animal] != seat:
             return Refusal(f"A{animal} is not one of your animals")
+        if state.location:   # Continents: one location per feeding turn (``locations.py``)
+            return state.feeding_location_refusal(kind, animal) or state.check_in_location(
+                kind, animal, lambda: self.rule_check(state, action))
+        return self.rule_check(state, action)
+
+    def rule_check(self, state: OriginFlow, action: Action) -> Refusal | None:
+        """The rule of the feeding ``action`` (naming one of the feeding player's animals)."""
+        kind, animal = action.kind, action.args[0]
         if kind in MAIN_ACTION_KINDS and state.main_action_used:
             return MAIN_ACTION_USED
         if kind == "take":
@@ -257,6 +268,8 @@ class FeedingTurn(Decision):
         state.flow.pop()   # (pop, without the call)
         state.feeding_offer = None
         kind = action.kind
+        if state.location and state.feeding_location < 0 and kind != "pass":
+            state.commit_location(action)
         if kind == "pass":
             if state.end_feeding_turn():   # a silent round: the feeding phase below is over
                 state.replace(Extinction())

@@ -17,7 +17,7 @@ from .state import Config, OriginState
 @register
 class OriginGame(Game):
     name = "origin"
-    title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game and gift cards"
+    title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game, gift cards, Continents"
     rules_version = "origin-6"
     min_players = 2
     max_players = 8
@@ -34,16 +34,20 @@ class OriginGame(Game):
     die_sides = 6
     data_note = ("base deck list: medium confidence (3rd-edition list reconstructed from public sources; "
                  "deck=edition2 gives the earlier printing, low-medium confidence); gift cards (sets=gift): "
-                 "medium-low confidence, single source")
+                 "medium-low confidence, single source; Continents (sets=continents): low-medium confidence, single "
+                 "source")
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**fold_alias(options))
-        self.deck_list = build_deck(self.options["deck"], self.options["sets"], self.options["halve_each_kind"])
+        self.deck_list = build_deck(self.options["deck"], self.options["sets"], self.options["halve_each_kind"],
+                                    self.options["continents_without_locations"])
         self.config = Config(self.num_players, self.deck_list, self.options)
         size = self.deck_list.size
-        # the expansion traits' kinds of this deck (one animal number each) come after the base kinds
+        # the expansion traits' kinds of this deck, then the kinds of locations (one animal number each), come after
+        # the base kinds
         self._schema = A.schema(size, self.deck_list.max_fat_per_animal,
-                                [(kind, (("animal", size),)) for kind in self.config.trait_kinds])
+                                [(kind, (("animal", size),))
+                                 for kind in self.config.trait_kinds + self.config.location_kinds])
 
     def check_options(self) -> None:
         check(self.options)

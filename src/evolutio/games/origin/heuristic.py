@@ -18,8 +18,15 @@ from typing import Any
 
 from evolutio.kernel.estimate import Hungry, add_hungry_animals, share_out
 
+from .geography import LOCATION_FOOD
+
 #: expected size of the food base by number of players (the dice table: 2 → 1d6+2, 3 → 2d6, 4 → 2d6+2, …)
 EXPECTED_FOOD_BASE = {2: 5.5, 3: 7.0, 4: 9.0, 5: 12.5, 6: 14.5, 7: 16.0, 8: 18.0}
+#: Continents: the expected food of the three locations together (a die shows 3.5 on average)
+EXPECTED_LOCATION_FOOD = {players: sum(3.5 * dice + plus for dice, plus in (laurasia, gondwana)) + ocean
+                          for players, (laurasia, gondwana, ocean) in LOCATION_FOOD.items()}
+#: Continents: what an animal in the Ocean scores on top
+OCEAN_POINTS = 1.0
 #: the part of the food base a seat can count on (Tramp destroys tokens, Piracy steals them)
 FOOD_REACH = 1.0
 #: what one card in hand is worth while turns remain (a new animal is worth 2 points, a trait 1 or more)
@@ -49,12 +56,13 @@ CARDS_PER_ANIMAL = 1
 FUTURE_TURNS_CREDITED = 2
 #: traits that make an animal harder to attack
 PROTECTIVE_TRAITS = frozenset({"camouflage", "burrowing", "running", "mimicry", "swimming", "tail_loss", "poisonous",
-                               "big", "sharp_vision"})
+                               "big", "sharp_vision", "herding", "toxic", "shy"})
 
 
 def _animal_points(animal: dict[str, Any]) -> float:
-    """Points the animal scores at the end: 2, plus 1 per trait, plus the food its traits add to its need."""
-    return 1.0 + len(animal["traits"]) + animal["need"]
+    """Points the animal scores at the end: 2, plus 1 per trait, plus the food its traits add to its need, plus 1 in
+    the Ocean (Continents)."""
+    return 1.0 + len(animal["traits"]) + animal["need"] + (OCEAN_POINTS if animal.get("location") == "ocean" else 0.0)
 
 
 def _trait_names(animal: dict[str, Any]) -> set[str]:
@@ -84,7 +92,8 @@ class OriginHeuristic:
             food = float(view["food_base"])
             covered_survival = COVERED_SURVIVAL_FEEDING
         else:
-            food = EXPECTED_FOOD_BASE.get(len(players), 2.25 * len(players))
+            table = EXPECTED_LOCATION_FOOD if "locations" in view else EXPECTED_FOOD_BASE
+            food = table.get(len(players), 2.25 * len(players))
             covered_survival = COVERED_SURVIVAL_DEVELOPMENT
         demands = [float(sum(_hunger(animal) for animal in player["animals"])) for player in players]
         budgets = share_out(food * FOOD_REACH, demands)

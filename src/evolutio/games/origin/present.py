@@ -15,13 +15,14 @@ from .flow import (
     AttackTarget,
     Defence,
     DevelopmentTurn,
-    OriginFlow,
     PiracyVictim,
     ScavengerChoice,
     SecondTraitTarget,
     TraitTarget,
     TriggerOrder,
 )
+from .geography import LOCATION_IDS, LOCATIONS
+from .migration import LOCATION_STEPS, ContinentsFlow, PlaceAnimal, RemoraFollow
 from .phases import PHASE_NAMES, bits, mask_of
 from .traits import (
     DESCRIBE,
@@ -36,7 +37,7 @@ from .traits import (
 )
 
 
-class OriginPresentation(OriginFlow):
+class OriginPresentation(ContinentsFlow):
     """What players and files see of a game: views, action descriptions, the JSON form and determinization."""
 
     __slots__ = ()
@@ -77,6 +78,10 @@ class OriginPresentation(OriginFlow):
             "tramp_used": bool((self.tramp_used >> a) & 1),
             "received_food": bool((self.received_food >> a) & 1),
         }
+        if self.location:
+            v["location"] = LOCATION_IDS[self.location[a]]
+        if (self.husks >> a) & 1:
+            v["regenerating"] = True   # an eaten Regeneration animal's traits, waiting for a new animal card
         marks = self.marks_of(a) if self.marks else ()
         if marks:
             v["marks"] = marks   # the expansions' per-turn marks ("voracious_used", "shy_attacked")
@@ -105,6 +110,10 @@ class OriginPresentation(OriginFlow):
                              for x in sorted(set(self.valid_triggers(step.triggers)))]
         elif isinstance(step, ScavengerChoice):
             d["scavenger_owner"] = step.player
+        elif isinstance(step, PlaceAnimal):
+            d["animal"] = step.animal
+        elif isinstance(step, RemoraFollow):
+            d.update(migrant=step.migrant, origin=LOCATION_IDS[step.origin], destination=LOCATION_IDS[step.destination])
         elif isinstance(step, Hold):
             d.update(kind="hold", point=step.point)
         return d
@@ -160,6 +169,10 @@ class OriginPresentation(OriginFlow):
                 "tiebreak_dice": self.config.tiebreak_dice,
             },
         }
+        if self.location:   # Continents: each location's red tokens, and the feeding turn's location
+            v["locations"] = {LOCATION_IDS[x]: {"food": self.food_in(x)} for x in LOCATIONS}
+            v["food_base"] = sum(self.food_in(x) for x in LOCATIONS)
+            v["feeding_location"] = self.feeding_location_id()
         if self.phase == 3:
             v["scores"] = self.scores()
             v["winners"] = self.winners()
@@ -179,6 +192,8 @@ class OriginPresentation(OriginFlow):
                 return DESCRIBE[k](self, *args)
             if k == "pass":
 
+                if isinstance(self.step, RemoraFollow):
+                    return "no (more) of your Remoras follow the migrant"
                 development = isinstance(self.step, DevelopmentTurn)
                 return "pass (play no more cards this phase)" if development else "end your feeding turn"
             if k == "animal":
@@ -296,6 +311,9 @@ class OriginPresentation(OriginFlow):
         }
         if self.marks:   # the expansions' per-animal marks (absent in the base game: its digests stay the same)
             d["origin"]["marks"] = self.marks_json()
+        if self.location or self.husks:   # Continents (absent in other games: their digests stay the same)
+            d["origin"]["continents"] = {"location": list(self.location), "location_food": list(self.location_food),
+                                         "feeding_location": self.feeding_location, "husks": bits(self.husks)}
         return d
 
     def _load_json(self, o: dict[str, Any]) -> None:
@@ -342,10 +360,11 @@ class OriginPresentation(OriginFlow):
             setattr(self, k, int(o[k]))
         self.main_action_used = bool(o["main_action_used"])
         self.round_had_actions = bool(o["round_had_actions"])
-        self.flow = steps_from_json(o["flow"], STEP_TYPES, "origin.flow")
+        self.flow = steps_from_json(o["flow"], STEP_TYPES + LOCATION_STEPS, "origin.flow")
         self.decided_winners = list(o["decided_winners"]) if o["decided_winners"] is not None else None
         self.dice = tuple(o["dice"])
         self.load_marks(o.get("marks", {}), "origin.marks")
+        self.load_continents(o.get("continents"), "origin.continents")
 
     # ---------------------------------------------------------------------------------------------------- hidden info
     def determinize(self, player: int, rng: Rng) -> Self:

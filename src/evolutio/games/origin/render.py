@@ -21,10 +21,18 @@ TRAIT_STYLE = {
     "camouflage": "green", "burrowing": "green", "swimming": "blue", "poisonous": "bright_red",
     "scavenger": "dark_orange", "piracy": "dark_orange", "tramp": "dark_orange", "hibernation": "bright_blue",
     "sharp_vision": "white", "shy": "green", "voracious": "yellow", "r_strategy": "bright_magenta",
+    "herding": "green", "migration": "bright_cyan", "remora": "bright_cyan", "regeneration": "bright_green",
+    "toxic": "bright_red", "recombination": "cyan", "edificator": "yellow", "neoplasia": "magenta",
 }
+#: Continents' locations as the board names them, in the view's order
+LOCATION_WORDS = {"laurasia": "Laurasia", "gondwana": "Gondwana", "ocean": "Ocean"}
+#: points an animal in the Ocean scores on top (Continents)
+OCEAN_POINTS = 1
 #: how the expansions' per-turn marks (the view's ``marks``) read on the board (self-explaining: the legend must fit
 #: the help screen)
-MARK_WORDS = {"voracious_used": "ate extra", "shy_attacked": "shy: safe this turn"}
+MARK_WORDS = {"voracious_used": "ate extra", "shy_attacked": "shy: safe this turn", "migrated": "migrated",
+              "paralysed": "paralysed (traits off)", "regenerated": "regenerated",
+              "recombination_used": "recombined"}
 
 LEGEND = """\
 A7            animal number 7 (actions name animals by this number)
@@ -61,7 +69,8 @@ def _animal_text(animal: dict[str, Any]) -> Text:
         out.append("□" * (animal["fat_slots"] - animal["fat"]), style="dim yellow")
     marks = [("fed", animal["fed"], "green"), ("sleeps", animal["hibernating"], "bright_blue"),
              ("poisoned", animal["poisoned"], "bright_red"), ("attacked", animal["attacked_this_turn"], ""),
-             ("slept last turn", animal["hibernated_last_turn"], "dim")]
+             ("slept last turn", animal["hibernated_last_turn"], "dim"),
+             ("regenerating", animal.get("regenerating", False), "bright_green")]
     for word, present, style in marks:
         if present:
             out.append(f" {word}", style=style)
@@ -82,15 +91,21 @@ def score_breakdown(view: dict[str, Any]) -> list[dict[str, int]]:
     them."""
     breakdown = []
     for player in view["players"]:
-        animals = POINTS_PER_ANIMAL * len(player["animals"])
-        breakdown.append({"animals": animals, "traits": player["score"] - animals})
+        living = [a for a in player["animals"] if not a.get("regenerating")]
+        animals = POINTS_PER_ANIMAL * len(living)
+        ocean = OCEAN_POINTS * sum(1 for a in living if a.get("location") == "ocean")
+        parts = {"animals": animals, "traits": player["score"] - animals - ocean}
+        if "locations" in view:
+            parts["ocean"] = ocean
+        breakdown.append(parts)
     return breakdown
 
 
 def _score_breakdown(player: dict[str, Any], parts: dict[str, int]) -> str:
-    animals = len(player["animals"])
-    return (f"{player['score']} points = {animals} animal(s) × {POINTS_PER_ANIMAL} + {parts['traits']} for traits · "
-            f"{player['discard_size']} discarded")
+    animals = parts["animals"] // POINTS_PER_ANIMAL
+    ocean = f" + {parts['ocean']} for the Ocean" if parts.get("ocean") else ""
+    return (f"{player['score']} points = {animals} animal(s) × {POINTS_PER_ANIMAL} + {parts['traits']} for traits"
+            f"{ocean} · {player['discard_size']} discarded")
 
 
 def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
@@ -98,6 +113,8 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
         ("turn ", "dim"), (str(view["turn"]), "bold"), (" · ", "dim"), (view["phase"], "bold"),
         (" · first player ", "dim"), (str(view["first_player"] + 1), "bold"),
         (" · food base ", "dim"), (str(view["food_base"]), "bold red"),
+        (" (" + ", ".join(f"{LOCATION_WORDS[name]} {place['food']}" for name, place in view["locations"].items())
+         + ")" if "locations" in view else "", "red"),
         (f" (dice {'+'.join(map(str, view['dice']))})" if view.get("dice") else "", "dim"),
         (" · deck ", "dim"), (str(view["deck_size"]), "bold"),
         (" · LAST TURN" if view.get("last_turn") else "", "bold magenta"),
@@ -113,6 +130,11 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
             extra = f": {decision['trait'].replace('_', ' ')} (card {decision['card']})"
         elif decision["kind"] == "attack_target":
             extra = f": carnivore A{decision['carnivore']}"
+        elif decision["kind"] == "settle":
+            extra = f": the continent of new animal A{decision['animal']}"
+        elif decision["kind"] == "remora_follow":
+            extra = (f": Remoras may follow A{decision['migrant']} from {LOCATION_WORDS[decision['origin']]} to "
+                     f"{LOCATION_WORDS[decision['destination']]}")
         lines.append(Text(f"to decide: {who} — {decision['kind'].replace('_', ' ')}{extra}", style="bold cyan"))
     return lines
 
@@ -140,6 +162,13 @@ class OriginRenderer:
                 if view["phase"] == "development" and player.get("passed"):
                     title.append(" · passed", style="yellow")
             lines.append(title)
+            if "locations" in view and player["animals"]:
+                for name, words in LOCATION_WORDS.items():
+                    here = [_animal_text(a) for a in player["animals"] if a["location"] == name]
+                    if here:
+                        lines.append(Text(f" {words}:", style="dim"))
+                        lines.extend(pack(here))
+                continue
             animals = [_animal_text(a) for a in player["animals"]]
             lines.extend(pack(animals) if animals else [Text("  no animals", style="dim")])
         me = next((p for p in view["players"] if p["seat"] == viewer), None)

@@ -33,6 +33,7 @@ from evolutio.kernel.flow import FlowState, Refusal
 from . import actions as A
 from .card_data import HAND_SIZE
 from .deck import Deck
+from .geography import LOCATION_KINDS, MIGRATING, NOT_CHOSEN
 from .options import CONTINENTS
 from .phases import DEV
 from .traits import (
@@ -46,6 +47,7 @@ from .traits import (
     HOOKS,
     LIMITING_ATTACKS,
     LIMITING_FOOD,
+    LIMITING_PLACEMENT,
     MAIN_ACTION_ORDER,
     OFFER_DEFENCES,
     OFFER_FREE_ACTIONS,
@@ -101,30 +103,19 @@ VICTIM_FED = Refusal("Piracy cannot take from an animal that is already fed (rul
 VICTIM_HAS_NO_FOOD = Refusal("this animal has no food token left to take (ruling 29)")
 HIBERNATING_EATS_NOTHING = Refusal("a hibernating animal cannot receive tokens (ruling 26)")
 ALREADY_FULL = Refusal("this animal is fed and its Fat Tissue (if any) is full (ruling 15)")
+ELSEWHERE = Refusal("it is in another location: attacks and every trait use of a feeding turn take place in one "
+                    "location (ruling 55)")
+HUSK = Refusal("it is the traits of an eaten Regeneration animal, waiting for a new animal card (NOTES §9.3)")
 
 
 class Config:
     """Per-game constants shared (never copied) by every state of one game."""
 
     __slots__ = (
-        "player_count",
-        "num_cards",
-        "hand_size",
-        "set_aside",
-        "half_deck",
-        "trait_kinds",
-        "arguments",
-        "at_turn_start",
-        "withholds_draws",
-        "faces",
-        "trait_plays",
-        "deck_option",
-        "max_fat",
-        "dice",
-        "plus",
-        "mimicry_unlimited",
-        "paired_per_animal",
-        "tiebreak_dice",
+        "player_count", "num_cards", "hand_size", "set_aside", "half_deck", "trait_kinds", "arguments",
+        "at_turn_start", "withholds_draws", "faces", "trait_plays", "deck_option", "max_fat", "dice", "plus",
+        "mimicry_unlimited", "paired_per_animal", "tiebreak_dice", "continents", "located", "location_kinds",
+        "at_food_roll", "placement_rules",
     )
 
     def __init__(self, n: int, deck: Deck, options: dict[str, Any]) -> None:
@@ -142,8 +133,15 @@ class Config:
         #: the ``turn_start`` handlers of the deck's traits; may a trait of the deck withhold a card at the deal?
         self.at_turn_start: tuple[Callable[..., None], ...] = HOOKS.handlers("turn_start", deck_traits)
         self.withholds_draws = bool(deck_traits & WITHHOLDING_DRAW)
+        #: Continents played with its three locations (NOTES §10), and the action kinds that name them
+        self.continents = CONTINENTS in options["sets"]
+        self.located = self.continents and not options["continents_without_locations"]
+        self.location_kinds: tuple[str, ...] = LOCATION_KINDS if self.located else ()
+        #: the ``food_roll`` handlers of the deck's traits; does a trait of the deck have placement rules of its own?
+        self.at_food_roll: tuple[Callable[..., None], ...] = HOOKS.handlers("food_roll", deck_traits)
+        self.placement_rules = bool(deck_traits & LIMITING_PLACEMENT) or self.located
         #: the arguments of every action kind of this game (what a malformed action is told)
-        self.arguments = A.arguments(self.trait_kinds)
+        self.arguments = A.arguments(self.trait_kinds + self.location_kinds)
         self.faces = deck.faces
         #: per card id: (trait, the action playing the card as that trait) for each of its faces
         self.trait_plays = tuple(tuple(zip(faces, A.TRAIT[card])) for card, faces in enumerate(deck.faces))
@@ -200,6 +198,14 @@ class OriginRules(FlowState):
         "decided_winners",
         "dice",
     )
+    # the Continents machinery (``locations.Locations``): its position and the rules it adds
+    location: list[int]
+    feeding_location: int
+    husks: int
+    rule_of_placement: Callable[[int, int, int], Refusal | None]
+    can_place_with_rules: Callable[[int, int], bool]
+    take_anywhere_refusal: Callable[[int], Refusal | None]
+    located_feeding_choices: Callable[[int], list[Action]]
 
     # ------------------------------------------------------------------------------------------------ setup
     def _init_empty(self, cfg: Config) -> None:
@@ -338,6 +344,10 @@ class OriginRules(FlowState):
         """Why ``carnivore`` may not attack ``target`` (``None`` if it may): the traits of both (§6.2)."""
         if carnivore == target:
             return NO_SELF_ATTACK
+        if self.husks and (self.husks >> target) & 1:
+            return HUSK
+        if self.location and self.location[carnivore] != self.location[target]:
+            return ELSEWHERE
         mask = self.trait_mask[target] & PROTECTING
         if mask:
             for handler in CAN_BE_ATTACKED[mask]:
@@ -375,6 +385,8 @@ class OriginRules(FlowState):
         take, and is not fed (ruling 29)."""
         if victim == pirate:
             return NO_SELF_ROBBERY
+        if self.location and self.location[pirate] != self.location[victim]:
+            return ELSEWHERE
         if not (self.received_food >> victim) & 1:
             return VICTIM_RECEIVED_NOTHING
         if (self.hibernating >> victim) & 1 or self.food[victim] >= self.need[victim]:   # is_fed
@@ -426,7 +438,7 @@ class OriginRules(FlowState):
         mask = self.trait_mask[a] & BLOCKING_PLACEMENT[t]
         if mask:
             return PLACEMENT_REFUSALS[t][1 if mask & SINGLE_COPY[t] else 2]
-        return None
+        return self.rule_of_placement(p, t, a) if self.config.placement_rules else None
 
     def pair_refusal(self, p: int, t: int, a: int, b: int) -> Refusal | None:
         """Why player ``p`` may not link animals ``a`` and ``b`` with the paired trait ``t`` (ruling 7)."""
@@ -436,6 +448,10 @@ class OriginRules(FlowState):
             return Refusal(f"{EN[t]} needs two different animals")
         if self.linked(a, b, t):
             return Refusal(f"these two animals are already linked by {EN[t]} (ruling 7)")
+        if self.config.placement_rules:
+            if self.location and self.location[a] != self.location[b]:
+                return Refusal(f"{EN[t]} links only two animals in the same location (NOTES §10)")
+            return self.rule_of_placement(p, t, a) or self.rule_of_placement(p, t, b)
         return None
 
     def first_target_refusal(self, p: int, t: int, a: int) -> Refusal | None:
@@ -458,13 +474,18 @@ class OriginRules(FlowState):
 
     def end_turn_refusal(self, p: int) -> Refusal | None:
         """Why player ``p`` may not end the feeding turn: taking a red token is compulsory when possible (16)."""
+        if self.location and self.feeding_location == NOT_CHOSEN:
+            return self.take_anywhere_refusal(p)
         if not self.main_action_used and self.food_base:
             for a in self.animals[p]:
-                if self.can_receive(a):
+                if self.can_receive(a) and (not self.location or self.location[a] == self.feeding_location):
                     return TAKING_IS_COMPULSORY
         return None
 
+
     def _has_partner(self, p: int, t: int, a: int) -> bool:
+        if self.config.placement_rules:
+            return any(b != a and self.pair_refusal(p, t, a, b) is None for b in self.animals[p])
         for b in self.animals[p]:
             if b != a and not self.linked(a, b, t):
                 return True
@@ -480,6 +501,8 @@ class OriginRules(FlowState):
                 if self._has_partner(p, t, a):
                     return True
             return False
+        if self.config.placement_rules:
+            return self.can_place_with_rules(p, t)
         # placement_refusal over the animals of the right owners: only its trait-mask rule is left to test
         trait_mask, blocking = self.trait_mask, BLOCKING_PLACEMENT[t]
         if ON_OTHERS[t]:
@@ -520,6 +543,11 @@ class OriginRules(FlowState):
         anims = self.animals[p]
         if not anims:
             return [A.PASS]
+        if self.location:   # Continents: only the animals of the feeding turn's location (``locations.py``)
+            if not 0 <= self.feeding_location < MIGRATING:   # not chosen yet, or a Migration turn
+                return self.located_feeding_choices(p)
+            here, location = self.feeding_location, self.location
+            anims = [a for a in anims if location[a] == here]
         compulsory = False
         tm = self.trait_mask
         present = 0   # the traits of the player's animals, to skip the loops of the traits nobody has

@@ -12,15 +12,16 @@ from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_b
 
 from .card_data import DATA
 from .flow import AttackTarget, DevelopmentPhase, Extinction, FeedingPhase, FoodRoll
+from .geography import LOCATION_IDS
 from .phases import DEV, EXT, FEED, mask_of
 from .state import Config, OriginState
 from .traits import CARNIVORE, EN, FAT, MARKS, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",
-             "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description"}
+             "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description", "locations"}
 _PLAYER_KEYS = {"hand", "discard", "animals", "passed", "name", "comment"}
 _ANIMAL_KEYS = {"id", "card", "traits", "food", "fat", "hibernating", "hibernated_last_turn", "attacked", "poisoned",
-                "piracy_used", "tramp_used", "received_food", "marks", "comment"}
+                "piracy_used", "tramp_used", "received_food", "marks", "location", "comment"}
 _PAIR_KEYS = {"trait", "card", "animals", "comment"}
 #: the phases a scenario may start in (NOTES §4): ``food_base`` is the roll, ``extinction`` deaths and dealing
 PHASES = ("development", "food_base", "feeding", "extinction")
@@ -121,7 +122,7 @@ class ScenarioBuilder:
         to_act = read_int(data.get("to_act", st.first), "to_act", 0, n - 1)
         if "to_act" in data and phase_name not in ("development", "feeding"):
             raise ScenarioError(f"to_act: nobody acts in the {phase_name} phase (it is automatic)")
-        for key in ("food_base", "feeding"):
+        for key in ("food_base", "feeding", "locations"):
             if data.get(key) and phase_name != "feeding":
                 raise ScenarioError(f"{key}: is set only in the feeding phase")
 
@@ -270,6 +271,8 @@ class ScenarioBuilder:
             st.actor = to_act
             st.push(FeedingPhase())
             st.food_base = read_int(data.get("food_base", 0), "food_base", 0)
+            if "locations" in data:
+                self._location_food(st, data["locations"])
             fd = read_object(data.get("feeding", {}), "feeding", {"main_action_used", "round_had_actions", "fired",
                                                            "mimicry_used", "comment"})
             st.main_action_used = read_bool(fd.get("main_action_used", False), "feeding.main_action_used")
@@ -298,9 +301,26 @@ class ScenarioBuilder:
             raise ScenarioError(f"{where}: card {c} ({card_name(self.faces[c])}) cannot be played as {EN[t]}")
         return c, t
 
+    def _location_food(self, st: OriginState, spec: Any) -> None:
+        if not st.location:
+            raise ScenarioError("locations: this game has no locations (-o sets=continents, without "
+                                "continents_without_locations)")
+        if "food_base" in self.data:
+            raise ScenarioError("food_base: with locations, give each location's red tokens in 'locations'")
+        spec = read_object(spec, "locations", set(LOCATION_IDS))
+        st.location_food = [read_int(spec.get(name, 0), f"locations.{name}", 0) for name in LOCATION_IDS]
+
     def _put_animal(self, st: OriginState, p: int, a: int, an: dict, traits: list, where: str) -> None:
         st.animals[p].append(a)
         st.owner[a] = p
+        if "location" in an:
+            if not st.location:
+                raise ScenarioError(f"{where}.location: this game has no locations (-o sets=continents, without "
+                                    "continents_without_locations)")
+            name = an["location"]
+            if name not in LOCATION_IDS:
+                raise ScenarioError(f"{where}.location: must be one of {', '.join(LOCATION_IDS)}; got {name!r}")
+            st.location[a] = LOCATION_IDS.index(name)
         seen: set[int] = set()
         for j, (c, t) in enumerate(traits):
             if PAIRED[t]:
@@ -357,6 +377,9 @@ class ScenarioBuilder:
             raise ScenarioError(f"{where}.animals: {EN[t]} must link two animals of the same player")
         if st.linked(a, b, t):
             raise ScenarioError(f"{where}.animals: animals {a} and {b} are already linked by {EN[t]}")
+        if st.location and st.location[a] != st.location[b]:
+            raise ScenarioError(f"{where}.animals: {EN[t]} links only two animals in the same location (animals {a} "
+                                f"and {b} are in {LOCATION_IDS[st.location[a]]} and {LOCATION_IDS[st.location[b]]})")
         st.card_trait[c] = t
         st.first_animal[c] = a
         st.second_animal[c] = b

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from evolutio.kernel import rank_winners
 
+from .locations import Locations
 from .phases import DEV, EXT, FEED, OVER
-from .trait_support import TraitSupport
-from .traits import AFTER_KILL, EN, ON_EATEN, PAIRED, REACTING_TO_EATEN, SYMBIOSIS, TRAIT_IDS
+from .traits import AFTER_KILL, EN, HOOKS, ON_EATEN, PAIRED, REACTING_TO_EATEN, REACTING_TO_PLAY, SYMBIOSIS, TRAIT_IDS
 
 
-class OriginTurn(TraitSupport):
+class OriginTurn(Locations):
     """The turn structure's effects on the position: phases, dealing, the end of the game and the core actions (the
     ones that push further decisions are in ``flow.OriginFlow``)."""
 
@@ -37,6 +37,15 @@ class OriginTurn(TraitSupport):
         return -1
 
     def roll_food_base(self) -> None:
+        cfg = self.config
+        if cfg.located:
+            self.roll_locations()
+        else:
+            self.roll_one_food_base()
+        for handler in cfg.at_food_roll:
+            handler(self)
+
+    def roll_one_food_base(self) -> None:
         cfg = self.config
         rolls = tuple(self.rng.die() for _ in range(cfg.dice))
         self.dice = rolls
@@ -63,6 +72,8 @@ class OriginTurn(TraitSupport):
         """The feeding slot of ``actor`` is over; ``True`` if a whole round passed without actions, which ends the
         feeding phase (ruling 20; the caller replaces the phase with the extinction)."""
         nxt = (self.actor + 1) % self.player_count
+        if self.location:
+            self.leave_location()
         self.main_action_used = False
         self.tramp_used = 0
         if self.marks:
@@ -71,8 +82,10 @@ class OriginTurn(TraitSupport):
             if not self.round_had_actions:
                 if self.log_events:
                     self.emit("feeding_end", {"text": "a whole feeding round passed without actions: the feeding "
-                                              f"phase ends ({self.food_base} red tokens left are discarded)"})
+                                              f"phase ends ({self.food_base + sum(self.location_food)} red tokens "
+                                              "left are discarded)"})
                 self.food_base = 0
+                self.location_food = [0] * len(self.location_food)
                 self.phase = EXT
                 return True
             self.round_had_actions = False
@@ -166,10 +179,12 @@ class OriginTurn(TraitSupport):
             return False
         # dealing: 1 + surviving animals, or a full hand with no animals and no hand; one at a time from the first
         want = []
+        empty = []   # the players dealt a full hand: they have no animals and no hand
         for p in range(n):
             k = len(self.animals[p])
             if k == 0 and not self.hands[p]:
                 want.append(self.config.hand_size)
+                empty.append(p)
             else:
                 want.append(k + 1 - self.cards_withheld(p) if self.config.withholds_draws else k + 1)
         got: list[list[int]] = [[] for _ in range(n)]
@@ -191,6 +206,8 @@ class OriginTurn(TraitSupport):
                                     "count": len(got[p])})
             if not deck:
                 self.emit("last_turn", {"text": "the deck is empty: the next turn is the last one"})
+        if empty and self.config.continents:
+            self.settle_new_animals(empty)
         # clean-up
         self.food = [0] * self.config.num_cards
         self.hibernated_last_turn = self.hibernating
@@ -310,6 +327,9 @@ class OriginTurn(TraitSupport):
                 where = self.animal_text(a)
             self.emit("play_trait", {"text": f"{self.player_name(p)} plays {EN[t]} on {where}", "player": p, "card": c,
                                      "trait": TRAIT_IDS[t], "animals": [a] if b < 0 else [a, b]})
+        if (1 << t) & REACTING_TO_PLAY:
+            for handler in HOOKS.handlers("on_played", 1 << t):
+                handler(self, c, a)
 
     def take_red_token(self, a: int) -> None:
         self.main_action_used = True
@@ -337,7 +357,9 @@ class OriginTurn(TraitSupport):
                 effect = handler(self, c, t)
                 if effect:
                     text += " " + effect
-        if self.log_events:
+        if self.log_events and (self.husks >> t) & 1:   # Regeneration: the animal card stays under its traits
+            self.emit("eaten", {"text": text, "carnivore": c, "animal": t})
+        elif self.log_events:
             o = self.owner[t]
             self.emit(
                 "eaten",

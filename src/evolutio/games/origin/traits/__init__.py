@@ -20,7 +20,8 @@ from ..card_data import DATA
 # -- trait numbers (hot path) --------------------------------------------------------------------------------------
 CARNIVORE, FAT, BIG, SWIMMING, CAMOUFLAGE, SHARP_VISION, BURROWING, RUNNING, MIMICRY, TAIL_LOSS, SCAVENGER, \
     SYMBIOSIS, PIRACY, HIBERNATION, POISONOUS, COMMUNICATION, COOPERATION, PARASITE, TRAMP, \
-    R_STRATEGY, VORACIOUS, SHY = range(22)
+    R_STRATEGY, VORACIOUS, SHY, \
+    HERDING, MIGRATION, REMORA, REGENERATION, TOXIC, RECOMBINATION, EDIFICATOR, NEOPLASIA = range(30)
 
 TRAIT_IDS: tuple[str, ...] = (
     # the base set (19 traits)
@@ -29,6 +30,8 @@ TRAIT_IDS: tuple[str, ...] = (
     "parasite", "tramp",
     # the 18 gift cards (NOTES §9.4)
     "r_strategy", "voracious", "shy",
+    # Continents (NOTES §9.3)
+    "herding", "migration", "remora", "regeneration", "toxic", "recombination", "edificator", "neoplasia",
 )
 TRAIT_NUM: dict[str, int] = {t: i for i, t in enumerate(TRAIT_IDS)}
 
@@ -118,10 +121,19 @@ def card_name_ru(faces: tuple[int, ...]) -> str:
 #: - ``withholds_draw(state, animal)`` — for the traits of an animal alive when cards are dealt in the extinction
 #:   phase: ``True`` if its owner draws no card for it (one card less per animal, however many traits say so);
 #: - ``turn_start(state)`` — for the traits of the game's deck (whether or not an animal has them): a new turn has
-#:   begun (after the deal and the clean-up).
+#:   begun (after the deal and the clean-up);
+#: - ``food_roll(state)`` — for the traits of the game's deck: the food base has just been rolled (the food-base
+#:   phase; Neoplasia advances, then Edificator adds its tokens at the start of the feeding phase);
+#: - ``on_played(state, card, animal)`` — for the trait a card has just been played as (on ``animal``, the first
+#:   animal of a paired trait);
+#: - ``placement(state, player, trait, animal)`` — for the trait about to be played: ``None`` or a :class:`Refusal`
+#:   (beyond owner, duplicates and incompatible traits);
+#: - ``accepts_trait(state, animal, trait)`` — for the traits of the animal that would receive ``trait``: ``None``
+#:   or a :class:`Refusal`.
 EVENTS: tuple[str, ...] = ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive", "defences",
                            "main_actions", "free_actions", "after_kill", "trigger_blocked", "fire_trigger",
-                           "on_attacked", "withholds_draw", "turn_start")
+                           "on_attacked", "withholds_draw", "turn_start", "food_roll", "on_played", "placement",
+                           "accepts_trait")
 HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
 #: what a trait's own action kind does (``run``, ``mimic``, ``tail``, ``pirate``, ``tramp``, ``hibernate``):
 #: ``RESOLVERS[kind](state, *action.args)``, registered by the trait modules with :func:`resolves`. The defences
@@ -264,3 +276,8 @@ MAIN_ACTION_ORDER: tuple[tuple[int, tuple[Callable[..., object], ...]], ...] = t
     ((bit, HOOKS.handlers("main_actions", bit)) for bit in HOOKS.bit.values() if bit & OFFERING_MAIN_ACTIONS),
     key=lambda entry: _ALL_MAIN_ACTION_HANDLERS.index(entry[1][0])))
 OFFERING_FREE_ACTIONS = HOOKS.traits_with("free_actions")
+#: traits with something to do when played, with rules of their own about where they go, and traits that limit what
+#: their animal may receive
+REACTING_TO_PLAY = HOOKS.traits_with("on_played")
+PLACED_BY_RULE = HOOKS.traits_with("placement")
+LIMITING_PLACEMENT = HOOKS.traits_with("accepts_trait")

@@ -2,7 +2,8 @@
 animal; instead, when the next turn begins, the top two deck cards become two new animals of that owner (unfed, no
 tokens; the owner sees their trait sides). Births are dealt one card at a time, player by player from the new turn's
 first player, like the deal; births the deck cannot cover are lost. Nothing happens for an r-Strategy animal that
-died (NOTES §9.4, rulings 58, 73, 83)."""
+died. With Continents' locations the new animals join the location of the r-Strategy animal (NOTES §9.4, §10, rulings
+58, 73, 83, 84)."""
 
 from __future__ import annotations
 
@@ -27,14 +28,19 @@ def no_card_for_it(state: OriginFlow, animal: int) -> bool:
 def births(state: OriginFlow) -> None:
     seats = state.player_count
     tm = state.trait_mask
-    owed = [BIRTHS * sum(1 for animal in state.animals[seat] if tm[animal] & R_STRATEGY) for seat in range(seats)]
+    # per seat, the r-Strategy animal of each birth owed (Continents: a new animal joins its parent's location)
+    # (an r-Strategy animal regenerated at this deal gives none: its withheld card went under it, ruling 84)
+    owed = [[parent for parent in state.animals[seat] if tm[parent] & R_STRATEGY and not (state.reborn >> parent) & 1
+             for _ in range(BIRTHS)] for seat in range(seats)]
     if not any(owed):
         return
     seat = state.first
     while state.deck and any(owed):
         if owed[seat]:
-            owed[seat] -= 1
+            parent = owed[seat].pop(0)
             animal = state.animal_from_deck(seat)
+            if state.location:
+                state.location[animal] = state.location[parent]
             if state.log_events:
                 card = state.animal_card[animal]
                 text = f"r-Strategy: {state.player_name(seat)} gets a new animal A{animal} from the deck"
@@ -42,6 +48,7 @@ def births(state: OriginFlow) -> None:
                                      "animal": animal, "card": card},
                            to=(seat,), redacted={"text": text, "player": seat, "animal": animal})
         seat = (seat + 1) % seats
-    if any(owed) and state.log_events:
-        state.emit("births_lost", {"text": f"r-Strategy: the deck is empty; {sum(owed)} birth(s) are lost",
-                                   "lost": sum(owed)})
+    lost = sum(len(births) for births in owed)
+    if lost and state.log_events:
+        state.emit("births_lost", {"text": f"r-Strategy: the deck is empty; {lost} birth(s) are lost",
+                                   "lost": lost})

@@ -16,16 +16,20 @@ SCAVENGER = HOOKS.bit["scavenger"]
 
 @HOOKS.on("after_kill")
 def look_for_a_scavenger(state: OriginFlow, carnivore: int) -> None:
-    state.queue_effect("scavenger_search", state.owner[carnivore])
+    state.queue_effect("scavenger_search", carnivore)
 
 
 @queued_effect("scavenger_search")
-def search_clockwise(state: OriginFlow, first_seat: int) -> None:
-    seats = state.player_count
+def search_clockwise(state: OriginFlow, carnivore: int) -> None:
+    """From the carnivore's owner clockwise; Continents: only a Scavenger in the location of the kill (ruling 55)."""
+    seats, first_seat, location = state.player_count, state.owner[carnivore], state.location
+    if first_seat < 0:
+        return
     for offset in range(seats):
         seat = (first_seat + offset) % seats
         hungry = [animal for animal in state.animals[seat]
-                  if state.trait_mask[animal] & SCAVENGER and state.receive_refusal(animal) is None]
+                  if state.trait_mask[animal] & SCAVENGER and state.receive_refusal(animal) is None
+                  and (not location or location[animal] == location[carnivore])]
         if len(hungry) == 1:
             feed_the_scavenger(state, hungry[0])
         elif hungry:

@@ -1,7 +1,7 @@
 // The board of "origin" (Evolution: The Origin of Species): the red-token food base, each player's animals with
-// their traits (English and original Russian names), the seat's own hand. Parts of the view this board does not
-// know — an expansion's locations — are drawn by the generic renderer in the "areas" strip, so they show before a
-// dedicated drawing exists.
+// their traits (English and original Russian names), the seat's own hand. With Continents' locations each player's
+// animals are grouped by location (Laurasia, Gondwana, the Ocean) and the status row shows each location's red tokens.
+// Parts of the view this board does not know are drawn by the generic renderer in the "areas" strip.
 
 import { h, titleCase } from "../dom.js";
 import { t, tOr } from "../i18n.js";
@@ -9,15 +9,19 @@ import { areasSection, hasSeat, viewParts } from "./shared.js";
 
 const KNOWN_FIELDS = new Set([
   "game", "seat", "players_count", "turn", "phase", "first_player", "to_act", "decision", "food_base", "dice",
-  "deck_size", "last_turn", "out_of_play", "feeding", "players", "options", "scores", "winners",
+  "deck_size", "last_turn", "out_of_play", "feeding", "players", "options", "scores", "winners", "locations",
+  "feeding_location",
 ]);
+// Continents' locations, in the view's order.
+const LOCATIONS = ["laurasia", "gondwana", "ocean"];
 // Actions whose first argument is a hand slot, and those whose first argument is an animal id.
 const HAND_ACTIONS = new Set(["animal", "trait"]);
 const ANIMAL_ACTIONS = new Set([
   "target", "take", "attack", "pirate", "tramp", "hibernate", "mimic", "scavenge", "convert",
+  "settle_laurasia", "settle_gondwana", "follow", "migrate_laurasia", "migrate_gondwana", "migrate_ocean", "recombine",
 ]);
 const MAX_DRAWN_TOKENS = 24;
-const ANIMAL_FLAGS = ["hibernating", "poisoned", "attacked_this_turn", "piracy_used", "tramp_used"];
+const ANIMAL_FLAGS = ["hibernating", "poisoned", "attacked_this_turn", "piracy_used", "tramp_used", "regenerating"];
 
 // A paired card's names ("Communication/Carnivore") may break after the slash on a narrow card.
 function breakable(name) {
@@ -73,9 +77,30 @@ function playerZone(player, view, context) {
       h("span", { class: "stat" }, t("origin.discard_size", { count: player.discard_size })),
       player.passed ? h("span", { class: "flag" }, t("origin.passed")) : null,
     ),
-    h("div", { class: "animals" }, (player.animals || []).length ? player.animals.map((animal) => animalCard(animal, context))
-      : h("span", { class: "empty" }, t("origin.no_animals"))),
+    view.locations ? locationGroups(player, context)
+      : h("div", { class: "animals" }, (player.animals || []).length ? player.animals.map((animal) => animalCard(animal, context))
+        : h("span", { class: "empty" }, t("origin.no_animals"))),
   );
+}
+
+// Continents: a player's animals in one group per location they have animals in.
+function locationGroups(player, context) {
+  const animals = player.animals || [];
+  if (!animals.length) return h("div", { class: "animals" }, h("span", { class: "empty" }, t("origin.no_animals")));
+  return h("div", { class: "locations" }, LOCATIONS.filter((name) => animals.some((animal) => animal.location === name))
+    .map((name) => h("div", { class: `location location-${name}` },
+      h("h4", {}, t(`origin.location.${name}`)),
+      h("div", { class: "animals" }, animals.filter((animal) => animal.location === name)
+        .map((animal) => animalCard(animal, context))))));
+}
+
+// Continents: each location's red tokens (and the location of the feeding turn, once chosen).
+function locationFood(view) {
+  return LOCATIONS.map((name) => h("span", {
+    class: `stat food-base location-${name}${view.feeding_location === name ? " current" : ""}`,
+    title: t("origin.location_food", { location: t(`origin.location.${name}`) }),
+  }, t(`origin.location.${name}`), ": ", String(view.locations[name].food), " ",
+  pips(Math.min(view.locations[name].food, MAX_DRAWN_TOKENS), "red")));
 }
 
 function handCards(player, context) {
@@ -125,8 +150,9 @@ export const originBoard = {
         { class: "status-row" },
         h("span", { class: "stat" }, t("origin.turn", { turn: view.turn })),
         h("span", { class: "stat phase" }, tOr(`origin.phase.${view.phase}`, titleCase(view.phase))),
-        h("span", { class: "stat food-base", title: t("origin.food_base") }, t("origin.food_base_short", { count: view.food_base }), " ",
-          pips(Math.min(view.food_base, MAX_DRAWN_TOKENS), "red")),
+        view.locations ? locationFood(view)
+          : h("span", { class: "stat food-base", title: t("origin.food_base") }, t("origin.food_base_short", { count: view.food_base }), " ",
+            pips(Math.min(view.food_base, MAX_DRAWN_TOKENS), "red")),
         view.dice && view.dice.length ? h("span", { class: "stat" }, t("origin.dice", { dice: view.dice.join(" + ") })) : null,
         h("span", { class: "stat" }, t("origin.deck", { count: view.deck_size })),
         view.last_turn ? h("span", { class: "flag" }, t("origin.last_turn")) : null,

@@ -1,0 +1,426 @@
+"""Continents' locations (NOTES §10) on the position: where each animal lives, the food base of each location, the
+location of the feeding turn, the traits that switch other traits off (Neoplasia, Toxic's paralysis) and the husks
+of eaten Regeneration animals. The link of the state's chain between :class:`~.trait_support.TraitSupport` and the
+turn (:class:`~.turn.OriginTurn`).
+
+A game without locations (the base game, or ``continents_without_locations``) has an empty ``location`` list, and
+every branch here is skipped by the rules' one ``if self.location`` test.
+
+The feeding turn's location is chosen by its first action: the animal that action names fixes the location
+(``feeding_location``), and the rest of the turn offers only the animals there; until then the choices of every
+location are offered together (an action names one animal, so its location is never ambiguous). The red tokens of the
+chosen location are moved into ``food_base`` for the turn (so every trait that takes from "the food base" takes from
+its location's) and back into ``location_food`` when the turn ends. A Migration declaration makes the turn a
+Migration turn (``MIGRATING``): only further migrations, then the end of the turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Self
+
+from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal
+
+from . import actions as A
+from .geography import (
+    GONDWANA,
+    LAURASIA,
+    LOCATION_FOOD,
+    LOCATION_IDS,
+    LOCATION_NAMES,
+    LOCATIONS,
+    MIGRATING,
+    MIGRATION_ACTIONS,
+    MIGRATION_KINDS,
+    NOT_CHOSEN,
+    OCEAN,
+    PARALYSED,
+    REGENERATED,
+)
+from .phases import mask_of
+from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN, PLACEMENT_REFUSALS, SINGLE_COPY, Config
+from .trait_support import TraitSupport
+from .traits import (
+    EN,
+    FAT,
+    FOOD,
+    HOOKS,
+    LIMITING_PLACEMENT,
+    NEOPLASIA,
+    PAIRED,
+    PLACED_BY_RULE,
+    REFUSERS,
+    SWIMMING,
+    TRAIT_ACTION_KINDS,
+)
+
+NEOPLASIA_BIT = 1 << NEOPLASIA
+SWIMMING_BIT = 1 << SWIMMING
+#: animals placed at once by a player dealt a full hand with no animals (Continents, ruling 58)
+NEW_HERD = 2
+NOT_INTO_THE_OCEAN = Refusal("a non-swimming animal never migrates into the Ocean (NOTES §10)")
+SWIMMERS_GO_BY_SEA = Refusal("a swimming animal migrates only between the Ocean and a continent, never from continent "
+                             "to continent (NOTES §10)")
+NO_SWIMMING_CARD = Refusal("an animal leaving the Ocean takes a Swimming card from its owner's discard pile, and there "
+                           "is none (NOTES §10, interpretation)")
+TAKING_IS_COMPULSORY_HERE = Refusal("taking food is compulsory: a location has red tokens and one of your animals "
+                                    "there can receive one; take a token, attack, convert fat or migrate (ruling 16)")
+MIGRATION_TURN = Refusal("this is a Migration turn: no food is taken and no trait but Migration is used (ruling 74)")
+
+
+def elsewhere(location: int) -> Refusal:
+    return Refusal(f"this feeding turn takes place in {LOCATION_NAMES[location]}: its animals only (ruling 55)")
+
+
+class Locations(TraitSupport):
+    """Where the animals are, the food of each location and the feeding turn's location; switched-off traits."""
+
+    __slots__ = ("location", "location_food", "feeding_location", "husks", "reborn")
+    # what the flow above adds (``migration.ContinentsFlow``): the decision of a new animal's continent, the moves
+    choose_location: Callable[[int, int], None]
+    move_animal: Callable[[int, int], None]
+
+    def _init_empty(self, cfg: Config) -> None:
+        super()._init_empty(cfg)
+        located = cfg.located
+        #: per animal number: its location (``geography``), in games with locations; else empty
+        self.location: list[int] = [0] * cfg.num_cards if located else []
+        #: red tokens of each location, except the location of the feeding turn (whose tokens are in ``food_base``)
+        self.location_food: list[int] = [0, 0, 0] if located else []
+        self.feeding_location = NOT_CHOSEN
+        #: animals eaten with Regeneration whose traits wait on the table for a new animal card (bit mask)
+        self.husks = 0
+        #: animals regenerated at this deal, until the new turn's births are given (ruling 84; empty at decisions)
+        self.reborn = 0
+
+    def clone(self) -> Self:
+        new = super().clone()
+        new.location = self.location[:]
+        new.location_food = self.location_food[:]
+        new.feeding_location = self.feeding_location
+        new.husks = self.husks
+        new.reborn = self.reborn
+        return new
+
+    # ------------------------------------------------------------------------------------------------ traits off
+    def _recalc(self, a: int) -> None:
+        super()._recalc(a)
+        if self.trait_mask[a] & NEOPLASIA_BIT or (self.husks >> a) & 1 or (self.marks and self.marked(PARALYSED, a)):
+            self._switch_off(a)
+
+    def switched_off(self, a: int) -> list[int]:
+        """The trait cards of ``a`` that do not work now: all of them on a husk or a paralysed animal, else the
+        unpaired ones Neoplasia has passed (below it in the stack)."""
+        cards = self.trait_cards[a]
+        if (self.husks >> a) & 1 or (self.marks and self.marked(PARALYSED, a)):
+            return list(cards)
+        face = self.card_trait
+        for i, c in enumerate(cards):
+            if face[c] == NEOPLASIA:
+                return [x for x in cards[:i] if not PAIRED[face[x]]]
+        return []
+
+    def _switch_off(self, a: int) -> None:
+        off = set(self.switched_off(a))
+        face = self.card_trait
+        mask, need, fat_cards = 0, 1, 0
+        for c in self.trait_cards[a]:
+            if c in off:
+                continue
+            t = face[c]
+            mask |= 1 << t
+            need += FOOD[t]
+            fat_cards += t == FAT
+        if (self.husks >> a) & 1:
+            need = 0   # a husk needs no food (and so is never hungry, never fed more)
+        self.trait_mask[a] = mask
+        self.need[a] = need
+        self.fat_tissue_count[a] = fat_cards
+
+    def recalc_all(self) -> None:
+        for animals in self.animals:
+            for a in animals:
+                self._recalc(a)
+
+    # ------------------------------------------------------------------------------------------------ placement
+    def rule_of_placement(self, p: int, t: int, a: int) -> Refusal | None:
+        """The expansions' placement rules: those of trait ``t`` (``placement``) and those of the traits already on
+        animal ``a`` (``accepts_trait``; Regeneration); a trait Neoplasia switched off still forbids a second copy."""
+        if (self.husks >> a) & 1:
+            return Refusal(f"A{a} is the traits of an eaten Regeneration animal: no card can be played on it")
+        if (1 << t) & PLACED_BY_RULE:
+            for handler in HOOKS.handlers("placement", 1 << t):
+                refusal = handler(self, p, t, a)
+                if refusal is not None:
+                    return refusal
+        held = self.trait_mask[a]
+        if held & NEOPLASIA_BIT:   # the traits it switched off count too
+            held = self.all_traits(a)
+            blocked = held & BLOCKING_PLACEMENT[t]
+            if blocked:
+                return PLACEMENT_REFUSALS[t][1 if blocked & SINGLE_COPY[t] else 2]
+        mask = held & LIMITING_PLACEMENT
+        if mask:
+            for handler in HOOKS.handlers("accepts_trait", mask):
+                refusal = handler(self, a, t)
+                if refusal is not None:
+                    return refusal
+        return None
+
+    def can_place_with_rules(self, p: int, t: int) -> bool:
+        """``can_place_trait`` for a single-animal trait in a game with placement rules: ``placement_refusal`` over
+        the animals of the owners ``t`` may go to."""
+        trait_mask, blocking, rule = self.trait_mask, BLOCKING_PLACEMENT[t], self.rule_of_placement
+        for q in range(self.player_count):
+            if ON_OWN[t] if q == p else ON_OTHERS[t]:
+                for a in self.animals[q]:
+                    if not trait_mask[a] & blocking and rule(p, t, a) is None:
+                        return True
+        return False
+
+    def all_traits(self, a: int) -> int:
+        """The bit mask of every trait card on ``a``, switched off or not."""
+        mask = 0
+        for c in self.trait_cards[a]:
+            mask |= 1 << self.card_trait[c]
+        return mask
+
+    # ------------------------------------------------------------------------------------------------ food
+    def roll_locations(self) -> None:
+        """The first player rolls the food base of each location (ruling 12)."""
+        laurasia, gondwana, ocean = LOCATION_FOOD[self.player_count]
+        rolls: list[int] = []
+        amounts = []
+        for dice, plus in (laurasia, gondwana):
+            roll = [self.rng.die() for _ in range(dice)]
+            rolls.extend(roll)
+            amounts.append(sum(roll) + plus)
+        amounts.append(ocean)
+        self.location_food = amounts
+        self.dice = tuple(rolls)
+        self.food_base = 0
+        self.feeding_location = NOT_CHOSEN
+        if self.log_events:
+            self.emit("food_base", {"text": f"{self.player_name(self.first)} rolls {' + '.join(map(str, rolls))}: "
+                                    + ", ".join(f"{LOCATION_NAMES[x]} has {amounts[x]}" for x in LOCATIONS)
+                                    + " red tokens", "dice": rolls, "food": sum(amounts),
+                                    "locations": dict(zip(LOCATION_IDS, amounts))})
+
+    def food_in(self, location: int) -> int:
+        """The red tokens of ``location`` now."""
+        return self.food_base if location == self.feeding_location else self.location_food[location]
+
+    def add_food(self, location: int, tokens: int) -> None:
+        """``tokens`` more red tokens in ``location`` (the single food base in a game without locations)."""
+        if not self.location or location == self.feeding_location:
+            self.food_base += tokens
+        else:
+            self.location_food[location] += tokens
+
+    def enter_location(self, location: int) -> None:
+        """The feeding turn takes place in ``location`` from now on (its red tokens move into ``food_base``)."""
+        self.feeding_location = location
+        self.food_base = self.location_food[location]
+
+    def leave_location(self) -> None:
+        """The feeding turn is over: its location's red tokens go back."""
+        if 0 <= self.feeding_location < MIGRATING:
+            self.location_food[self.feeding_location] = self.food_base
+            self.food_base = 0
+        self.feeding_location = NOT_CHOSEN
+
+    def commit_location(self, action: Action) -> None:
+        """The first action of a feeding turn (``action`` names an animal) fixes the turn's location."""
+        if action.kind in MIGRATION_KINDS:
+            self.feeding_location = MIGRATING
+        else:
+            self.enter_location(self.location[action.args[0]])
+
+    # ------------------------------------------------------------------------------------------------ choices
+    def located_feeding_choices(self, p: int) -> list[Action]:
+        """``p``'s feeding choices before the turn chose its location (those of every location where ``p`` has an
+        animal, together; ``pass`` only if no location makes taking compulsory), or in a Migration turn."""
+        if self.feeding_location == MIGRATING:
+            return self.migration_choices(p)
+        choices: list[Action] = []
+        can_pass = True
+        for here in sorted({self.location[a] for a in self.animals[p]}):
+            self.enter_location(here)
+            try:
+                offer = self.feeding_choices(p)
+            finally:
+                self.location_food[here] = self.food_base
+                self.food_base = 0
+                self.feeding_location = NOT_CHOSEN
+            choices.extend(action for action in offer if action is not A.PASS)
+            can_pass = can_pass and A.PASS in offer
+        choices.extend(self.migration_choices(p)[:-1])   # a Migration turn instead of feeding in a location
+        if can_pass:
+            choices.append(A.PASS)
+        return choices
+
+    def migration_choices(self, p: int) -> list[Action]:
+        """A Migration turn: the further migrations of ``p``'s animals, and the end of the turn."""
+        choices: list[Action] = []
+        tm = self.trait_mask
+        for a in self.animals[p]:
+            for trait, kinds in TRAIT_ACTION_KINDS.items():
+                if (tm[a] >> trait) & 1:
+                    for kind in kinds:
+                        if kind in MIGRATION_KINDS and REFUSERS[kind][1](self, a) is None:
+                            choices.append(MIGRATION_ACTIONS[kind][a])
+        choices.append(A.PASS)
+        return choices
+
+    def take_anywhere_refusal(self, p: int) -> Refusal | None:
+        """Before the feeding turn chose its location: taking is compulsory if a location has red tokens and an
+        animal of ``p`` there can receive one (ruling 16)."""
+        if self.main_action_used:
+            return None
+        for a in self.animals[p]:
+            if self.location_food[self.location[a]] and self.can_receive(a):
+                return TAKING_IS_COMPULSORY_HERE
+        return None
+
+    def feeding_location_refusal(self, kind: str, animal: int) -> Refusal | None:
+        """Why the feeding turn may not use ``animal`` (for an action of ``kind``) because of its location."""
+        here = self.feeding_location
+        if here == MIGRATING:
+            return None if kind in MIGRATION_KINDS else MIGRATION_TURN
+        if here != NOT_CHOSEN and kind not in MIGRATION_KINDS and self.location[animal] != here:
+            return elsewhere(here)
+        return None
+
+    def check_in_location(self, kind: str, animal: int, rule: Callable[[], Refusal | None]) -> Refusal | None:
+        """``rule()`` (the check of a feeding action of ``kind`` naming ``animal``) as it reads once the turn is in
+        that animal's location: before the turn chose one, the check is made as if it had (a migration's is made as
+        it is: it chooses no location)."""
+        if self.feeding_location != NOT_CHOSEN or kind in MIGRATION_KINDS:
+            return rule()
+        here = self.location[animal]
+        self.enter_location(here)
+        try:
+            return rule()
+        finally:
+            self.location_food[here] = self.food_base
+            self.food_base = 0
+            self.feeding_location = NOT_CHOSEN
+
+    # ------------------------------------------------------------------------------------------------ moves
+    def swims(self, a: int) -> bool:
+        """Is ``a`` a swimmer: in the Ocean, or with a Swimming card?"""
+        return self.location[a] == OCEAN or bool(self.all_traits(a) & SWIMMING_BIT)
+
+    def move_refusal(self, a: int, destination: int) -> Refusal | None:
+        """Why ``a`` may not move to ``destination`` as a migrant (or a Remora following one) — NOTES §10."""
+        here = self.location[a]
+        if here == destination:
+            return Refusal(f"the animal is already in {LOCATION_NAMES[destination]}")
+        if not self.swims(a):
+            return NOT_INTO_THE_OCEAN if destination == OCEAN else None
+        if here != OCEAN and destination != OCEAN:
+            return SWIMMERS_GO_BY_SEA
+        if here == OCEAN and self.swimming_card_in_discard(self.owner[a]) < 0:
+            return NO_SWIMMING_CARD
+        return None
+
+    def swimming_card_in_discard(self, p: int) -> int:
+        """A card of ``p``'s discard pile that can be played as Swimming (-1 if none): the first one in pile order
+        among the cards that were traits (seen by all), else the first dead animal's card (engine convention)."""
+        faces = self.config.faces
+        swimming = [c for c in self.discard[p] if SWIMMING in faces[c]]
+        if not swimming:
+            return -1
+        animal_cards = set(self.animal_card)
+        return next((c for c in swimming if c not in animal_cards), swimming[0])
+
+    def trait_name(self, c: int) -> str:
+        return EN[self.card_trait[c]]
+
+    # ------------------------------------------------------------------------------------------------ regeneration
+    def cards_withheld(self, player: int) -> int:
+        """Before ``player``'s cards are counted for the deal, their husks get new animal cards (Regeneration)."""
+        if self.husks:
+            for a in self.animals[player]:
+                if (self.husks >> a) & 1:
+                    self.regenerate(a)
+        return super().cards_withheld(player)
+
+    def regenerate(self, a: int) -> bool:
+        """Before the deal, the husk ``a`` gets a new animal card from its owner's hand (or the deck's top card);
+        ``True`` if it did (its owner then draws no card for it)."""
+        owner = self.owner[a]
+        hand = self.hands[owner]
+        if hand:
+            card = hand.pop(0)
+        elif self.deck:
+            card = self.deck.pop()
+        else:
+            return False
+        old = self.animal_card[a]
+        self.discard[owner].append(old)
+        self.animal_card[a] = card
+        self.husks &= ~(1 << a)
+        self.reborn |= 1 << a
+        self._recalc(a)
+        self.mark(REGENERATED, a)
+        if self.log_events:
+            text = f"Regeneration: {self.animal_text(a)} gets a new animal card"
+            self.emit("regenerate", {"text": f"{text} ({self._card_text(card)}); the old one, "
+                                     f"{self._card_text(old)}, goes to the discard pile", "animal": a, "card": card,
+                                     "old_card": old}, to=(owner,), redacted={"text": text, "animal": a})
+        return True
+
+    # ------------------------------------------------------------------------------------------------ the deal
+    def settle_new_animals(self, seats: list[int]) -> None:
+        """Continents: a player dealt a full hand with no animals at once places 2 of its cards as animals (the two
+        dealt first; engine convention: the first in Laurasia, the second in Gondwana) — NOTES §10, ruling 58."""
+        for p in seats:
+            for location in (LAURASIA, GONDWANA)[:min(NEW_HERD, len(self.hands[p]))]:
+                card = self.hands[p].pop(0)
+                a = self.animal_card.index(-1)
+                self.animal_card[a] = card
+                self.animals[p].append(a)
+                self.owner[a] = p
+                if self.location:
+                    self.location[a] = location
+                if self.log_events:
+                    text = f"{self.player_name(p)} places a new animal A{a}{self.where(a)}"
+                    self.emit("play_animal", {"text": f"{text} ({self._card_text(card)})", "player": p, "animal": a,
+                                              "card": card}, to=(p,), redacted={"text": text, "player": p,
+                                                                                "animal": a})
+
+    # ------------------------------------------------------------------------------------------------ scoring
+    def score_of(self, p: int) -> int:
+        """The base score, +1 per animal in the Ocean (ruling 63); a husk scores its traits, not an animal."""
+        score = super().score_of(p)
+        if self.location:
+            score += sum(1 for a in self.animals[p] if self.location[a] == OCEAN)
+        if self.husks:
+            score -= 2 * sum(1 for a in self.animals[p] if (self.husks >> a) & 1)
+        return score
+
+    # ------------------------------------------------------------------------------------------------ JSON
+    def load_continents(self, data: Any, where: str) -> None:
+        """The Continents part of a saved state (``None``: a game without it)."""
+        if data is None:
+            return
+        if not isinstance(data, dict):
+            raise ValueError(f"{where} must be an object")
+        location = [int(x) for x in data.get("location", [])]
+        if self.config.located and len(location) != self.config.num_cards:
+            raise ValueError(f"{where}.location must have {self.config.num_cards} entries")
+        self.location = location
+        self.location_food = [int(x) for x in data.get("location_food", [])]
+        self.feeding_location = int(data.get("feeding_location", NOT_CHOSEN))
+        self.husks = mask_of(data.get("husks", []))
+
+    # ------------------------------------------------------------------------------------------------ words
+    def feeding_location_id(self) -> str | None:
+        """The feeding turn's location in views: a location id, ``"migration"`` or ``None`` (not chosen)."""
+        here = self.feeding_location
+        return None if here == NOT_CHOSEN else "migration" if here == MIGRATING else LOCATION_IDS[here]
+
+    def where(self, a: int) -> str:
+        """`` in Laurasia`` (with locations), else nothing."""
+        return f" in {LOCATION_NAMES[self.location[a]]}" if self.location else ""

@@ -1,0 +1,147 @@
+"""Recombination (Рекомбинация; Continents; paired): a free action of the owner's feeding turn, once per turn per card
+— each of the two linked animals gives one of its unpaired traits to the other (``recombine`` names the first animal
+of the card; engine convention: each gives its topmost unpaired trait, and the card used is the lowest-numbered
+unused Recombination card of that animal). A received trait goes on top (above Neoplasia). If the receiver would then
+hold two identical traits or an impossible combination (Carnivore with Scavenger, Regeneration with a forbidden extra),
+the received card is discarded. Trematode cannot be moved. Moved traits lose their state: yellow tokens of a moved Fat
+Tissue are lost, food above the new need is destroyed, a moved Hibernation wakes its animal, and a trait used this turn
+with a once-per-turn limit (Piracy, Carnivore, Migration) stays used on its new animal (NOTES §9.3, ruling 72)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal
+
+from ..card_data import MAX_CARDS
+from ..geography import MIGRATED
+from . import (
+    CARNIVORE,
+    EN,
+    HIBERNATION,
+    HOOKS,
+    MIGRATION,
+    PAIRED,
+    PIRACY,
+    RECOMBINATION,
+    TRAIT_NUM,
+    TRAITS,
+    mark_kind,
+    refuses,
+    resolves,
+    trait_action,
+)
+
+if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
+    from ..flow import OriginFlow
+
+#: the Recombination cards used this turn (marked by card id)
+USED = mark_kind("recombination_used", "turn")
+RECOMBINE = tuple(Action("recombine", a) for a in range(MAX_CARDS))
+#: traits that cannot be moved (Trematode, when this evolutio has it)
+UNMOVABLE = frozenset(TRAIT_NUM[t] for t in ("trematode",) if t in TRAIT_NUM)
+NO_CARD = Refusal("this animal is the first animal of no unused Recombination card this turn (ruling 72: once per "
+                  "turn)")
+NOTHING_TO_GIVE = Refusal("each animal of the Recombination pair must have an unpaired trait to give (ruling 72)")
+
+
+def card_of(state: OriginFlow, animal: int) -> int:
+    """The lowest unused Recombination card whose first animal is ``animal`` (-1 if none)."""
+    face, first = state.card_trait, state.first_animal
+    for c in sorted(state.trait_cards[animal]):
+        if face[c] == RECOMBINATION and first[c] == animal and not state.marked(USED, c):
+            return c
+    return -1
+
+
+def gift(state: OriginFlow, animal: int) -> int:
+    """The trait card ``animal`` gives: its topmost movable unpaired trait (-1 if none)."""
+    face = state.card_trait
+    for c in reversed(state.trait_cards[animal]):
+        if not PAIRED[face[c]] and face[c] not in UNMOVABLE:
+            return c
+    return -1
+
+
+@refuses("recombine", "recombination")
+def recombine_refusal(state: OriginFlow, animal: int) -> Refusal | None:
+    card = card_of(state, animal)
+    if card < 0:
+        return NO_CARD
+    if gift(state, animal) < 0 or gift(state, state.second_animal[card]) < 0:
+        return NOTHING_TO_GIVE
+    return None
+
+
+trait_action("recombination", "recombine",
+             lambda state, animal: f"Recombination: {state.animal_text(animal, state.actor)} and its partner swap a "
+             "trait each")
+
+
+@HOOKS.on("free_actions", "recombination", priority=4)
+def offer(state: OriginFlow, animal: int, choices: list[Action]) -> None:
+    if recombine_refusal(state, animal) is None:
+        choices.append(RECOMBINE[animal])
+
+
+def cannot_hold(state: OriginFlow, animal: int, trait: int) -> Refusal | None:
+    """Why ``animal`` cannot hold one more ``trait`` card (a second copy, an incompatible trait, Regeneration's
+    limit), or ``None``."""
+    held = state.all_traits(animal)
+    if held & (1 << trait) and not TRAITS[trait].multiple:
+        return Refusal(f"it already has {EN[trait]} (ruling 6)")
+    if any(held & (1 << x) for x in TRAITS[trait].incompatible):
+        return Refusal(f"{EN[trait]} cannot share an animal with what it has (ruling 8)")
+    for handler in HOOKS.handlers("accepts_trait", held):
+        refusal = handler(state, animal, trait)
+        if refusal is not None:
+            return refusal
+    return None
+
+
+def carry_the_use(state: OriginFlow, trait: int, giver: int, receiver: int) -> None:
+    """A trait used this turn with a once-per-turn limit stays used on its new animal (Piracy, Carnivore's attack,
+    Migration), and a moved Hibernation wakes its old animal (ruling 72)."""
+    giver_bit, receiver_bit = 1 << giver, 1 << receiver
+    if trait == PIRACY and state.piracy_used & giver_bit:
+        state.piracy_used |= receiver_bit
+    elif trait == CARNIVORE and state.attacked & giver_bit:
+        state.attacked |= receiver_bit
+    elif trait == MIGRATION and state.marked(MIGRATED, giver):
+        state.mark(MIGRATED, receiver)
+    elif trait == HIBERNATION:
+        state.hibernating &= ~giver_bit
+
+
+@resolves("recombine")
+def recombine(state: OriginFlow, animal: int) -> None:
+    card = card_of(state, animal)
+    other = state.second_animal[card]
+    state.mark(USED, card)
+    state.round_had_actions = True
+    given, taken = gift(state, animal), gift(state, other)
+    tr = state.trait_cards
+    tr[animal] = tuple(c for c in tr[animal] if c != given)
+    tr[other] = tuple(c for c in tr[other] if c != taken)
+    state._recalc(animal)
+    state._recalc(other)
+    if state.log_events:
+        state.emit("recombine", {"text": f"Recombination: {state.animal_text(animal)} gives "
+                                 f"{state.trait_name(given)} and {state.animal_text(other)} gives "
+                                 f"{state.trait_name(taken)}", "animals": [animal, other], "cards": [given, taken]})
+    for receiver, giver, c in ((other, animal, given), (animal, other, taken)):
+        t = state.card_trait[c]
+        carry_the_use(state, t, giver, receiver)
+        refusal = cannot_hold(state, receiver, t)
+        if refusal is not None:
+            state.card_trait[c] = -1
+            state.discard[state.owner[receiver]].append(c)
+            if state.log_events:
+                state.emit("discard_trait", {"text": f"Recombination: {state.trait_name(c)} is discarded from "
+                                             f"A{receiver}: {refusal.reason}", "animal": receiver, "card": c})
+            continue
+        tr[receiver] = (*tr[receiver], c)
+        state._recalc(receiver)
+    for a in (animal, other):
+        state.food[a] = min(state.food[a], state.need[a])

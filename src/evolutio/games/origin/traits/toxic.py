@@ -1,0 +1,40 @@
+"""Toxic (Токсичный; originally Стрекательные клетки, Cnidocytes; Continents): the carnivore that attacks a Toxic
+animal is paralysed until the next turn begins — all its traits stop working (paired ones too), so its need is 1 and
+it has no protection — whether the attack succeeded or not. The paralysis comes after the attack's outcome: a
+carnivore that was fed by it keeps its tokens (NOTES §9.3, rulings 54, 79)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..geography import PARALYSED as PARALYSED_MARK
+from . import HOOKS, mark_kind, queued_effect
+
+if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
+    from ..flow import OriginFlow
+
+#: the carnivores paralysed this turn (their traits are off: ``locations.Locations.switched_off``)
+PARALYSED = mark_kind(PARALYSED_MARK, "turn")
+
+
+@HOOKS.on("on_attacked", "toxic")
+def sting(state: OriginFlow, carnivore: int, target: int) -> None:
+    state.queue_effect("toxic_paralysis", carnivore)   # runs once the attack is over (ruling 79)
+
+
+@queued_effect("toxic_paralysis")
+def paralyse(state: OriginFlow, carnivore: int) -> None:
+    if state.owner[carnivore] < 0:
+        return
+    state.mark(PARALYSED, carnivore)
+    state._recalc(carnivore)
+    if state.log_events:
+        state.emit("paralysed", {"text": f"Toxic: {state.animal_text(carnivore)} is paralysed until the next turn "
+                                 "(its traits do not work)", "animal": carnivore})
+
+
+@HOOKS.on("turn_start", "toxic", priority=2)
+def recover(state: OriginFlow) -> None:
+    """The paralysis marks were cleared with the turn: traits work again — after the new turn's births, which a
+    carnivore paralysed at the deal does not give (r-Strategy, ruling 82)."""
+    state.recalc_all()

@@ -1,0 +1,85 @@
+"""Continents' risky pairs (issue 9): Migration with Remora and Swimming, and paired traits split (or kept) by a
+migration (NOTES §9.3, §10)."""
+
+from evolutio.kernel import Action
+
+from .conftest import discard, table, trait_ids
+from .continents import legal, located, where
+
+
+def test_a_swimming_migrant_takes_swimming_remoras_into_the_ocean_and_leaves_the_others():
+    # A0 swims (Swimming card) and migrates from Laurasia into the Ocean; the swimming Remora A1 follows it (and
+    # gives up its own Swimming card there), the non-swimming Remora A2 cannot, and seat 1's swimming Remora A10 may
+    s = located([[{"id": 0, "traits": ["migration", "swimming"], "location": "laurasia", "food": 1},
+                  {"id": 1, "traits": ["remora", "swimming"], "location": "laurasia", "food": 1},
+                  {"id": 2, "traits": ["remora"], "location": "laurasia", "food": 1}],
+                 [{"id": 10, "traits": ["remora", "swimming"], "location": "laurasia", "food": 1},
+                  {"id": 11, "location": "ocean"}]], locations={"ocean": 2})
+    s.apply(Action("migrate_ocean", 0))
+    assert legal(s, "follow") == {Action("follow", 1)}
+    s.apply(Action("follow", 1))
+    assert table(s)["decision"]["player"] == 1 and legal(s, "follow") == {Action("follow", 10)}
+    s.apply(Action("follow", 10))
+    assert [where(s, a) for a in (0, 1, 2, 10)] == ["ocean", "ocean", "laurasia", "ocean"]
+    assert trait_ids(s, 0) == ["migration"] and trait_ids(s, 1) == ["remora"] and trait_ids(s, 10) == ["remora"]
+    assert len(discard(s, 0)) == 2 and len(discard(s, 1)) == 1   # the three Swimming cards
+
+
+def test_a_remora_that_follows_its_linked_migrant_keeps_the_paired_card():
+    s = located([[{"id": 0, "traits": ["migration"], "location": "laurasia", "food": 1},
+                  {"id": 1, "traits": ["remora"], "location": "laurasia", "food": 1},
+                  {"id": 2, "location": "laurasia", "food": 1}], [{"id": 10, "location": "gondwana"}]],
+                pairs=[{"trait": "cooperation", "animals": [0, 1]}, {"trait": "communication", "animals": [0, 2]}],
+                locations={"gondwana": 1})
+    s.apply(Action("migrate_gondwana", 0))
+    s.apply(Action("follow", 1))
+    # A0 and A1 are together in Gondwana: Cooperation stays; A2 stayed in Laurasia: Communication is discarded
+    assert trait_ids(s, 0) == ["migration", "cooperation"] and "cooperation" in trait_ids(s, 1)
+    assert trait_ids(s, 2) == [] and len(discard(s, 0)) == 1
+
+
+def test_a_migrant_leaves_the_ocean_with_its_owners_swimming_card_and_a_remora_without_one_stays():
+    s = located([[{"id": 0, "traits": ["migration"], "location": "ocean", "food": 1}],
+                 [{"id": 10, "traits": ["remora"], "location": "ocean", "food": 1},
+                  {"id": 11, "location": "gondwana"}]],
+                discards=[["migration/swimming"], []], locations={"gondwana": 1})
+    s.apply(Action("migrate_gondwana", 0))
+    # seat 1's Remora would need a Swimming card from seat 1's own discard pile, which is empty: it cannot follow
+    assert table(s)["decision"]["kind"] == "feeding" and where(s, 10) == "ocean"
+    assert trait_ids(s, 0) == ["migration", "swimming"]
+
+
+def test_r_strategy_births_join_the_location_of_their_parent():
+    # seat 1's r-Strategy animal lives in the Ocean: its two births appear there (NOTES §10)
+    s = located([[{"id": 0, "food": 1}], [{"id": 10, "traits": ["r_strategy"], "location": "ocean", "food": 1}]],
+                locations={}, deck_size=30, sets="continents,gift")
+    assert table(s)["turn"] == 2
+    born = [x["id"] for x in table(s)["players"][1]["animals"] if x["id"] != 10]
+    assert len(born) == 2 and all(where(s, a) == "ocean" for a in born)
+
+
+def test_an_r_strategy_animal_regenerated_at_the_deal_gives_no_births_ruling_84():
+    s = located([[{"id": 0, "traits": ["carnivore"]}],
+                 [{"id": 10, "traits": ["regeneration", "r_strategy"]}, {"id": 11}]],
+                locations={"laurasia": 1}, hands=[[], ["piracy"]], deck_size=30, sets="continents,gift")
+    s.apply(Action("attack", 0))
+    s.apply(Action("target", 10))
+    s.apply(Action("take", 11))
+    while table(s)["turn"] == 1:
+        s.apply(s.legal_actions()[-1])
+    # A10 got the Piracy card from seat 1's hand; no new animals; seat 1 drew 1 + 2 animals - 1 = 2 cards
+    assert sorted(x["id"] for x in table(s)["players"][1]["animals"]) == [10, 11]
+    assert table(s)["players"][1]["hand_size"] == 2
+    assert not [e for e in s.events if e.kind == "birth"]
+
+
+def test_an_r_strategy_carnivore_paralysed_at_the_deal_draws_its_card_and_gives_no_births_ruling_82():
+    s = located([[{"id": 0, "traits": ["carnivore", "r_strategy"]}, {"id": 1, "food": 1}],
+                 [{"id": 10, "traits": ["toxic"]}, {"id": 11, "food": 1}]],
+                locations={}, deck_size=30, sets="continents,gift")
+    s.apply(Action("attack", 0))
+    s.apply(Action("target", 10))   # A0 eats the Toxic animal (fed) and is paralysed until the next turn
+    assert table(s)["turn"] == 2
+    assert sorted(x["id"] for x in table(s)["players"][0]["animals"]) == [0, 1]
+    assert table(s)["players"][0]["hand_size"] == 1 + 2   # the normal card for A0 too
+    assert not [e for e in s.events if e.kind == "birth"]
