@@ -43,10 +43,12 @@ def missing_traits(set_name: str) -> list[str]:
     return out
 
 
-def build_deck(base_option: str, expansions: tuple[str, ...] = (), halve_each_kind: bool = False) -> Deck:
+def build_deck(base_option: str, expansions: tuple[str, ...] = (), halve_each_kind: bool = False,
+               ice_age_cards: tuple[tuple[tuple[str, ...], int], ...] = ()) -> Deck:
     """The deck of base list ``base_option`` with the ``expansions`` mixed in (other names, such as ``base``, are
     ignored; each expansion must be playable: see :func:`missing_traits`); ``halve_each_kind`` sets aside half
-    (rounded down) of the cards of every kind."""
+    (rounded down) of the cards of every kind. ``ice_age_cards`` (Ice Age's trait cards, from its own data file:
+    ``ice_age_data.py``) come last."""
     sets = (BASE_LISTS[base_option], *(name for name in EXPANSION_SETS if name in expansions))
     faces: list[tuple[int, ...]] = []
     kinds: list[tuple[int, ...]] = []
@@ -60,6 +62,13 @@ def build_deck(base_option: str, expansions: tuple[str, ...] = (), halve_each_ki
             if face not in kinds:
                 kinds.append(face)
             faces.extend([face] * int(kind["count"]))
+    if ice_age_cards:
+        sets = (*sets, "ice_age")
+        for traits, count in ice_age_cards:
+            face = tuple(TRAIT_NUM[t] for t in traits)
+            if face not in kinds:
+                kinds.append(face)
+            faces.extend([face] * count)
     set_aside: list[int] = []
     if halve_each_kind:
         for face in kinds:

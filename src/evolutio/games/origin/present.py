@@ -10,6 +10,7 @@ from typing import Any, Self
 from evolutio.kernel import Action, Rng
 from evolutio.kernel.flow import Hold, steps_from_json, steps_to_json
 
+from . import nature
 from .flow import (
     STEP_TYPES,
     AttackTarget,
@@ -44,7 +45,10 @@ class OriginPresentation(OriginFlow):
     # ---------------------------------------------------------------------------------------------------- cards
     def card_info(self, c: int) -> dict[str, Any]:
         faces = self.config.faces[c]
-        return {"id": c, "traits": [TRAIT_IDS[t] for t in faces], "name": card_name(faces), "ru": card_name_ru(faces)}
+        info = {"id": c, "traits": [TRAIT_IDS[t] for t in faces], "name": card_name(faces), "ru": card_name_ru(faces)}
+        if self.nature is not None and any(nature.reconstructed_trait(self, TRAIT_IDS[t]) for t in faces):
+            info["reconstructed"] = True   # an Ice Age card: the project's reconstruction, not the printed card
+        return info
 
     # ---------------------------------------------------------------------------------------------------- view
     def _animal_view(self, a: int, viewer: int | None) -> dict[str, Any]:
@@ -58,6 +62,8 @@ class OriginPresentation(OriginFlow):
                 d["partner"] = other
                 if t == SYMBIOSIS:
                     d["role"] = "symbiont" if self.first_animal[c] == a else "protected"
+            if self.nature is not None and nature.reconstructed_trait(self, TRAIT_IDS[t]):
+                d["reconstructed"] = True
             traits.append(d)
         o = self.owner[a]
         v: dict[str, Any] = {
@@ -160,6 +166,8 @@ class OriginPresentation(OriginFlow):
                 "tiebreak_dice": self.config.tiebreak_dice,
             },
         }
+        if self.nature is not None:   # Ice Age: the nature-change deck and the revealed card
+            v["nature"] = nature.view(self)
         if self.phase == 3:
             v["scores"] = self.scores()
             v["winners"] = self.winners()
@@ -296,6 +304,8 @@ class OriginPresentation(OriginFlow):
         }
         if self.marks:   # the expansions' per-animal marks (absent in the base game: its digests stay the same)
             d["origin"]["marks"] = self.marks_json()
+        if self.nature is not None:
+            d["origin"]["nature"] = self.nature.to_json()
         return d
 
     def _load_json(self, o: dict[str, Any]) -> None:
@@ -346,6 +356,8 @@ class OriginPresentation(OriginFlow):
         self.decided_winners = list(o["decided_winners"]) if o["decided_winners"] is not None else None
         self.dice = tuple(o["dice"])
         self.load_marks(o.get("marks", {}), "origin.marks")
+        if self.config.ice_age is not None:
+            self.nature = nature.NatureDeck.from_json(o["nature"], len(self.config.ice_age.cards))
 
     # ---------------------------------------------------------------------------------------------------- hidden info
     def determinize(self, player: int, rng: Rng) -> Self:
@@ -407,6 +419,8 @@ class OriginPresentation(OriginFlow):
         new.out_of_play = sorted(pool[k:k + nb])
         k += nb
         new.deck = pool[k:]
+        if new.nature is not None:   # the order of the nature deck is unseen by everyone
+            rng.shuffle(new.nature.deck)
         new.rng = rng.fork()
         new.feeding_offer = None
         new.events = []

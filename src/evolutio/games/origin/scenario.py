@@ -10,6 +10,7 @@ from typing import Any
 from evolutio.kernel import Game, ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_bool, read_int, read_list, read_object
 
+from . import nature
 from .card_data import DATA
 from .flow import AttackTarget, DevelopmentPhase, Extinction, FeedingPhase, FoodRoll
 from .phases import DEV, EXT, FEED, mask_of
@@ -17,7 +18,7 @@ from .state import Config, OriginState
 from .traits import CARNIVORE, EN, FAT, MARKS, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",
-             "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description"}
+             "players", "pairs", "feeding", "pending", "chance", "hold", "nature", "comment", "description"}
 _PLAYER_KEYS = {"hand", "discard", "animals", "passed", "name", "comment"}
 _ANIMAL_KEYS = {"id", "card", "traits", "food", "fat", "hibernating", "hibernated_last_turn", "attacked", "poisoned",
                 "piracy_used", "tramp_used", "received_food", "marks", "comment"}
@@ -284,6 +285,9 @@ class ScenarioBuilder:
             self._pending(st, data["pending"], by_pos)
         apply_scenario_controls(st, data, lambda deck, cards, path: pin_main_deck(st, deck, cards, path))
         st.log_events = True
+        if st.nature is not None or "nature" in data:   # Ice Age: the nature deck and the revealed card
+            nature.announce(st)
+            nature.load_scenario(st, data.get("nature"), phase_name)
         st.emit("scenario", {"text": f"scenario loaded: turn {st.turn}, {phase_name} phase"})
         st.settle()
         return st
