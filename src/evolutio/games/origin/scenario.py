@@ -224,6 +224,9 @@ class ScenarioBuilder:
         by_pos = ids
         for i, pr, t, c in pair_specs:
             self._put_pair(st, i, pr, t, c, by_pos)
+        if st.nature is not None or "nature" in data:   # Ice Age: the nature deck, the revealed card (its need
+            nature.announce(st)                          # changes count in the animals' food checks below)
+            nature.load_scenario(st, data.get("nature"), phase_name)
         for p, i, an, _ in animal_specs:
             a = ids[(p, i)]
             where = f"players[{p}].animals[{i}]"
@@ -285,9 +288,6 @@ class ScenarioBuilder:
             self._pending(st, data["pending"], by_pos)
         apply_scenario_controls(st, data, lambda deck, cards, path: pin_main_deck(st, deck, cards, path))
         st.log_events = True
-        if st.nature is not None or "nature" in data:   # Ice Age: the nature deck and the revealed card
-            nature.announce(st)
-            nature.load_scenario(st, data.get("nature"), phase_name)
         st.emit("scenario", {"text": f"scenario loaded: turn {st.turn}, {phase_name} phase"})
         st.settle()
         return st
