@@ -109,3 +109,10 @@ def test_the_terminal_board_and_the_views_mark_the_reconstructed_cards():
 def test_scenarios_refuse_a_bad_nature_field(nature, options, message):
     with pytest.raises(ScenarioError, match=message):
         scenario({"players": [{"animals": [{"id": 0}]}, {"animals": [{"id": 5}]}], "nature": nature}, **options)
+
+
+def test_a_scenario_naming_an_ice_age_trait_without_ice_age_says_where_it_comes_from():
+    with pytest.raises(ScenarioError, match=r"players\[0\].animals\[0\].traits\[0\]: no free card offering "
+                                        r"Insulation is left in the deck of sets base \(Insulation comes with "
+                                        r"-o sets=ice_age\)"):
+        scenario({"players": [{"animals": [{"traits": ["insulation"]}]}, {"animals": [{"id": 5}]}]})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .card_data import DATA, EXPANSION_SETS, set_size
+from .card_data import DATA, EXPANSION_SETS, ICE_AGE_DATA, set_size
 from .traits import FAT, TRAIT_NUM
 
 #: option ``deck`` value → the base list it names in the data
@@ -36,7 +36,8 @@ class Deck:
 def missing_traits(set_name: str) -> list[str]:
     """The trait ids printed on the cards of ``set_name`` that have no rules module yet (in data order)."""
     out: list[str] = []
-    for kind in DATA["sets"][set_name]:
+    kinds = DATA["sets"][set_name] if set_name in DATA["sets"] else ICE_AGE_DATA["trait_cards"]   # (ice_age)
+    for kind in kinds:
         for trait in kind["traits"]:
             if trait not in TRAIT_NUM and trait not in out:
                 out.append(trait)

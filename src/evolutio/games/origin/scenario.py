@@ -84,7 +84,7 @@ class ScenarioBuilder:
             cands = [c for c in range(self.num_cards) if c not in self.used and t in self.faces[c]]
             if not cands:
                 sets = self.game.options["sets"]
-                introduced = DATA["traits"][TRAIT_IDS[t]]["set"]
+                introduced = DATA["traits"].get(TRAIT_IDS[t], {}).get("set", "ice_age")   # (Ice Age: its own file)
                 hint = "" if introduced in sets else f" ({EN[t]} comes with -o sets={introduced})"
                 raise ScenarioError(f"{where}: no free card offering {EN[t]} is left in the deck of sets "
                                     f"{','.join(sets)}{hint}")
