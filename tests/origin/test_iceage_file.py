@@ -117,3 +117,23 @@ def test_a_users_file_with_the_real_texts_replaces_the_reconstruction(tmp_path):
     nature = table(s)["nature"]
     assert nature["reconstructed"] is False and nature["revealed"]["reconstructed"] is False
     assert nature["revealed"]["text"] == "My card's printed text." and nature["file"] == path
+
+
+def test_the_worked_example_of_docs_origin_md_loads_and_plays(tmp_path):
+    from pathlib import Path
+
+    from evolutio.bots import RandomBot
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "origin.md").read_text(encoding="utf-8")
+    section = text[text.index("### The file format, and your own file"):]
+    example = re.search(r"```json\n(.*?)```", section, re.S)
+    assert example is not None
+    path = tmp_path / "home-made.json"
+    path.write_text(example.group(1), encoding="utf-8")
+    game = load_game("origin", players=3, ice_age_file=str(path), **ICE)
+    assert [c.id for c in game.ice_age.cards] == ["hard_frost", "dry_spell"]
+    state = game.new_state(4)
+    bot = RandomBot(4)
+    while not state.is_terminal:
+        state.apply(bot.choose(state))
+    assert state.turn_number > 2
