@@ -38,9 +38,7 @@ fed, sleeps   fed this turn; hibernating
 slept…        hibernated last turn (may not hibernate again now)
 poisoned      dies at the end of the turn (Poisonous)
 [2] 35 Name   your hand: slot 2 holds card 35 ('play … (hand slot 2)')
-◀             the player to decide now
-Insulation*   * = Ice Age card reconstructed by evolutio (not the printed text)
-nature: …     the nature-change card revealed last (Ice Age) and when it acts
+◀             the player to decide now · Name* an Ice Age card reconstructed
 points        2 per animal, 1 per trait plus the food the trait adds to the
               animal's need; ties: more cards discarded wins"""
 
