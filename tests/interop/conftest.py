@@ -29,13 +29,26 @@ def player_counts(name: str) -> list[int]:
     return sorted({lo, hi})
 
 
-RULESET_PLAYERS = [(g, p) for g in RULESETS for p in player_counts(g)]
+#: origin's expansions, each also run through every conformance test that takes RULESET_PLAYERS (one set mixed into
+#: the base deck per case, at origin's player bounds). The expansions still on their way join this list when they
+#: land: "time_to_fly", "continents".
+ORIGIN_SETS = ["gift", "ice_age"]
+
+#: (ruleset, players, extra options): every ruleset at its player bounds with its default options, then origin with
+#: each of :data:`ORIGIN_SETS`
+RULESET_PLAYERS = [
+    *(pytest.param(g, p, {}, id=f"{g}-{p}") for g in RULESETS for p in player_counts(g)),
+    *(pytest.param("origin", p, {"sets": s}, id=f"origin-sets={s}-{p}")
+      for s in ORIGIN_SETS for p in player_counts("origin")),
+]
 
 
-def options_for(name: str, players: int) -> dict:
-    """Options to load ``name`` with ``players`` seats (rulesets without a players option take none)."""
+def options_for(name: str, players: int, extra: dict | None = None) -> dict:
+    """Options to load ``name`` with ``players`` seats (rulesets without a players option take none) and the
+    ``extra`` options of the case."""
     cls = evolutio.kernel.game_class(name)
-    return {"players": players} if any(o.name == "players" for o in cls.option_schema) else {}
+    seats = {"players": players} if any(o.name == "players" for o in cls.option_schema) else {}
+    return {**seats, **(extra or {})}
 
 
 @pytest.fixture(autouse=True, scope="module")

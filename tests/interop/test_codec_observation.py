@@ -18,9 +18,9 @@ from .conftest import RULESET_PLAYERS, RULESETS, options_for
 pytestmark = pytest.mark.interop
 
 
-def positions(name, players, seed=3, every=5, limit=400):
+def positions(name, players, seed=3, every=5, limit=400, extra=None):
     """States along one random game (every ``every``-th decision)."""
-    game = load_game(name, **options_for(name, players))
+    game = load_game(name, **options_for(name, players, extra))
     state = game.new_state(seed)
     bot = RandomBot(seed=seed)
     n = 0
@@ -32,12 +32,12 @@ def positions(name, players, seed=3, every=5, limit=400):
     yield state
 
 
-@pytest.mark.parametrize("name,players", RULESET_PLAYERS)
-def test_codec_roundtrip_and_mask(name, players):
-    game = load_game(name, **options_for(name, players))
+@pytest.mark.parametrize("name,players,extra", RULESET_PLAYERS)
+def test_codec_roundtrip_and_mask(name, players, extra):
+    game = load_game(name, **options_for(name, players, extra))
     codec = ActionCodec(game)
     assert codec.num_actions == game.action_schema().num_actions > 0
-    for state in positions(name, players):
+    for state in positions(name, players, extra=extra):
         legal = state.legal_actions()
         codes = codec.legal_codes(state)
         assert len(codes) == len(legal) and codes == sorted(set(codes))
@@ -97,11 +97,11 @@ def test_unencodable_legal_action_is_reported_as_a_ruleset_bug():
         codec.legal_map(state)
 
 
-@pytest.mark.parametrize("name,players", RULESET_PLAYERS)
-def test_observation_is_fixed_size_deterministic_and_hides_secrets(name, players):
+@pytest.mark.parametrize("name,players,extra", RULESET_PLAYERS)
+def test_observation_is_fixed_size_deterministic_and_hides_secrets(name, players, extra):
     enc = ViewEncoder()
     other = ViewEncoder()  # a fresh encoder (empty cache) must agree: the hash is not process-salted
-    for n, state in enumerate(positions(name, players, every=9)):
+    for n, state in enumerate(positions(name, players, every=9, extra=extra)):
         for p in range(players):
             v = enc.encode(state.view(p), p)
             assert v.shape == (DEFAULT_SIZE,) and v.dtype == np.float32 and np.isfinite(v).all()

@@ -26,10 +26,10 @@ def make(name, **kw):
     return gym.make(eg.env_id(name), **kw)
 
 
-@pytest.mark.parametrize("name,players", RULESET_PLAYERS)
-def test_check_env(name, players):
+@pytest.mark.parametrize("name,players,extra", RULESET_PLAYERS)
+def test_check_env(name, players, extra):
     for seat in sorted({0, players - 1}):
-        e = make(name, seat=seat, **options_for(name, players))
+        e = make(name, seat=seat, **options_for(name, players, extra))
         check_env(e.unwrapped)
         e.close()
 
@@ -41,9 +41,9 @@ def test_every_ruleset_is_registered():
         assert eg.env_id(name) in gym.registry
 
 
-@pytest.mark.parametrize("name,players", RULESET_PLAYERS)
-def test_masked_episodes_end_with_win_share(name, players):
-    e = make(name, seat=players - 1, **options_for(name, players))
+@pytest.mark.parametrize("name,players,extra", RULESET_PLAYERS)
+def test_masked_episodes_end_with_win_share(name, players, extra):
+    e = make(name, seat=players - 1, **options_for(name, players, extra))
     for seed in (1, 2):
         obs, info = e.reset(seed=seed)
         done, total, steps = False, 0.0, 0

@@ -25,9 +25,11 @@ def _registered(_duel_registered):
     eos.register_all()
 
 
-def load(name, players, explicit=False, **params):
+def load(name, players, explicit=False, extra=None, **params):
+    """The OpenSpiel game of ``name``; ``extra``: the case's ruleset options (a multi-choice value as a list)."""
     short = eos.short_name(name) + (eos.EXPLICIT_SUFFIX if explicit else "")
-    return pyspiel.load_game(short, {"players": players, **params})
+    options = {k: eos.MULTI_SEP.join(v) if isinstance(v, (list, tuple)) else v for k, v in (extra or {}).items()}
+    return pyspiel.load_game(short, {"players": players, **options, **params})
 
 
 def test_every_ruleset_is_registered_with_the_declared_type():
@@ -45,23 +47,23 @@ def test_every_ruleset_is_registered_with_the_declared_type():
     assert gt.provides_observation_string and gt.provides_observation_tensor
 
 
-@pytest.mark.parametrize("name,players", RULESET_PLAYERS)
-def test_random_sim_test_sampled_chance(name, players):
+@pytest.mark.parametrize("name,players,extra", RULESET_PLAYERS)
+def test_random_sim_test_sampled_chance(name, players, extra):
     # serialize=False: pyspiel's SerializeGameAndState needs Game::GetRNGState, which Python games cannot provide
     # for SAMPLED_STOCHASTIC chance; test_serialize_roundtrip_sampled checks state.serialize() instead, and the
     # explicit-chance twin runs the full test with serialisation
     sims = 2 if players <= 3 else 1  # CI time: long many-seat games
-    pyspiel.random_sim_test(load(name, players), num_sims=sims, serialize=False, verbose=False)
+    pyspiel.random_sim_test(load(name, players, extra=extra), num_sims=sims, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("name,players", RULESET_PLAYERS)
-def test_random_sim_test_with_serialization_explicit_chance(name, players):
-    pyspiel.random_sim_test(load(name, players, explicit=True), num_sims=1, serialize=True, verbose=False)
+@pytest.mark.parametrize("name,players,extra", RULESET_PLAYERS)
+def test_random_sim_test_with_serialization_explicit_chance(name, players, extra):
+    pyspiel.random_sim_test(load(name, players, explicit=True, extra=extra), num_sims=1, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("name,players", RULESET_PLAYERS)
-def test_serialize_roundtrip_sampled(name, players):
-    game = load(name, players)
+@pytest.mark.parametrize("name,players,extra", RULESET_PLAYERS)
+def test_serialize_roundtrip_sampled(name, players, extra):
+    game = load(name, players, extra=extra)
     state = game.new_initial_state()
     rng = random.Random(players)
     n = 0
@@ -78,9 +80,9 @@ def test_serialize_roundtrip_sampled(name, players):
     assert n <= game.max_game_length()
 
 
-@pytest.mark.parametrize("name,players", RULESET_PLAYERS)
-def test_random_games_finish_well_under_max_game_length(name, players):
-    game = load(name, players, rng_seed=3)
+@pytest.mark.parametrize("name,players,extra", RULESET_PLAYERS)
+def test_random_games_finish_well_under_max_game_length(name, players, extra):
+    game = load(name, players, extra=extra, rng_seed=3)
     lengths = []
     for _ in range(5):
         s = game.new_initial_state()
@@ -92,9 +94,9 @@ def test_random_games_finish_well_under_max_game_length(name, players):
     assert max(lengths) <= game.max_game_length()
 
 
-@pytest.mark.parametrize("name,players", RULESET_PLAYERS)
-def test_resampling_keeps_the_information_state(name, players):
-    game = load(name, players)
+@pytest.mark.parametrize("name,players,extra", RULESET_PLAYERS)
+def test_resampling_keeps_the_information_state(name, players, extra):
+    game = load(name, players, extra=extra)
     state = game.new_initial_state()
     rng = random.Random(7)
     n = 0

@@ -19,18 +19,18 @@ from .conftest import RULESET_PLAYERS, RULESETS, options_for  # noqa: E402
 pytestmark = pytest.mark.interop
 
 
-@pytest.mark.parametrize("name,players", RULESET_PLAYERS)
-def test_api_test(name, players):
+@pytest.mark.parametrize("name,players,extra", RULESET_PLAYERS)
+def test_api_test(name, players, extra):
     with warnings.catch_warnings():
         # PettingZoo warns that dict observations (observation + action_mask) are not plain arrays; its own
         # classic games do the same
         warnings.simplefilter("ignore", UserWarning)
-        api_test(env(name, **options_for(name, players)), num_cycles=1000)
+        api_test(env(name, **options_for(name, players, extra)), num_cycles=1000)
 
 
-@pytest.mark.parametrize("name,players", RULESET_PLAYERS)
-def test_seed_test(name, players):
-    seed_test(lambda: env(name, **options_for(name, players)), num_cycles=300)
+@pytest.mark.parametrize("name,players,extra", RULESET_PLAYERS)
+def test_seed_test(name, players, extra):
+    seed_test(lambda: env(name, **options_for(name, players, extra)), num_cycles=300)
 
 
 @pytest.mark.parametrize("name", RULESETS)

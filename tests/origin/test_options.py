@@ -66,9 +66,10 @@ def test_sets_always_hold_base_and_refuse_unknown_names():
         load_game("origin", players=2, sets="base,base")
 
 
-def test_ice_age_is_refused_until_its_cards_exist():
-    with pytest.raises(OptionError, match=r"ice_age cannot be played yet: .*no card data.*§11\.2"):
-        load_game("origin", players=2, sets="ice_age")
+def test_ice_age_is_playable_with_its_reconstructed_data():
+    game = load_game("origin", players=2, sets="ice_age")
+    assert game.deck_list.size == 84 + 8
+    assert game.new_state(1).view(None)["nature"]["reconstructed"] is True
 
 
 @pytest.mark.parametrize(("option", "value", "expansion"), [
@@ -77,6 +78,7 @@ def test_ice_age_is_refused_until_its_cards_exist():
     ("continents_without_locations", "on", "continents"),
     ("synthesis_every_feeding_turn", "on", "time_to_fly"),
     ("metamorphosis_once_per_turn", "on", "time_to_fly"),
+    ("ice_age_file", "mine.json", "ice_age"),
 ])
 def test_an_expansion_option_without_its_expansion_is_refused(option, value, expansion):
     with pytest.raises(OptionError, match=f"option '{option}' of origin applies only with the {expansion} "

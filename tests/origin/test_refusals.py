@@ -144,3 +144,9 @@ def test_an_action_of_another_decision_is_told_what_is_asked_now():
     who = f"Player {state.current_player + 1}"
     assert NOT_A_CHOICE not in message and f"it is the development phase: {who} may only play" in message
     assert "(actions: pass, animal, trait)" in message
+
+
+def test_with_ice_age_the_changed_needs_go_through_the_same_checks():
+    """Ice Age adds no action kind, but its cards change needs, food bases, fat and traits between decisions: the
+    legal actions stay exactly what the checks allow (sets=gift,ice_age)."""
+    play_and_inspect(load_game("origin", players=4, sets="gift,ice_age"), 12)

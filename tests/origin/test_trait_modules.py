@@ -11,9 +11,9 @@ def test_every_trait_row_has_its_module_and_every_module_a_row():
     modules = sorted(p.stem for p in package.glob("*.py") if not p.stem.startswith("_"))
     assert modules == sorted(traits.TRAIT_IDS)
     assert modules == traits.TRAIT_MODULES
-    # the base set, the gift cards and Continents (each expansion adds its own)
-    assert {"carnivore", "shy", "herding", "neoplasia"} <= set(traits.TRAIT_IDS)
-    assert len(traits.TRAIT_IDS) >= 19 + 3 + 8
+    # the base set, the gift cards and Continents and Ice Age (each expansion adds its own)
+    assert {"carnivore", "shy", "herding", "neoplasia", "insulation", "immunity"} <= set(traits.TRAIT_IDS)
+    assert len(traits.TRAIT_IDS) >= 19 + 3 + 8 + 2
 
 
 def test_the_deck_and_hands_come_from_the_data():

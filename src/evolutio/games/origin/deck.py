@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .card_data import DATA, EXPANSION_SETS, set_size
+from .card_data import DATA, EXPANSION_SETS, ICE_AGE_DATA, set_size
 from .traits import FAT, TRAIT_NUM
 
 #: option ``deck`` value → the base list it names in the data
@@ -36,7 +36,8 @@ class Deck:
 def missing_traits(set_name: str) -> list[str]:
     """The trait ids printed on the cards of ``set_name`` that have no rules module yet (in data order)."""
     out: list[str] = []
-    for kind in DATA["sets"][set_name]:
+    kinds = DATA["sets"][set_name] if set_name in DATA["sets"] else ICE_AGE_DATA["trait_cards"]   # (ice_age)
+    for kind in kinds:
         for trait in kind["traits"]:
             if trait not in TRAIT_NUM and trait not in out:
                 out.append(trait)
@@ -49,11 +50,13 @@ NEED_LOCATIONS = tuple(t for t, row in DATA["traits"].items() if row.get("requir
 
 
 def build_deck(base_option: str, expansions: tuple[str, ...] = (), halve_each_kind: bool = False,
-               without_locations: bool = False) -> Deck:
+               without_locations: bool = False,
+               ice_age_cards: tuple[tuple[tuple[str, ...], int], ...] = ()) -> Deck:
     """The deck of base list ``base_option`` with the ``expansions`` mixed in (other names, such as ``base``, are
     ignored; each expansion must be playable: see :func:`missing_traits`); ``halve_each_kind`` sets aside half
     (rounded down) of the cards of every kind; ``without_locations`` leaves out Continents' kinds that need locations
-    (:data:`NEED_LOCATIONS`)."""
+    (:data:`NEED_LOCATIONS`). ``ice_age_cards`` (Ice Age's trait cards, from its own data file: ``ice_age_data.py``)
+    come last."""
     sets = (BASE_LISTS[base_option], *(name for name in EXPANSION_SETS if name in expansions))
     faces: list[tuple[int, ...]] = []
     kinds: list[tuple[int, ...]] = []
@@ -69,6 +72,13 @@ def build_deck(base_option: str, expansions: tuple[str, ...] = (), halve_each_ki
             if face not in kinds:
                 kinds.append(face)
             faces.extend([face] * int(kind["count"]))
+    if ice_age_cards:
+        sets = (*sets, "ice_age")
+        for traits, count in ice_age_cards:
+            face = tuple(TRAIT_NUM[t] for t in traits)
+            if face not in kinds:
+                kinds.append(face)
+            faces.extend([face] * count)
     set_aside: list[int] = []
     if halve_each_kind:
         for face in kinds:

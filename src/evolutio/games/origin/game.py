@@ -7,9 +7,10 @@ from typing import Any
 from evolutio.kernel import ActionSchema, Game, register
 
 from . import actions as A
+from . import ice_age_data
 from .deck import build_deck
+from .options import ICE_AGE, check, fold_alias, recorded_options
 from .options import SCHEMA as OPTION_SCHEMA
-from .options import check, fold_alias, recorded_options
 from .scenario import ScenarioBuilder
 from .state import Config, OriginState
 
@@ -35,13 +36,17 @@ class OriginGame(Game):
     data_note = ("base deck list: medium confidence (3rd-edition list reconstructed from public sources; "
                  "deck=edition2 gives the earlier printing, low-medium confidence); gift cards (sets=gift): "
                  "medium-low confidence, single source; Continents (sets=continents): low-medium confidence, single "
-                 "source")
+                 "source; Ice Age (sets=ice_age): RECONSTRUCTED by this project "
+                 "(NOTES §11.2: no source has its card texts), replaceable with -o ice_age_file=PATH")
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**fold_alias(options))
+        #: Ice Age's card data (the shipped reconstruction or the ``ice_age_file``), read and checked here
+        self.ice_age = (ice_age_data.load(self.options["ice_age_file"]) if ICE_AGE in self.options["sets"] else None)
         self.deck_list = build_deck(self.options["deck"], self.options["sets"], self.options["halve_each_kind"],
-                                    self.options["continents_without_locations"])
-        self.config = Config(self.num_players, self.deck_list, self.options)
+                                    self.options["continents_without_locations"],
+                                    self.ice_age.trait_cards if self.ice_age is not None else ())
+        self.config = Config(self.num_players, self.deck_list, self.options, self.ice_age)
         size = self.deck_list.size
         # the expansion traits' kinds of this deck, then the kinds of locations (one animal number each), come after
         # the base kinds

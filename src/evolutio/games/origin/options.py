@@ -18,7 +18,8 @@ from .deck import BASE_LISTS, missing_traits
 
 GAME = "origin"
 TIME_TO_FLY, CONTINENTS, GIFT, ICE_AGE = "time_to_fly", "continents", "gift", "ice_age"
-#: ``sets`` names: ``base`` (always in the deck) and the expansions; Ice Age has no card data in the rules pack
+#: ``sets`` names: ``base`` (always in the deck) and the expansions; Ice Age's card data is the project's
+#: reconstruction (``data/ice_age.json``, or the file of option ``ice_age_file``)
 SET_CHOICES: tuple[str, ...] = ("base", *EXPANSION_SETS, ICE_AGE)
 #: the players for which the rulebook advises a smaller deck
 HALF_DECK_PLAYERS = (2, 3)
@@ -55,11 +56,13 @@ SCHEMA: tuple[Option, ...] = (
     Option("paired_scores_per_animal", "bool", False, "a paired trait scores 1 per animal instead of 1 per card"),
     Option("tiebreak_dice", "bool", False,
            "break ties left after the discard-pile tie-break with dice instead of sharing the win"),
+    Option("ice_age_file", "str", "",
+           "Ice Age: a JSON file replacing the reconstructed card data (data/ice_age.json's format)"),
 )
 #: options that records and states carry only when they differ from their default (see the module docstring)
 RECORDED_WHEN_SET: tuple[str, ...] = (
     "sets", "half_deck", "halve_each_kind", "continents_start_hand", "continents_without_locations",
-    "synthesis_every_feeding_turn", "metamorphosis_once_per_turn",
+    "synthesis_every_feeding_turn", "metamorphosis_once_per_turn", "ice_age_file",
 )
 #: option → the expansion it belongs to (set to a non-default value without that expansion, it is refused)
 NEEDS_SET: dict[str, str] = {
@@ -68,6 +71,7 @@ NEEDS_SET: dict[str, str] = {
     "continents_without_locations": CONTINENTS,
     "synthesis_every_feeding_turn": TIME_TO_FLY,
     "metamorphosis_once_per_turn": TIME_TO_FLY,
+    "ice_age_file": ICE_AGE,
 }
 _DEFAULTS = {o.name: o.default for o in SCHEMA}
 
@@ -95,8 +99,7 @@ def check(options: dict[str, Any]) -> None:
     expansions = [name for name in sets if name != "base"]
     for name in expansions:
         if name == ICE_AGE:
-            raise OptionError(f"option 'sets' of {GAME}: ice_age cannot be played yet: the rules pack has no card "
-                              "data for it (its cards must be reconstructed, NOTES.md §11.2)")
+            continue   # its data (reconstructed or the user's file) is read and checked by ice_age_data.load
         missing = missing_traits(name)
         if missing:
             raise OptionError(f"option 'sets' of {GAME}: {name} cannot be played yet: its traits "

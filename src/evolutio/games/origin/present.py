@@ -10,6 +10,7 @@ from typing import Any, Self
 from evolutio.kernel import Action, Rng
 from evolutio.kernel.flow import Hold, steps_from_json, steps_to_json
 
+from . import nature
 from .flow import (
     STEP_TYPES,
     AttackTarget,
@@ -45,7 +46,10 @@ class OriginPresentation(ContinentsFlow):
     # ---------------------------------------------------------------------------------------------------- cards
     def card_info(self, c: int) -> dict[str, Any]:
         faces = self.config.faces[c]
-        return {"id": c, "traits": [TRAIT_IDS[t] for t in faces], "name": card_name(faces), "ru": card_name_ru(faces)}
+        info = {"id": c, "traits": [TRAIT_IDS[t] for t in faces], "name": card_name(faces), "ru": card_name_ru(faces)}
+        if self.nature is not None and any(nature.reconstructed_trait(self, TRAIT_IDS[t]) for t in faces):
+            info["reconstructed"] = True   # an Ice Age card: the project's reconstruction, not the printed card
+        return info
 
     # ---------------------------------------------------------------------------------------------------- view
     def _animal_view(self, a: int, viewer: int | None) -> dict[str, Any]:
@@ -59,6 +63,8 @@ class OriginPresentation(ContinentsFlow):
                 d["partner"] = other
                 if t == SYMBIOSIS:
                     d["role"] = "symbiont" if self.first_animal[c] == a else "protected"
+            if self.nature is not None and nature.reconstructed_trait(self, TRAIT_IDS[t]):
+                d["reconstructed"] = True
             traits.append(d)
         o = self.owner[a]
         v: dict[str, Any] = {
@@ -173,6 +179,8 @@ class OriginPresentation(ContinentsFlow):
             v["locations"] = {LOCATION_IDS[x]: {"food": self.food_in(x)} for x in LOCATIONS}
             v["food_base"] = sum(self.food_in(x) for x in LOCATIONS)
             v["feeding_location"] = self.feeding_location_id()
+        if self.nature is not None:   # Ice Age: the nature-change deck and the revealed card
+            v["nature"] = nature.view(self)
         if self.phase == 3:
             v["scores"] = self.scores()
             v["winners"] = self.winners()
@@ -314,6 +322,8 @@ class OriginPresentation(ContinentsFlow):
         if self.location or self.husks:   # Continents (absent in other games: their digests stay the same)
             d["origin"]["continents"] = {"location": list(self.location), "location_food": list(self.location_food),
                                          "feeding_location": self.feeding_location, "husks": bits(self.husks)}
+        if self.nature is not None:
+            d["origin"]["nature"] = self.nature.to_json()
         return d
 
     def _load_json(self, o: dict[str, Any]) -> None:
@@ -365,6 +375,8 @@ class OriginPresentation(ContinentsFlow):
         self.dice = tuple(o["dice"])
         self.load_marks(o.get("marks", {}), "origin.marks")
         self.load_continents(o.get("continents"), "origin.continents")
+        if self.config.ice_age is not None:
+            self.nature = nature.NatureDeck.from_json(o["nature"], len(self.config.ice_age.cards))
 
     # ---------------------------------------------------------------------------------------------------- hidden info
     def determinize(self, player: int, rng: Rng) -> Self:
@@ -426,6 +438,8 @@ class OriginPresentation(ContinentsFlow):
         new.out_of_play = sorted(pool[k:k + nb])
         k += nb
         new.deck = pool[k:]
+        if new.nature is not None:   # the order of the nature deck is unseen by everyone
+            rng.shuffle(new.nature.deck)
         new.rng = rng.fork()
         new.feeding_offer = None
         new.events = []

@@ -23,11 +23,14 @@ TRAIT_STYLE = {
     "sharp_vision": "white", "shy": "green", "voracious": "yellow", "r_strategy": "bright_magenta",
     "herding": "green", "migration": "bright_cyan", "remora": "bright_cyan", "regeneration": "bright_green",
     "toxic": "bright_red", "recombination": "cyan", "edificator": "yellow", "neoplasia": "magenta",
+    "insulation": "bright_cyan", "immunity": "bright_green",
 }
 #: Continents' locations as the board names them, in the view's order
 LOCATION_WORDS = {"laurasia": "Laurasia", "gondwana": "Gondwana", "ocean": "Ocean"}
 #: points an animal in the Ocean scores on top (Continents)
 OCEAN_POINTS = 1
+#: the mark of a card whose data is the project's reconstruction (Ice Age), wherever it is shown
+RECONSTRUCTED_MARK = "*"
 #: how the expansions' per-turn marks (the view's ``marks``) read on the board (self-explaining: the legend must fit
 #: the help screen)
 MARK_WORDS = {"voracious_used": "ate extra", "shy_attacked": "shy: safe this turn", "migrated": "migrated",
@@ -43,7 +46,7 @@ fed, sleeps   fed this turn; hibernating
 slept…        hibernated last turn (may not hibernate again now)
 poisoned      dies at the end of the turn (Poisonous)
 [2] 35 Name   your hand: slot 2 holds card 35 ('play … (hand slot 2)')
-◀             the player to decide now
+◀             the player to decide now · Name* an Ice Age card reconstructed
 points        2 per animal, 1 per trait plus the food the trait adds to the
               animal's need; ties: more cards discarded wins"""
 
@@ -53,6 +56,8 @@ def _trait_text(trait: dict[str, Any]) -> Text:
     if "partner" in trait:
         role = {"symbiont": "(symbiont)", "protected": "(protected)"}.get(trait.get("role", ""), "")
         label += f"↔A{trait['partner']}{role}"
+    if trait.get("reconstructed"):
+        label += RECONSTRUCTED_MARK
     return Text(label, style=TRAIT_STYLE.get(trait["trait"], ""))
 
 
@@ -81,7 +86,8 @@ def _animal_text(animal: dict[str, Any]) -> Text:
 
 def _card_text(slot: int, card: dict[str, Any]) -> Text:
     names = Text("/").join(Text(x.replace("_", " ").title(), style=TRAIT_STYLE.get(x, "")) for x in card["traits"])
-    return Text.assemble((f"[{slot}] ", "dim"), f"{card['id']} ", names)
+    mark = RECONSTRUCTED_MARK if card.get("reconstructed") else ""
+    return Text.assemble((f"[{slot}] ", "dim"), f"{card['id']} ", names, mark)
 
 
 def score_breakdown(view: dict[str, Any]) -> list[dict[str, int]]:
@@ -120,6 +126,8 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
         (" · LAST TURN" if view.get("last_turn") else "", "bold magenta"),
     )
     lines = [head]
+    if view.get("nature") is not None:
+        lines.append(_nature_line(view["nature"]))
     decision = view.get("decision") or {}
     if view.get("to_act") is not None and decision.get("kind") not in (None, "none", "development", "feeding"):
         who = "you" if view["to_act"] == viewer else f"player {view['to_act'] + 1}"
@@ -137,6 +145,22 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
                      f"{LOCATION_WORDS[decision['destination']]}")
         lines.append(Text(f"to decide: {who} — {decision['kind'].replace('_', ' ')}{extra}", style="bold cyan"))
     return lines
+
+
+def _nature_line(nature: dict[str, Any]) -> Text:
+    """Ice Age: the revealed nature-change card, marked when it is reconstructed, and the deck's size."""
+    card = nature["revealed"]
+    line = Text("nature: ", style="dim")
+    if card is None:
+        line.append("no card revealed yet", style="dim")
+    else:
+        line.append(card["name"] + (RECONSTRUCTED_MARK + " (reconstructed)" if card["reconstructed"] else ""),
+                    style="bold bright_cyan")
+        line.append(f" — {card['text']}")
+        if nature["pending"]:
+            line.append(f" [acts: {card['when'].replace('_', ' ')}]", style="yellow")
+    line.append(f" · nature deck {nature['deck_size']}", style="dim")
+    return line
 
 
 class OriginRenderer:

@@ -115,10 +115,10 @@ class Config:
         "player_count", "num_cards", "hand_size", "set_aside", "half_deck", "trait_kinds", "arguments",
         "at_turn_start", "withholds_draws", "faces", "trait_plays", "deck_option", "max_fat", "dice", "plus",
         "mimicry_unlimited", "paired_per_animal", "tiebreak_dice", "continents", "located", "location_kinds",
-        "at_food_roll", "placement_rules",
+        "at_food_roll", "placement_rules", "ice_age",
     )
 
-    def __init__(self, n: int, deck: Deck, options: dict[str, Any]) -> None:
+    def __init__(self, n: int, deck: Deck, options: dict[str, Any], ice_age: Any = None) -> None:
         self.player_count = n
         #: cards in the deck of the chosen sets: card ids and animal numbers are 0 .. num_cards - 1
         self.num_cards = deck.size
@@ -151,6 +151,8 @@ class Config:
         self.mimicry_unlimited = bool(options.get("mimicry_unlimited", False))
         self.paired_per_animal = bool(options.get("paired_scores_per_animal", False))
         self.tiebreak_dice = bool(options.get("tiebreak_dice", False))
+        #: the Ice Age card data (``ice_age_data.IceAgeData``) when ``sets`` has ice_age, else ``None``
+        self.ice_age = ice_age
 
 
 class OriginRules(FlowState):

@@ -10,6 +10,7 @@ from typing import Any
 from evolutio.kernel import Game, ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_bool, read_int, read_list, read_object
 
+from . import nature
 from .card_data import DATA
 from .flow import AttackTarget, DevelopmentPhase, Extinction, FeedingPhase, FoodRoll
 from .geography import LOCATION_IDS
@@ -18,7 +19,8 @@ from .state import Config, OriginState
 from .traits import CARNIVORE, EN, FAT, MARKS, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",
-             "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description", "locations"}
+             "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description", "locations",
+             "nature"}
 _PLAYER_KEYS = {"hand", "discard", "animals", "passed", "name", "comment"}
 _ANIMAL_KEYS = {"id", "card", "traits", "food", "fat", "hibernating", "hibernated_last_turn", "attacked", "poisoned",
                 "piracy_used", "tramp_used", "received_food", "marks", "location", "comment"}
@@ -84,7 +86,7 @@ class ScenarioBuilder:
             cands = [c for c in range(self.num_cards) if c not in self.used and t in self.faces[c]]
             if not cands:
                 sets = self.game.options["sets"]
-                introduced = DATA["traits"][TRAIT_IDS[t]]["set"]
+                introduced = DATA["traits"].get(TRAIT_IDS[t], {}).get("set", "ice_age")   # (Ice Age: its own file)
                 hint = "" if introduced in sets else f" ({EN[t]} comes with -o sets={introduced})"
                 raise ScenarioError(f"{where}: no free card offering {EN[t]} is left in the deck of sets "
                                     f"{','.join(sets)}{hint}")
@@ -224,6 +226,9 @@ class ScenarioBuilder:
         by_pos = ids
         for i, pr, t, c in pair_specs:
             self._put_pair(st, i, pr, t, c, by_pos)
+        if st.nature is not None or "nature" in data:   # Ice Age: the nature deck, the revealed card (its need
+            nature.announce(st)                          # changes count in the animals' food checks below)
+            nature.load_scenario(st, data.get("nature"), phase_name)
         for p, i, an, _ in animal_specs:
             a = ids[(p, i)]
             where = f"players[{p}].animals[{i}]"

@@ -9,6 +9,7 @@ from evolutio.kernel.flow import Refusal
 
 from . import actions as A
 from .flow import Decision, DevelopmentPhase
+from .nature import announce, new_deck
 from .present import OriginPresentation
 from .rules import Config
 
@@ -79,5 +80,8 @@ class OriginState(OriginPresentation):
                     redacted={"text": f"{self.player_name(p)} draws {hand_size} cards", "player": p,
                               "count": hand_size},
                 )
+        if self.nature is not None:   # Ice Age: the nature-change deck, shuffled after the deal
+            self.nature = new_deck(len(self.nature.deck), self.rng)
+            announce(self)
         self.push(DevelopmentPhase())
         self.settle()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+from .nature import NatureDeck
 from .phases import bits, mask_of
 from .rules import Config, OriginRules
 from .traits import MARKS, WITHHOLDING_DRAW, WITHHOLDS_DRAW
@@ -20,17 +21,29 @@ from .traits import MARKS, WITHHOLDING_DRAW, WITHHOLDS_DRAW
 class TraitSupport(OriginRules):
     """Marks, the cards withheld at the deal and births from the deck."""
 
-    __slots__ = ("marks",)
+    __slots__ = ("marks", "nature")
 
     def _init_empty(self, cfg: Config) -> None:
         super()._init_empty(cfg)
         #: per-animal marks of the trait modules: name -> bit mask of animal numbers (no zero masks)
         self.marks: dict[str, int] = {}
+        #: Ice Age's nature-change deck (``nature.py``; in data order until the new game shuffles it), or ``None``
+        self.nature: NatureDeck | None = (NatureDeck(list(range(len(cfg.ice_age.cards))))
+                                          if cfg.ice_age is not None else None)
 
     def clone(self) -> Self:
         new = super().clone()
         new.marks = self.marks.copy()
+        new.nature = self.nature.clone() if self.nature is not None else None
         return new
+
+    def _recalc(self, a: int) -> None:
+        super()._recalc(a)
+        nature = self.nature   # an Ice Age card may change the need of an animal until the end of the turn
+        if nature is not None and nature.need_shift:
+            shift = nature.need_shift.get(a)
+            if shift:
+                self.need[a] = max(1, self.need[a] + shift)
 
     # ------------------------------------------------------------------------------------------------ marks
     def mark(self, name: str, animal: int) -> None:

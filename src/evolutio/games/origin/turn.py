@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from evolutio.kernel import rank_winners
 
+from . import nature
 from .locations import Locations
 from .phases import DEV, EXT, FEED, OVER
 from .traits import AFTER_KILL, EN, HOOKS, ON_EATEN, PAIRED, REACTING_TO_EATEN, REACTING_TO_PLAY, SYMBIOSIS, TRAIT_IDS
@@ -67,6 +68,8 @@ class OriginTurn(Locations):
                     "food": self.food_base,
                 },
             )
+        if self.nature is not None:   # Ice Age: a pending nature card acting on the food base or the feeding
+            nature.at_food_roll(self)
 
     def end_feeding_slot(self) -> bool:
         """The feeding slot of ``actor`` is over; ``True`` if a whole round passed without actions, which ends the
@@ -147,6 +150,8 @@ class OriginTurn(Locations):
     def extinction(self) -> bool:
         """NOTES §7: deaths, end check, dealing, clean-up, first player moves left. ``False``: the game is over."""
         n = self.player_count
+        if self.nature is not None:   # Ice Age: a pending nature card acting before the deaths
+            nature.at_extinction(self)
         last = not self.deck
         food, need, hib, pois = self.food, self.need, self.hibernating, self.poisoned
         dead = []
@@ -208,6 +213,8 @@ class OriginTurn(Locations):
                 self.emit("last_turn", {"text": "the deck is empty: the next turn is the last one"})
         if empty and self.config.continents:
             self.settle_new_animals(empty)
+        if self.nature is not None:   # Ice Age: this turn's first player reveals a nature-change card
+            nature.reveal(self)
         # clean-up
         self.food = [0] * self.config.num_cards
         self.hibernated_last_turn = self.hibernating

@@ -15,13 +15,14 @@ from typing import Callable, TypeVar, cast
 from evolutio.kernel.flow import Refusal
 from evolutio.kernel.hooks import TraitHooks, load_trait_modules
 
-from ..card_data import DATA
+from ..card_data import DATA, ICE_AGE_DATA
 
 # -- trait numbers (hot path) --------------------------------------------------------------------------------------
 CARNIVORE, FAT, BIG, SWIMMING, CAMOUFLAGE, SHARP_VISION, BURROWING, RUNNING, MIMICRY, TAIL_LOSS, SCAVENGER, \
     SYMBIOSIS, PIRACY, HIBERNATION, POISONOUS, COMMUNICATION, COOPERATION, PARASITE, TRAMP, \
     R_STRATEGY, VORACIOUS, SHY, \
-    HERDING, MIGRATION, REMORA, REGENERATION, TOXIC, RECOMBINATION, EDIFICATOR, NEOPLASIA = range(30)
+    HERDING, MIGRATION, REMORA, REGENERATION, TOXIC, RECOMBINATION, EDIFICATOR, NEOPLASIA, \
+    INSULATION, IMMUNITY = range(32)
 
 TRAIT_IDS: tuple[str, ...] = (
     # the base set (19 traits)
@@ -32,6 +33,8 @@ TRAIT_IDS: tuple[str, ...] = (
     "r_strategy", "voracious", "shy",
     # Continents (NOTES §9.3)
     "herding", "migration", "remora", "regeneration", "toxic", "recombination", "edificator", "neoplasia",
+    # Ice Age (unofficial; reconstructed, NOTES §11.2): rows in data/ice_age.json
+    "insulation", "immunity",
 )
 TRAIT_NUM: dict[str, int] = {t: i for i, t in enumerate(TRAIT_IDS)}
 
@@ -56,12 +59,26 @@ class Trait:
 # English display names: the brief and most English sources call Топотун "Tramp" (cards.json: "Grazing").
 _EN_OVERRIDE = {"tramp": "Tramp"}
 _INCOMPATIBLE = {"carnivore": ("scavenger",), "scavenger": ("carnivore",)}
+#: the Ice Age traits' fixed card layout (NOTES §11.2: own-animal, single, food 0, not paired; reconstructed)
+_ICE_AGE_LAYOUT = {"food": 0, "paired": False, "target": "own"}
+
+
+def _row(tid: str) -> dict:
+    """The data row of trait ``tid``: ``cards.json``, or for the Ice Age traits the shipped ``ice_age.json``."""
+    if tid in DATA["traits"]:
+        row: dict = DATA["traits"][tid]
+        return row
+    return {**_ICE_AGE_LAYOUT, **ICE_AGE_DATA["traits"][tid]}
+
+
+#: the traits whose rows (and cards) are reconstructed: shown as such wherever a player sees them
+RECONSTRUCTED_TRAITS: frozenset[str] = frozenset(ICE_AGE_DATA["traits"])
 
 
 def _build_traits() -> tuple[Trait, ...]:
     rows = []
     for i, tid in enumerate(TRAIT_IDS):
-        d = DATA["traits"][tid]
+        d = _row(tid)
         target = d["target"]
         rows.append(Trait(
             num=i, id=tid, en=_EN_OVERRIDE.get(tid, d["en"]), ru=d["ru"], food=int(d["food"]),
@@ -81,7 +98,7 @@ NEED_RAISING: frozenset[int] = frozenset(t.num for t in TRAITS if t.food)
 # alternative spellings accepted in scenarios ("Tramp", "grazing", "Хищник" …)
 TRAIT_ALIASES: dict[str, int] = {}
 for _t in TRAITS:
-    for _name in (_t.id, _t.en, _t.ru, DATA["traits"][_t.id]["en"], *DATA["traits"][_t.id].get("en_variants", ())):
+    for _name in (_t.id, _t.en, _t.ru, _row(_t.id)["en"], *_row(_t.id).get("en_variants", ())):
         TRAIT_ALIASES[_name.lower().replace(" ", "_")] = _t.num
 
 # a card's names depend only on its faces, of which a deck has a few dozen kinds; views name every card in every hand
@@ -130,10 +147,12 @@ def card_name_ru(faces: tuple[int, ...]) -> str:
 #:   (beyond owner, duplicates and incompatible traits);
 #: - ``accepts_trait(state, animal, trait)`` — for the traits of the animal that would receive ``trait``: ``None``
 #:   or a :class:`Refusal`.
+#: - ``ignores_nature(state, animal, card)`` — for the animal's traits (Ice Age): ``True`` if the animal ignores the
+#:   nature-change card ``card`` (an ``ice_age_data.NatureCard``; ``nature.py``).
 EVENTS: tuple[str, ...] = ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive", "defences",
                            "main_actions", "free_actions", "after_kill", "trigger_blocked", "fire_trigger",
                            "on_attacked", "withholds_draw", "turn_start", "food_roll", "on_played", "placement",
-                           "accepts_trait")
+                           "accepts_trait", "ignores_nature")
 HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
 #: what a trait's own action kind does (``run``, ``mimic``, ``tail``, ``pirate``, ``tramp``, ``hibernate``):
 #: ``RESOLVERS[kind](state, *action.args)``, registered by the trait modules with :func:`resolves`. The defences
@@ -281,3 +300,6 @@ OFFERING_FREE_ACTIONS = HOOKS.traits_with("free_actions")
 REACTING_TO_PLAY = HOOKS.traits_with("on_played")
 PLACED_BY_RULE = HOOKS.traits_with("placement")
 LIMITING_PLACEMENT = HOOKS.traits_with("accepts_trait")
+#: ``True`` when the trait makes its animal ignore a nature-change card (Ice Age)
+IGNORES_NATURE: HandlerTable[Callable[..., bool]] = HandlerTable("ignores_nature")
+SHIELDING_FROM_NATURE = HOOKS.traits_with("ignores_nature")

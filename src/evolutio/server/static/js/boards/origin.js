@@ -10,7 +10,7 @@ import { areasSection, hasSeat, viewParts } from "./shared.js";
 const KNOWN_FIELDS = new Set([
   "game", "seat", "players_count", "turn", "phase", "first_player", "to_act", "decision", "food_base", "dice",
   "deck_size", "last_turn", "out_of_play", "feeding", "players", "options", "scores", "winners", "locations",
-  "feeding_location",
+  "feeding_location", "nature",
 ]);
 // Continents' locations, in the view's order.
 const LOCATIONS = ["laurasia", "gondwana", "ocean"];
@@ -28,9 +28,16 @@ function breakable(name) {
   return String(name).replaceAll("/", "/\u200b");
 }
 
+// Ice Age's cards are the project's reconstruction: marked wherever they are shown.
+function reconstructedMark(item) {
+  return item.reconstructed
+    ? h("span", { class: "reconstructed", title: t("origin.reconstructed_help") }, t("origin.reconstructed"))
+    : null;
+}
+
 function cardName(card) {
   return h("span", { class: "names" }, h("span", { class: "name-en" }, breakable(card.name)),
-    h("span", { class: "name-original", lang: "ru" }, breakable(card.ru)));
+    h("span", { class: "name-original", lang: "ru" }, breakable(card.ru)), reconstructedMark(card));
 }
 
 function traitChip(trait) {
@@ -39,6 +46,21 @@ function traitChip(trait) {
     { class: `trait trait-${trait.trait}`, title: `${trait.name} · ${trait.ru}` },
     h("span", { class: "name-en" }, trait.name),
     h("span", { class: "name-original", lang: "ru" }, trait.ru),
+    reconstructedMark(trait),
+  );
+}
+
+// Ice Age: the nature-change card revealed last, its text and when it acts, and the nature deck's size.
+function naturePanel(nature) {
+  const card = nature.revealed;
+  return h(
+    "section",
+    { class: "nature", "aria-label": t("origin.nature") },
+    h("h3", {}, t("origin.nature"), " ", h("span", { class: "stat" }, t("origin.nature_deck", { count: nature.deck_size }))),
+    card
+      ? h("div", { class: "nature-card" }, cardName(card), h("p", {}, card.text),
+        nature.pending ? h("span", { class: "flag" }, t("origin.nature_pending", { when: card.when.replaceAll("_", " ") })) : null)
+      : h("p", {}, t("origin.nature_none")),
   );
 }
 
@@ -157,6 +179,7 @@ export const originBoard = {
         h("span", { class: "stat" }, t("origin.deck", { count: view.deck_size })),
         view.last_turn ? h("span", { class: "flag" }, t("origin.last_turn")) : null,
       ),
+      view.nature ? naturePanel(view.nature) : null,
       areasSection(extra, t("origin.areas")),
       h("div", { class: "players" }, view.players.map((player) => playerZone(player, view, context))),
       me && me.hand ? handCards(me, context) : null,
