@@ -59,3 +59,57 @@ def test_northstar_does_not_hoard_cards_it_can_use() -> None:
         state.apply(bot.choose(state))
     # every seat had at least three cards after choosing its food card; a sensible player uses most of them
     assert all(player["hand_count"] <= 1 for player in state.view(seat)["players"])
+
+
+# -- evo: the 3-player map's hexes (tests/evo/helpers.py); climate index 3 makes mountains favourable, hills too hot
+EVO_MOUNTAINS_FAVOURABLE = 3
+
+
+def evo_at(phase: str, dinos: list[list[tuple[int, int]]], **body) -> object:
+    from ..evo.helpers import scenario
+
+    return scenario([{"dinos": [list(coord) for coord in seat]} for seat in dinos], phase=phase, round_number=1,
+                    climate=EVO_MOUNTAINS_FAVOURABLE, meteor=5, order=[0, 1, 2], **body)
+
+
+def evo_terrain(state, hex_index: int) -> str:
+    return state.view(0)["hexes"][hex_index]["terrain"]
+
+
+def test_evo_moves_a_dino_the_heat_would_kill_onto_the_favourable_terrain() -> None:
+    from ..evo.helpers import HILLS_A, HILLS_B
+
+    # two dinos one step too hot, and one parasol-less survivor allowed there: one of them must reach the mountains
+    state = evo_at("movement", [[HILLS_A, HILLS_B], [(3, -1)], [(2, 1)]])
+    assert evo_terrain(state, state.legal_actions()[0].args[0]) == "hills"
+    action = make_bot("heuristic", seed=1).choose(state)
+    assert action.kind == "move" and evo_terrain(state, action.args[1]) == "mountains"
+
+
+def test_evo_places_a_newborn_where_it_survives_the_climate() -> None:
+    from ..evo.helpers import HILLS_A, MOUNTAIN_A
+
+    # the hills dino already uses the one hot survivor allowed: a newborn on hills would die, one on mountains lives
+    state = evo_at("birth", [[MOUNTAIN_A, HILLS_A], [(3, -1)], [(2, 1)]])
+    targets = {evo_terrain(state, action.args[0]) for action in state.legal_actions() if action.kind == "birth"}
+    assert {"hills", "mountains"} <= targets
+    action = make_bot("heuristic", seed=1).choose(state)
+    assert action.kind == "birth" and evo_terrain(state, action.args[0]) == "mountains"
+
+
+def test_evo_determinized_worlds_roll_their_own_dice() -> None:
+    from evolutio.kernel import Rng
+
+    from ..evo.helpers import HILLS_A, MOUNTAIN_A, move
+
+    # an attack at equal horns: the real game's die is fixed, but a bot's sampled world must not know it
+    state = evo_at("movement", [[HILLS_A], [MOUNTAIN_A], [(2, 1)]])
+    attack = move(state, HILLS_A, MOUNTAIN_A)
+
+    def attacker_won(world) -> bool:
+        world.apply(attack)
+        return world.view(0)["hexes"][attack.args[1]]["owner"] == 0
+
+    real = attacker_won(state.clone())
+    outcomes = {attacker_won(state.determinize(0, Rng(seed))) for seed in range(40)}
+    assert outcomes == {True, False}, f"every sampled world gave the real outcome ({real})"

@@ -119,3 +119,19 @@ def test_each_ruleset_records_how_many_rounds_a_game_lasted(game_name: str) -> N
     spec = TournamentSpec(game_name, ("random", "random", "random"), 1, seed=2, options={"players": 3})
     (result,) = run_tournament(spec, workers=1)
     assert result["rounds"] > 1
+
+
+def test_plots_of_a_bot_that_won_every_game(tmp_path: Path) -> None:
+    from evolutio.sim.plots import write_plots
+
+    # at a share of 1 the Wilson interval's top is 1 up to rounding (0.9999999999999999 for 30 wins in 30 games),
+    # which must not become a negative error bar
+    spec = TournamentSpec("origin", ("heuristic", "random", "random"), 30, seed=3, options={"players": 3})
+    results = run_tournament(spec, workers=1)
+    for result in results:
+        result["winners"] = [result["seats"].index("heuristic")]
+    summary = summarize_tournament(spec, results)
+    assert summary["bots"]["heuristic"]["win_share"] == 1.0
+    assert summary["bots"]["heuristic"]["win_share_ci"][1] < 1.0
+    written = write_plots(summary, results, tmp_path)
+    assert (tmp_path / "win_share.png") in written and (tmp_path / "win_share.png").read_bytes()[:4] == b"\x89PNG"

@@ -24,12 +24,18 @@ BEST_OPPONENT_WEIGHT = 0.5
 
 
 class Estimator(Protocol):
+    #: how many determinizations each action is tried on (their values are averaged): more than one where dice
+    #: decide an action's outcome at once (a fight), so that a lucky roll in one sampled world does not decide
+    worlds: int
+
     def estimate(self, state: State, seat: int) -> list[float]:
         """Expected final score of every seat in ``state`` (a determinization), seen from ``seat``."""
 
 
 class ScoreEstimate:
     """Generic estimate for any ruleset: the scores on the table now."""
+
+    worlds = 1
 
     def estimate(self, state: State, seat: int) -> list[float]:
         return [float(score) for score in state.scores()]
@@ -40,6 +46,7 @@ class ViewEstimate:
 
     def __init__(self, plugin: Any) -> None:
         self.plugin = plugin
+        self.worlds = int(getattr(plugin, "worlds", 1))
 
     def estimate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal:
@@ -85,12 +92,13 @@ class HeuristicBot(Bot):
         seat = state.current_player
         assert seat is not None
         estimator = estimator_for(state.game.name)
-        world = state.determinize(seat, self.rng)
-        world.log_events = False
+        worlds = [state.determinize(seat, self.rng) for _ in range(estimator.worlds)]
+        for world in worlds:
+            world.log_events = False
         best_action = legal[0]
         best_value = float("-inf")
         for action in legal:
-            value = self._value_after(world, action, seat, estimator, SAME_SEAT_PLIES)
+            value = sum(self._value_after(world, action, seat, estimator, SAME_SEAT_PLIES) for world in worlds)
             if value > best_value:
                 best_action, best_value = action, value
         return best_action

@@ -45,8 +45,9 @@ def write_plots(summary: dict[str, Any], results: list[dict[str, Any]], director
 
     figure, axes = plt.subplots(figsize=FIGURE_SIZE)
     shares = [summary["bots"][name]["win_share"] for name in names]
-    errors = [[share - summary["bots"][name]["win_share_ci"][0] for name, share in zip(names, shares)],
-              [summary["bots"][name]["win_share_ci"][1] - share for name, share in zip(names, shares)]]
+    # max(0, ...): at a share of 0 or 1 the interval's end equals the share up to rounding, which may fall past it
+    errors = [[max(0.0, share - summary["bots"][name]["win_share_ci"][0]) for name, share in zip(names, shares)],
+              [max(0.0, summary["bots"][name]["win_share_ci"][1] - share) for name, share in zip(names, shares)]]
     axes.bar(names, shares, yerr=errors, capsize=6, color="tab:blue")
     axes.axhline(1.0 / len(summary["bots_by_seat"]), color="grey", linestyle="--", label="equal share")
     axes.set_ylim(0, 1)

@@ -33,7 +33,8 @@ class EvoGame(Game):
     max_players = 5
     data_note = ("maps, meteor track, start-hex counts and the lowest bid are reconstructed (see docs/evo.md); "
                  "replace them with -o board_file=PATH")
-    plugins: ClassVar[dict[str, str]] = {"renderer": "evolutio.games.evo.render:render"}
+    plugins: ClassVar[dict[str, str]] = {"renderer": "evolutio.games.evo.render:render",
+                                         "heuristic": "evolutio.games.evo.heuristic:EvoHeuristic"}
     die_sides: ClassVar[int] = 6
     hold_points: ClassVar[dict[str, str]] = {
         "climate_roll": "before the climate roll",

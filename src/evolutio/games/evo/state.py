@@ -396,8 +396,10 @@ class EvoState(FlowState):
         pile[:] = remaining + chosen[::-1]
 
     def determinize(self, player: int, rng: Rng) -> EvoState:
-        """Hidden cards (other hands, the deck) are dealt again from their pool; the bag and deck are reshuffled."""
+        """Hidden cards (other hands, the deck) are dealt again from their pool; the bag and deck are reshuffled, and
+        the dice are drawn from a fork of ``rng``: a search on the world cannot foresee the real game's rolls."""
         other = self.clone()
+        other.rng = rng.fork()
         other.log_events = False
         other.events = list(self.events)
         pool = list(other.deck)

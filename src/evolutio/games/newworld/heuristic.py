@@ -9,7 +9,8 @@ The chance to survive comes from a food budget: the red food on the areas (durin
 will hold once refilled (before), shared out the way one-token-a-turn feeding shares it — a seat wanting less than
 an even share gets what it wants, the rest is split among the hungrier seats — and each seat covers its cheapest
 animals first. Fat counts as food (it is spent at extinction). An animal without shelter or a protective trait is
-discounted a little for every predator of another seat.
+discounted for every predator of another seat. Cards in hand count only as far as the next draw leaves room for them
+under the hand limit (the rest would be discarded), so the bot plays them instead of passing on a full hand.
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ from evolutio.kernel.estimate import Hungry, add_hungry_animals, share_out
 PERIODS = 6
 #: what one card in hand is worth while periods remain (a new animal is worth 3 points, a trait 1 or more)
 HAND_CARD_VALUE = 0.6
-#: cards a seat draws per period for each surviving animal
+#: cards a seat draws per period for each surviving animal, and on top of those
 CARDS_PER_ANIMAL = 1
+CARDS_PER_DRAW = 2
+#: hands are cut down to this many cards after the draw: cards beyond what the next draw leaves room for are lost
+HAND_LIMIT = 6
 #: periods of card income a surviving animal is credited with at most
 FUTURE_PERIODS_CREDITED = 2
 #: chance to survive of a hungry animal the food budget covers, and of one it does not cover
@@ -32,11 +36,11 @@ UNCOVERED_SURVIVAL = 0.15
 #: red food a new area card adds in the areas phase, on average
 NEW_AREA_FOOD = 2.0
 #: how much an animal is discounted per predator of another seat (the part left with a protective trait)
-PREDATOR_THREAT = 0.15
+PREDATOR_THREAT = 0.25
 PROTECTED_THREAT_SHARE = 0.4
 MAX_THREAT = 0.8
 #: a hungry predator's chance to feed itself by hunting when there is prey on the table
-HUNT_SUCCESS = 0.5
+HUNT_SUCCESS = 0.3
 #: traits that make an animal harder to attack
 PROTECTIVE_TRAITS = frozenset({"camouflage", "burrowing", "running", "mimicry", "swimming", "tail_loss", "poisonous",
                                "massive", "horned", "flight", "herding", "shy", "nocturnal", "repellent"})
@@ -85,7 +89,9 @@ class NewWorldHeuristic:
             threat = PREDATOR_THREAT * (sum(predators) - predators[seat])
             prey_elsewhere = sum(prey) - prey[seat]
             budget = budgets[seat]
-            total = card_value * player["hand_size"]
+            kept_cards = min(player["hand_size"], max(0, HAND_LIMIT - CARDS_PER_ANIMAL * len(player["animals"])
+                                                      - CARDS_PER_DRAW))
+            total = card_value * kept_cards
             hungry: list[Hungry] = []
             for animal in player["animals"]:
                 names = _trait_names(animal)

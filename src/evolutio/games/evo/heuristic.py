@@ -1,0 +1,234 @@
+"""A view-based position estimate for ``evo``, used by the ``heuristic`` and ``ismcts`` bots.
+
+Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that
+seat may know. The estimate is each seat's expected final score: the points it has, the points this round's scoring
+will bring (the dinos that survive the climate), and the points of the rounds the meteor is expected to leave, from a
+simple model of a herd that keeps part of its dinos each round and adds its births. Genes enter through that model
+(eggs add births, legs, parasols and furs keep more dinos), gene tiles held in the auction count at what they add
+minus what they cost, and action cards in hand count a little.
+
+Survival: a dino on the favourable terrain survives; of a seat's dinos one step too hot (too cold) at most
+1 + parasols (1 + furs) survive; two steps or more is lethal. Before the climate roll the favourable terrain is taken
+over the die's three outcomes. A seat that still moves this round is credited with the dinos one step from a hex
+where they would survive, as many as its movement points; the seat moving now is nudged toward such hexes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from .board import TERRAINS
+
+#: the climate die: chance that the marker moves one space counter-clockwise, stays, moves clockwise (1 / 2 / 3-6)
+CLIMATE_SHIFTS = ((-1, 1 / 6), (0, 1 / 6), (1, 4 / 6))
+#: axial neighbour offsets of a hex
+NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+#: dinos of a species (pieces in its colour)
+DINOS_PER_SPECIES = 10
+#: the share of its dinos a herd keeps from one round to the next, and what each leg, parasol and fur gene adds
+BASE_KEEP = 0.7
+KEEP_PER_LEG = 0.05
+KEEP_PER_CLIMATE_GENE = 0.04
+MAX_KEEP = 0.95
+#: the share of a round's newborns expected to survive that round
+NEWBORN_KEEP = 0.75
+#: the weight of where the dinos stand now (against the herd model) in next round's survivors
+POSITION_WEIGHT = 0.5
+#: points a horn, a tail and a mutant gene are worth per round still to come
+HORN_VALUE_PER_ROUND = 0.15
+TAIL_VALUE_PER_ROUND = 0.05
+MUTANT_VALUE_PER_ROUND = 0.3
+#: what an action card in hand (or a card gene, which draws one) is worth
+CARD_VALUE = 0.8
+#: how strongly the seat moving now is drawn toward a hex where a doomed dino would survive (per hex of distance)
+RESCUE_PULL = 0.3
+#: newborns of a seat still to give birth this round, as a share of its births, that are expected to survive
+PENDING_BIRTH_KEEP = 0.7
+#: auction steps: once one is on the stack the meteor has moved this round
+AUCTION_STEPS = frozenset({"auction_start", "bid", "pay", "grant"})
+#: phases whose scoring is still ahead in the round
+BEFORE_SCORING = ("initiative", "climate", "movement", "birth", "survival")
+HOT, COLD = -1, 1
+#: worlds (determinizations, each with its own dice) the heuristic bot tries every action on
+WORLDS = 3
+
+
+@lru_cache(maxsize=16)
+def _neighbours(coords: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+    index = {coord: position for position, coord in enumerate(coords)}
+    return tuple(tuple(index[(q + dq, r + dr)] for dq, dr in NEIGHBOURS if (q + dq, r + dr) in index)
+                 for q, r in coords)
+
+
+def _future_scorings(track: list[dict[str, Any]], meteor: int) -> float:
+    """Expected number of scorings after the current round's, with the meteor on ``meteor`` before it moves."""
+    expected = 0.0
+    reach = 1.0
+    for space in track[meteor + 1:]:
+        if space["final"]:
+            break
+        reach *= 1.0 - len(space["faces"]) / 6
+        expected += reach
+    return expected
+
+
+class _Herd:
+    """One seat's dinos, counted by terrain, with the terrains each could reach in one step (a free neighbour)."""
+
+    def __init__(self, mine: list[int], terrain: list[int], owner: list[int | None], neighbours: Any,
+                 hot_limit: int | None, cold_limit: int | None) -> None:
+        self.by_terrain = [0] * len(TERRAINS)
+        self.reach = [0] * len(TERRAINS)  # dinos with a free neighbour of each terrain
+        for index in mine:
+            self.by_terrain[terrain[index]] += 1
+            mask = 0
+            for near in neighbours[index]:
+                if owner[near] is None:
+                    mask |= 1 << terrain[near]
+            for kind in range(len(TERRAINS)):
+                if mask >> kind & 1 and terrain[index] != kind:
+                    self.reach[kind] += 1
+        self.total = len(mine)
+        self.hot_limit = hot_limit
+        self.cold_limit = cold_limit
+
+    def survivors(self, favourable: int) -> tuple[float, int]:
+        """Dinos that survive where they stand with ``favourable`` terrain, and how many of the others could step
+        onto a free hex of that terrain."""
+        safe = self.by_terrain[favourable]
+        hot = self.by_terrain[favourable + HOT] if favourable + HOT >= 0 else 0
+        cold = self.by_terrain[favourable + COLD] if favourable + COLD < len(TERRAINS) else 0
+        kept = safe + (hot if self.hot_limit is None else min(hot, self.hot_limit)) + (
+            cold if self.cold_limit is None else min(cold, self.cold_limit))
+        return float(kept), min(self.reach[favourable], self.total - kept)
+
+
+class EvoHeuristic:
+    """Expected final score of every seat, estimated from one seat's view."""
+
+    #: determinizations each action is tried on: a fight is decided by a die at once
+    worlds = WORLDS
+
+    def estimates(self, view: dict[str, Any]) -> list[float]:
+        if view["terminal"]:
+            return [float(score) for score in view["scores"]]
+        hexes = view["hexes"]
+        terrain = [TERRAINS.index(cell["terrain"]) for cell in hexes]
+        owner = [cell["owner"] for cell in hexes]
+        neighbours = _neighbours(tuple((cell["q"], cell["r"]) for cell in hexes))
+        ring = [TERRAINS.index(name) for name in view["climate_ring"]]
+        phase = view["phase"]
+        climate_known = phase in ("movement", "birth", "survival")
+        moved = view["step"] in AUCTION_STEPS
+        future = _future_scorings(view["meteor_track"], view["meteor"]) + (1.0 if moved else 0.0)
+        scoring_ahead = phase in BEFORE_SCORING and not view["ended"]
+        if view["ended"]:
+            future = 0.0
+        global_effects = set(view["global_effects"])
+        order = view["order"]
+        current = view["current_player"]
+        still_to_act = set(order[order.index(current) + 1:]) if current in order else set()
+        estimates = []
+        for seat, player in enumerate(view["players"]):
+            genes = player["genes"]
+            effects = set(player["effects"]) | global_effects
+            hot_limit = None if "adaptable_skin" in effects else max(
+                0, 1 + genes["parasol"] - ("strong_sun" in effects))
+            cold_limit = None if "pterodactyl" in effects else max(0, 1 + genes["fur"] - ("its_freezing" in effects))
+            mine = [index for index, held in enumerate(owner) if held == seat]
+            points = 1 + genes["leg"]
+            if "motivation" in effects:
+                points = max(points, len(mine))
+
+            herd = _Herd(mine, terrain, owner, neighbours, hot_limit, cold_limit)
+
+            def survivors(favourable: int, mobile: bool, herd: _Herd = herd, points: int = points) -> float:
+                kept, rescued = herd.survivors(favourable)
+                return kept + (min(points, rescued) if mobile else 0.0)
+
+            total = float(player["score"])
+            if scoring_ahead:
+                if climate_known:
+                    favourable = ring[view["climate"]]
+                    mobile = phase == "movement" and seat in still_to_act
+                    now = survivors(favourable, mobile)
+                    if phase == "movement" and seat == current:
+                        now += self._rescue_pull(mine, terrain, owner, neighbours, favourable)
+                    if phase == "birth" and seat in still_to_act and "population_cap" not in global_effects:
+                        now += PENDING_BIRTH_KEEP * min(1 + genes["egg"], player["supply"])
+                else:
+                    now = sum(chance * survivors(ring[(view["climate"] + shift) % len(ring)], True)
+                              for shift, chance in CLIMATE_SHIFTS)
+                total += now
+            else:
+                now = float(len(mine))
+            next_climate = view["climate"]
+            placed = sum(chance * survivors(ring[(next_climate + shift) % len(ring)], True)
+                         for shift, chance in CLIMATE_SHIFTS) if mine else 0.0
+            total += self._herd_points(genes, now, placed, future)
+            total += CARD_VALUE * player["hand_size"]
+            total += self._held_tiles(view, seat, genes, now, placed, future)
+            estimates.append(total)
+        return estimates
+
+    @staticmethod
+    def _rescue_pull(mine: list[int], terrain: list[int], owner: list[int | None], neighbours: Any,
+                     favourable: int) -> float:
+        """A small bonus for each dino off the favourable terrain that stands close to a free favourable hex."""
+        pull = 0.0
+        for index in mine:
+            if terrain[index] == favourable:
+                continue
+            frontier, seen = [index], {index}
+            for distance in (1, 2, 3):
+                frontier = [near for cell in frontier for near in neighbours[cell] if near not in seen]
+                seen.update(frontier)
+                if any(owner[cell] is None and terrain[cell] == favourable for cell in frontier):
+                    pull += RESCUE_PULL / distance
+                    break
+        return pull
+
+    @staticmethod
+    def _herd_points(genes: dict[str, int], now: float, placed: float, future: float) -> float:
+        """Points of the scorings still to come after this round's: the herd keeps a share of its dinos each round
+        and adds its newborns (the first round partly judged by where the dinos stand now)."""
+        keep = min(MAX_KEEP, BASE_KEEP + KEEP_PER_LEG * genes["leg"]
+                   + KEEP_PER_CLIMATE_GENE * (genes["parasol"] + genes["fur"]))
+        births = (1 + genes["egg"]) * NEWBORN_KEEP
+        herd = now
+        total = 0.0
+        remaining = future
+        first = True
+        while remaining > 0:
+            modelled = herd * keep
+            if first:
+                modelled = POSITION_WEIGHT * min(placed, herd) + (1.0 - POSITION_WEIGHT) * modelled
+                first = False
+            herd = min(float(DINOS_PER_SPECIES), modelled + births)
+            step = min(1.0, remaining)
+            total += herd * step
+            remaining -= step
+        total += future * (HORN_VALUE_PER_ROUND * genes["horn"] + TAIL_VALUE_PER_ROUND * genes["tail"]
+                           + MUTANT_VALUE_PER_ROUND * genes["mutant"])
+        return total
+
+    def _held_tiles(self, view: dict[str, Any], seat: int, genes: dict[str, int], now: float, placed: float,
+                    future: float) -> float:
+        """What the auction rows ``seat`` holds add to its herd, less what the bids will cost it."""
+        value = 0.0
+        for row in view["auction"]:
+            if row["holder"] != seat:
+                continue
+            gene = row["gene"]
+            cost = max(0, row["bid"] - genes["mutant"])
+            if gene == "card":
+                gain = CARD_VALUE
+            else:
+                more = dict(genes)
+                more[gene] += 1
+                # the tile is used from the next round on: one scoring fewer than this round's count
+                gain = (self._herd_points(more, now, placed, max(0.0, future))
+                        - self._herd_points(genes, now, placed, max(0.0, future)))
+            value += gain - cost
+        return value
