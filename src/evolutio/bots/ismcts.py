@@ -58,6 +58,13 @@ class Level:
     #: keep the subtree under the chosen action when the same seat decides again right after (a compound choice such
     #: as a card and then its target): the next search adds its iterations to the statistics already there
     reuse_tree: bool = False
+    #: ``(ruleset, depth)`` pairs: the rollout depth in a ruleset where it differs from ``rollout_depth`` (e.g. 0 where
+    #: the ruleset's estimate right after the tree beats random rollouts)
+    rollout_depth_by_game: tuple[tuple[str, int], ...] = ()
+
+    def depth_for(self, game_name: str) -> int:
+        """The rollout depth in ruleset ``game_name``."""
+        return dict(self.rollout_depth_by_game).get(game_name, self.rollout_depth)
 
     def budget(self, legal_count: int) -> int:
         """Iterations for a decision with ``legal_count`` legal actions."""
@@ -67,7 +74,10 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level(iterations=150, rollout_depth=4, worlds=32),
-    "medium": Level(iterations=1000, rollout_depth=8, worlds=100),
+    # pilots (docs/bots.md): depth 0 gains in northstar and loses in origin; wide decisions and a seat's consecutive
+    # decisions get more search
+    "medium": Level(iterations=2000, rollout_depth=8, worlds=100, iterations_per_action=150, reuse_tree=True,
+                    rollout_depth_by_game=(("northstar", 0),)),
     "hard": Level(iterations=4000, rollout_depth=16),
 }
 DEFAULT_LEVEL = "medium"
@@ -138,6 +148,7 @@ class IsmctsBot(Bot):
         self.last_iterations = 0
         #: iterations of statistics the last search started from (kept from the previous decision, Level.reuse_tree)
         self.last_reused = 0
+        self._rollout_depth = self.level.rollout_depth
         #: (subtree, seat, number of actions applied when it applies) kept for ``Level.reuse_tree``
         self._kept: tuple[_Node, int, int] | None = None
 
@@ -167,6 +178,7 @@ class IsmctsBot(Bot):
     def search(self, state: State, seat: int, root: _Node | None = None) -> _Node:
         """Search from ``root`` (a fresh node, or the statistics kept from the previous decision of ``seat``)."""
         estimator = estimator_for(state.game.name)
+        self._rollout_depth = self.level.depth_for(state.game.name)
         root = root if root is not None else _Node()
         self.last_reused = root.visits
         level = self.level
@@ -229,7 +241,7 @@ class IsmctsBot(Bot):
             world.apply_trusted(best_action)
             path.append((node, mover))
         # rollout
-        for _ in range(self.level.rollout_depth):
+        for _ in range(self._rollout_depth):
             if world.is_terminal:
                 break
             if self.rollout_bot is not None:
