@@ -1,12 +1,14 @@
-"""Short pilots of ISMCTS variants against three heuristic bots, paired with a finished tournament on the same games.
+"""Short pilots of ISMCTS variants against three heuristic bots, set beside a finished tournament's games.
 
 A variant is ``NAME=key:value,...`` with fields of :class:`evolutio.bots.ismcts.Level` (``iterations``,
 ``rollout_depth``, ``worlds``, ``exploration``, ``temperature``, ...) changed from the medium level, plus
-``reward:win|share``. The pilot plays games ``FIRST``..``FIRST+GAMES-1`` of the tournament ``ismcts:medium,heuristic,
-heuristic,heuristic`` (the same deals, seat rotation and bot seeds as ``evolutio tournament GAME --seed SEED``) with the
-variant in the ISMCTS seat, and sets each game beside the same game in the baseline JSONL of that tournament, if
-given. It prints one line per game and a table: win share (ties split), mean margin over the best opponent, and the
-CPU seconds per game of the whole game (nearly all of it the ISMCTS seat's).
+``reward:win|share`` (a yes/no field takes 1 or 0). The pilot plays games ``FIRST``..``FIRST+GAMES-1`` of the
+tournament ``ismcts:medium,heuristic,heuristic,heuristic`` (the same deal seeds, seat rotation and bot seeds as
+``evolutio tournament GAME --seed SEED``) with the variant in the ISMCTS seat, and sets each game beside the game of
+the same index in a baseline JSONL of that tournament, if given. The pairing is exact only when the baseline was
+played by the same code apart from the level: a rules change that draws the deal differently changes every game.
+It prints one line per game and a table: win share (ties split), mean margin over the best opponent, and the CPU
+seconds per game of the whole game (nearly all of it the ISMCTS seat's).
 
 Usage: .venv/bin/python benchmarks/ismcts_pilot.py GAME SEED FIRST GAMES VARIANT [BASELINE.jsonl]
 e.g.   .venv/bin/python benchmarks/ismcts_pilot.py origin 1 0 40 d0=rollout_depth:0 \\
@@ -40,7 +42,10 @@ def _variant(spec: str) -> tuple[str, dict[str, Any], str]:
             reward = raw
             continue
         default = getattr(LEVELS["medium"], key)
-        fields[key] = type(default)(raw) if default is not None else raw
+        if isinstance(default, bool):
+            fields[key] = raw.lower() in ("1", "true", "yes")
+        else:
+            fields[key] = type(default)(raw) if default is not None else raw
     return name, fields, reward
 
 
