@@ -12,7 +12,8 @@ from evolutio.kernel import list_games
 from evolutio.sim import ismcts_bench
 
 CELLS = (("1,000 iterations, depth 0, 100 worlds", Level(1000, 0, 100)),
-         ("medium: 1,000 iterations, depth 8, 100 worlds", LEVELS["medium"]),
+         ("1,000 iterations, depth 8, 100 worlds (the old medium)", Level(1000, 8, 100)),
+         ("medium: 2,000+ iterations, depth 8 (northstar 0), 100 worlds", LEVELS["medium"]),
          ("hard: 4,000 iterations, depth 16, fresh worlds", LEVELS["hard"]))
 
 

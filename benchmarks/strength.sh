@@ -3,18 +3,27 @@
 # (or with a larger --games) and it continues from its JSONL file. Summaries: benchmarks/strength_report.py.
 # A results file names its tournament (game, bots, seed, options) but not the bots' code: after changing a heuristic
 # or a level, delete the files it played in, or the old games are summarized with the new ones.
+# RUNS=ismcts runs only the ISMCTS measurements, RUNS=heuristic only the heuristic ones (default: both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games="${GAMES:-400}"
 ismcts_games="${ISMCTS_GAMES:-400}"
+runs="${RUNS:-ismcts heuristic}"
 out=benchmarks/results
 mkdir -p "$out"
-for game in origin northstar; do
-  .venv/bin/evolutio tournament "$game" --bots ismcts:medium,heuristic,heuristic,heuristic --games "$ismcts_games" \
-    --workers 1 --seed 1 --out "$out/$game-ismcts-vs-heuristic.jsonl" --json > /dev/null &
-done
-for game in origin northstar newworld evo; do
-  .venv/bin/evolutio tournament "$game" --bots heuristic,random,random,random --games "$games" \
-    --workers 1 --seed 1 --out "$out/$game-heuristic-vs-random.jsonl" --json > /dev/null &
-done
+if [[ " $runs " == *" ismcts "* ]]; then
+  # ismcts:medium since 2,000 iterations / tree reuse / northstar depth 0 (the files of the 1,000-iteration level were
+  # named $game-ismcts-vs-heuristic.jsonl): about 25 (origin) and 45 (northstar) CPU-seconds per game in the loaded
+  # pilots, so 400 games take about 3 and 5 hours on one core
+  for game in origin northstar; do
+    .venv/bin/evolutio tournament "$game" --bots ismcts:medium,heuristic,heuristic,heuristic \
+      --games "$ismcts_games" --workers 1 --seed 1 --out "$out/$game-ismcts2000-vs-heuristic.jsonl" --json > /dev/null &
+  done
+fi
+if [[ " $runs " == *" heuristic "* ]]; then
+  for game in origin northstar newworld evo; do
+    .venv/bin/evolutio tournament "$game" --bots heuristic,random,random,random --games "$games" \
+      --workers 1 --seed 1 --out "$out/$game-heuristic-vs-random.jsonl" --json > /dev/null &
+  done
+fi
 wait

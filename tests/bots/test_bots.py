@@ -8,14 +8,14 @@ import pytest
 
 from evolutio.bots import bot_names, make_bot, with_think_time
 from evolutio.bots.heuristic import HeuristicBot, ScoreEstimate, estimator_for
-from evolutio.bots.ismcts import LEVELS, IsmctsBot, Level, parse_level
+from evolutio.bots.ismcts import LEVELS, WIDE_BUDGET_CAP, IsmctsBot, Level, parse_level
 from evolutio.kernel import Action, Rng, State, game_plugin, load_game
 from evolutio.sim.runner import play_game
 
 from ..conftest import GAMES
 
 #: a small search budget so that whole games stay quick in the suite
-SMALL = Level(iterations=12, rollout_depth=4, worlds=4)
+SMALL = Level(iterations=12, rollout_depth=4, worlds=4, rollout_depth_by_game=(("northstar", 0),))
 
 
 class CheckingBot:
@@ -92,6 +92,48 @@ def test_think_time_bounds_the_search_by_the_clock() -> None:
     assert bot.last_iterations >= 1
 
 
+def _first_decision_with(game_name: str, seed: int, at_least: int) -> State:
+    state = load_game(game_name, players=4).new_state(seed)
+    walker = make_bot("random", seed=seed)
+    while len(state.legal_actions()) < at_least:
+        state.apply(walker.choose(state))
+    return state
+
+
+def test_a_wide_decision_gets_iterations_per_legal_action_up_to_the_cap() -> None:
+    state = _first_decision_with("northstar", 3, at_least=6)
+    width = len(state.legal_actions())
+    narrow = IsmctsBot(seed=1, level=Level(iterations=10, rollout_depth=0, worlds=4))
+    narrow.choose(state)
+    assert narrow.last_iterations == 10
+    wide = IsmctsBot(seed=1, level=Level(iterations=10, rollout_depth=0, worlds=4, iterations_per_action=3))
+    wide.choose(state)
+    assert wide.last_iterations == max(10, min(3 * width, WIDE_BUDGET_CAP * 10))
+    assert 3 * width > 10  # the width really raised the budget
+
+
+def test_tree_reuse_carries_statistics_into_the_same_seats_next_decision_and_stays_deterministic() -> None:
+    def play(reuse: bool) -> tuple[list[int], list[int]]:
+        bot = IsmctsBot(seed=6, level=Level(iterations=30, rollout_depth=0, worlds=6, reuse_tree=reuse))
+        reused: list[int] = []
+
+        class Recording:
+            def choose(self, state: State) -> Action:
+                action = bot.choose(state)
+                reused.append(bot.last_reused)
+                bot.last_reused = 0
+                return action
+
+        seats = [CheckingBot(Recording())] + [CheckingBot(HeuristicBot(seed=seat)) for seat in range(1, 4)]
+        final = play_game(load_game("northstar", players=4), 12, seats)
+        return list(final.scores()), reused
+
+    assert max(play(reuse=False)[1]) == 0
+    scores, reused = play(reuse=True)
+    assert any(count > 0 for count in reused)  # compound choices continued a kept tree
+    assert play(reuse=True) == (scores, reused)
+
+
 def test_same_seed_same_choice() -> None:
     state = load_game("origin").new_state(21)
     first = IsmctsBot(seed=9, level=SMALL).choose(state)
@@ -102,7 +144,8 @@ def test_same_seed_same_choice() -> None:
 class PoisonedState:
     """The deciding seat's information set and nothing else.
 
-    It forwards the public contract a fair bot may use — ``game``, ``current_player``, ``legal_actions()``,
+    It forwards the public contract a fair bot may use — ``game``, ``current_player``, ``num_actions_applied``,
+    ``legal_actions()``,
     ``view(own seat)`` and ``determinize(own seat, rng)`` — and fails loudly on any other attribute, on another
     seat's view and on another seat's determinization. The hidden cards of the wrapped state are poisoned (redealt
     at random); determinizations are drawn from one fixed position of the same information set, so the only way the
@@ -126,6 +169,10 @@ class PoisonedState:
     def is_terminal(self) -> bool:
         return self._poisoned.is_terminal
 
+    @property
+    def num_actions_applied(self) -> int:  # every seat sees each decision being taken
+        return self._poisoned.num_actions_applied
+
     def legal_actions(self) -> list[Action]:
         return self._poisoned.legal_actions()
 
@@ -138,8 +185,9 @@ class PoisonedState:
         return self._poisoned.view(seat)
 
 
+@pytest.mark.parametrize("reuse_tree", [False, True])
 @pytest.mark.parametrize("game_name", ["origin", "northstar"])
-def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str) -> None:
+def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str, reuse_tree: bool) -> None:
     game = load_game(game_name, players=4)
     state = game.new_state(17)
     random_bot = make_bot("random", seed=2)
@@ -147,7 +195,7 @@ def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str) -> None:
         state.apply(random_bot.choose(state))
     seat = state.current_player
     assert seat is not None
-    level = Level(iterations=60, rollout_depth=4, worlds=6)
+    level = Level(iterations=60, rollout_depth=4, worlds=6, reuse_tree=reuse_tree)
     ismcts_choice = IsmctsBot(seed=5, level=level).choose(PoisonedState(state, state))  # type: ignore[arg-type]
     heuristic_choice = HeuristicBot(seed=5).choose(PoisonedState(state, state))  # type: ignore[arg-type]
     hidden = set()

@@ -4,12 +4,15 @@ Every iteration samples a world the deciding seat cannot tell apart from the rea
 rng)``), descends the one shared tree restricted to the actions legal in that world (UCB with availability counts),
 adds one node, plays on with a random (or heuristic) rollout for at most ``rollout_depth`` decisions and scores the
 result: a finished game by its winners (or score shares), a cut one by the ruleset's estimate of every seat's final
-score (:func:`evolutio.bots.heuristic.estimator_for`) turned into win chances. The real state is only ever asked for
-``current_player``, ``legal_actions()`` and ``determinize`` — the bot never reads another seat's hidden cards.
+score (:func:`evolutio.bots.heuristic.estimator_for`) turned into win chances. A :class:`Level` also spends more
+iterations at wide decisions and may keep the subtree of its own last choice when the same seat decides again right
+after. The real state is only ever asked for ``current_player``, ``legal_actions()``, ``determinize`` and (for tree
+reuse) the public ``num_actions_applied`` — the bot never reads another seat's hidden cards.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from dataclasses import dataclass
@@ -25,6 +28,8 @@ EXPLORATION = 0.7
 SCORE_TEMPERATURE = 2.0
 #: how often (in iterations) a time budget looks at the clock
 CLOCK_EVERY = 16
+#: a wide decision gets at most this many times the level's iterations (see ``Level.iterations_per_action``)
+WIDE_BUDGET_CAP = 4
 
 
 ROLLOUT_RANDOM = "random"
@@ -45,11 +50,36 @@ class Level:
     #: the rollout policy: "random" (uniform over the legal actions) or "heuristic" (the heuristic bot's choice for
     #: whichever seat is to act, on that seat's own determinization; far slower per step)
     rollout: str = ROLLOUT_RANDOM
+    #: UCB exploration constant (rewards lie in [0, 1])
+    exploration: float = EXPLORATION
+    #: estimated final-score difference that counts as one step of the win-chance softmax
+    temperature: float = SCORE_TEMPERATURE
+    #: iterations per legal root action at a wide decision: the budget is ``iterations`` or this many per legal
+    #: action, whichever is more, up to :data:`WIDE_BUDGET_CAP` times ``iterations`` (0: always ``iterations``)
+    iterations_per_action: int = 0
+    #: keep the subtree under the chosen action when the same seat decides again right after (a compound choice such
+    #: as a card and then its target): the next search adds its iterations to the statistics already there
+    reuse_tree: bool = False
+    #: ``(ruleset, depth)`` pairs: the rollout depth in a ruleset where it differs from ``rollout_depth`` (e.g. 0 where
+    #: the ruleset's estimate right after the tree beats random rollouts)
+    rollout_depth_by_game: tuple[tuple[str, int], ...] = ()
+
+    def depth_for(self, game_name: str) -> int:
+        """The rollout depth in ruleset ``game_name``."""
+        return dict(self.rollout_depth_by_game).get(game_name, self.rollout_depth)
+
+    def budget(self, legal_count: int) -> int:
+        """Iterations for a decision with ``legal_count`` legal actions."""
+        wide = min(self.iterations_per_action * legal_count, WIDE_BUDGET_CAP * self.iterations)
+        return max(self.iterations, wide)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(iterations=150, rollout_depth=4, worlds=32),
-    "medium": Level(iterations=1000, rollout_depth=8, worlds=100),
+    # pilots (docs/bots.md): depth 0 gains in northstar and loses in origin; wide decisions and a seat's consecutive
+    # decisions get more search
+    "medium": Level(iterations=2000, rollout_depth=8, worlds=100, iterations_per_action=150, reuse_tree=True,
+                    rollout_depth_by_game=(("northstar", 0),)),
     "hard": Level(iterations=4000, rollout_depth=16),
 }
 DEFAULT_LEVEL = "medium"
@@ -78,7 +108,7 @@ def parse_level(spec: str) -> Level:
             raise ValueError(f"unknown ismcts level {part!r}; levels: {', '.join(LEVELS)} (optionally ':heuristic' "
                              f"for heuristic rollouts and ':SECONDSs' for a think time)")
     level = LEVELS[name]
-    return Level(level.iterations, level.rollout_depth, level.worlds, seconds, rollout)
+    return dataclasses.replace(level, seconds=seconds, rollout=rollout)
 
 
 class _Node:
@@ -91,10 +121,11 @@ class _Node:
         self.available = 0  # iterations in which this node's action was legal at its parent
 
 
-def win_chances(estimates: list[float]) -> list[float]:
-    """Turn estimated final scores into chances of winning (a softmax with :data:`SCORE_TEMPERATURE`)."""
+def win_chances(estimates: list[float], temperature: float = SCORE_TEMPERATURE) -> list[float]:
+    """Turn estimated final scores into chances of winning (a softmax: ``temperature`` points of difference make one
+    step of e in the odds)."""
     top = max(estimates)
-    weights = [math.exp((value - top) / SCORE_TEMPERATURE) for value in estimates]
+    weights = [math.exp((value - top) / temperature) for value in estimates]
     total = sum(weights)
     return [weight / total for weight in weights]
 
@@ -117,19 +148,41 @@ class IsmctsBot(Bot):
         self.rng = Rng(seed, stream=13)
         self.rollout_bot = HeuristicBot(seed) if self.level.rollout == ROLLOUT_HEURISTIC else None
         self.last_iterations = 0
+        #: iterations of statistics the last search started from (kept from the previous decision, Level.reuse_tree)
+        self.last_reused = 0
+        self._rollout_depth = self.level.rollout_depth
+        #: (subtree, seat, number of actions applied when it applies) kept for ``Level.reuse_tree``
+        self._kept: tuple[_Node, int, int] | None = None
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
         seat = state.current_player
         assert seat is not None
-        root = self.search(state, seat)
-        return max(legal, key=lambda action: root.children[action].visits if action in root.children else -1)
+        applied = state.num_actions_applied if self.level.reuse_tree else 0
+        kept = self._kept_for(seat, applied)
+        if len(legal) == 1:
+            action = legal[0]
+            root = kept
+        else:
+            root = self.search(state, seat, kept)
+            action = max(legal, key=lambda action: root.children[action].visits if action in root.children else -1)
+        if self.level.reuse_tree and root is not None and action in root.children:
+            self._kept = (root.children[action], seat, applied + 1)
+        return action
 
-    def search(self, state: State, seat: int) -> _Node:
+    def _kept_for(self, seat: int, applied: int) -> _Node | None:
+        """The subtree kept from this seat's previous decision if this decision comes right after it."""
+        kept, self._kept = self._kept, None
+        if kept is None or (kept[1], kept[2]) != (seat, applied):
+            return None
+        return kept[0]
+
+    def search(self, state: State, seat: int, root: _Node | None = None) -> _Node:
+        """Search from ``root`` (a fresh node, or the statistics kept from the previous decision of ``seat``)."""
         estimator = estimator_for(state.game.name)
-        root = _Node()
+        self._rollout_depth = self.level.depth_for(state.game.name)
+        root = root if root is not None else _Node()
+        self.last_reused = root.visits
         level = self.level
         deadline = time.perf_counter() + level.seconds if level.seconds is not None else None
         worlds: list[State] = []
@@ -138,9 +191,10 @@ class IsmctsBot(Bot):
             world.log_events = False
             worlds.append(world)
         iterations = 0
+        budget = level.budget(len(state.legal_actions()))
         while True:
             if deadline is None:
-                if iterations >= level.iterations:
+                if iterations >= budget:
                     break
             elif iterations % CLOCK_EVERY == 0 and iterations and time.perf_counter() >= deadline:
                 break
@@ -156,6 +210,7 @@ class IsmctsBot(Bot):
 
     def _iterate(self, root: _Node, world: State, seat: int, estimator: Estimator) -> None:
         rng = self.rng
+        exploration = self.level.exploration
         path: list[tuple[_Node, int]] = []
         node = root
         # selection and expansion
@@ -181,14 +236,14 @@ class IsmctsBot(Bot):
                 candidate = node.children[action]
                 candidate.available += 1
                 score = (candidate.reward / candidate.visits
-                         + EXPLORATION * math.sqrt(math.log(candidate.available) / candidate.visits))
+                         + exploration * math.sqrt(math.log(candidate.available) / candidate.visits))
                 if score > best_score:
                     best_score, best_action = score, action
             node = node.children[best_action]
             world.apply_trusted(best_action)
             path.append((node, mover))
         # rollout
-        for _ in range(self.level.rollout_depth):
+        for _ in range(self._rollout_depth):
             if world.is_terminal:
                 break
             if self.rollout_bot is not None:
@@ -209,7 +264,7 @@ class IsmctsBot(Bot):
                 return [1.0 / len(winners) if player in winners else 0.0 for player in range(world.num_players)]
             return _shares([float(score) for score in world.scores()])
         estimates = estimator.estimate(world, seat)
-        return win_chances(estimates) if self.reward == "win" else _shares(estimates)
+        return win_chances(estimates, self.level.temperature) if self.reward == "win" else _shares(estimates)
 
 
 def _shares(values: list[float]) -> list[float]:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -146,7 +147,7 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
     for about ``seconds`` of wall time."""
     game = load_game(name, **(options or {}))
     budget = LEVELS[level] if isinstance(level, str) else level
-    searched = Level(budget.iterations, budget.rollout_depth, budget.worlds)  # the level's own budget
+    searched = dataclasses.replace(budget, seconds=None)  # the level's own iteration budget, never a think time
     iterations = searches = games = 0
     walker = RandomBot(seed=seed)
     t0 = time.perf_counter()
@@ -170,7 +171,7 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
     return {
         "level": level if isinstance(level, str) else "custom",
         "iterations_per_search": budget.iterations,
-        "rollout_depth": budget.rollout_depth,
+        "rollout_depth": budget.depth_for(name),
         "worlds": budget.worlds,
         "searches": searches,
         "iterations": iterations,
