@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from .action import Action
-from .game import State, _Hist
+from .game import State
 
 
 class Refusal:
@@ -306,11 +306,19 @@ class FlowState(State):
     def apply_trusted(self, action: Action) -> None:
         """Like :meth:`State.apply_trusted` (no check), one call shorter on the hot path."""
         self._legal = None
-        self._hist = _Hist(self._hist, action)
+        history = self._hist
+        self._hist = (history, action, 1 if history is None else history[2] + 1)   # (add_to_history, inline)
         flow = self.flow
         flow[-1].resolve(self, action)
-        if not (flow and flow[-1].decides):   # (settle would stop at once)
-            self.settle()
+        # settle, inline: run automatic steps until a decision is on top
+        while flow:
+            top = flow[-1]
+            if top.decides or not top.automatic and top.decider(self) is not None:
+                return
+            if self.holds and top.name in self.holds:
+                flow.append(Hold(top.name))
+                return
+            top.run(self)
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is not legal now (``None`` if it is), from the same check ``legal_actions`` uses."""
