@@ -242,15 +242,26 @@ class FlowState(State):
     # -- stack operations for steps ----------------------------------------------------------------------------
     def push(self, *steps: Step) -> None:
         """Push steps; the last one given ends on top (so ``push(later, sooner)`` runs ``sooner`` first)."""
+        self._legal = None   # (a list offered with the step below is not this position's)
         self.flow.extend(steps)
 
     def pop(self) -> Step:
+        self._legal = None
         return self.flow.pop()
 
     def replace(self, *steps: Step) -> None:
         """Pop the top step and push ``steps`` in its place."""
+        self._legal = None
         self.flow.pop()
         self.flow.extend(steps)
+
+    def offer(self, step: Step, legal: list[Action]) -> None:
+        """Push the decision ``step`` with its legal actions ``legal`` (what ``step.legal(self)`` would give), already
+        computed by the caller — typically a phase that asked in order to skip a seat with nothing to do — so that
+        :meth:`legal_actions` does not ask the step again. Call it last in a ``run`` or ``resolve``: the list is the
+        position's until the state changes (``apply`` forgets it)."""
+        self.flow.append(step)
+        self._legal = legal
 
     @property
     def step(self) -> Step | None:

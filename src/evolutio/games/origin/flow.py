@@ -195,7 +195,6 @@ class FeedingPhase(Step):
     name = "feeding"
 
     def run(self, state: OriginFlow) -> None:
-        flow = state.flow
         while True:
             choices = state.feeding_choices(state.actor)
             if len(choices) == 1 and choices[0] is actions.PASS:
@@ -203,8 +202,7 @@ class FeedingPhase(Step):
                     state.replace(Extinction())
                     return
             else:
-                flow.append(FEEDING_TURN)   # (push, without the call: the hottest step of the game)
-                state.feeding_offer = choices   # computed once: the feeding turn's candidates until it is answered
+                state.offer(FEEDING_TURN, choices)   # computed once: the feeding turn's legal actions
                 return
 
 
@@ -249,13 +247,12 @@ class FeedingTurn(Decision):
         return refuser(state, *action.args)
 
     def legal(self, state: OriginFlow) -> list[Action]:
-        # by take_refusal, end_turn_refusal and the trait modules' refusers (their offer hooks call them)
-        offer = state.feeding_offer
-        return offer if offer is not None else state.feeding_choices(state.actor)
+        # by take_refusal, end_turn_refusal and the trait modules' refusers (their offer hooks call them); usually
+        # not called: the feeding phase offers this step with the choices it has computed
+        return state.feeding_choices(state.actor)
 
     def resolve(self, state: OriginFlow, action: Action) -> None:
         state.flow.pop()   # (pop, without the call)
-        state.feeding_offer = None
         kind = action.kind
         if kind == "pass":
             if state.end_feeding_turn():   # a silent round: the feeding phase below is over

@@ -408,7 +408,6 @@ class OriginPresentation(OriginFlow):
         k += nb
         new.deck = pool[k:]
         new.rng = rng.fork()
-        new.feeding_offer = None
         new.events = []
         new._legal = None
         return new
