@@ -279,3 +279,24 @@ def test_unknown_hold_point_is_refused_with_the_known_ones():
     message = r"hold\[0\]: unknown hold point 'extinction' for dice_test \(known: roll\)"
     with pytest.raises(ScenarioError, match=message):
         DiceState({"hold": ["extinction"]})
+
+
+class Tally(Step):
+    """A step that declares its fields only in ``__slots__``: the kernel writes its constructor."""
+
+    __slots__ = ("seat", "count")
+    name = "tally"
+
+
+class TallyOfTwo(Tally):
+    __slots__ = ("second",)
+    name = "tally_of_two"
+
+
+def test_a_step_declares_its_fields_once_and_gets_a_constructor_in_slot_order():
+    step = TallyOfTwo(1, 5, 0)
+    assert (step.seat, step.count, step.second) == (1, 5, 0)
+    assert step == TallyOfTwo(1, 5, 0) and step != TallyOfTwo(1, 5, 1)
+    assert steps_from_json(steps_to_json([Tally(0, 2), step]), [Tally, TallyOfTwo]) == [Tally(0, 2), step]
+    with pytest.raises(TypeError):
+        Tally(1)

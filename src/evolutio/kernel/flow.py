@@ -51,6 +51,9 @@ class Refusal:
         return self.reason
 
 
+GAME_OVER = Refusal("the game is over; no more actions can be played")
+
+
 class Step:
     """One frame of the decision stack. Subclasses set ``name`` and ``__slots__`` and override what they need.
 
@@ -68,9 +71,26 @@ class Step:
     #: :meth:`FlowState.settle` stops at it without asking
     decides: ClassVar[bool] = False
 
+    #: the action kinds this step takes (a decision names them; :meth:`kinds` may add a game's own). When a step names
+    #: its kinds, :meth:`FlowState.refusal` refuses any other kind with :meth:`kind_refusal` and asks :meth:`check`
+    #: about every well-formed action of these kinds; a step that names none is asked about its candidates only
+    accepts: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, *values: Any) -> None:
+        """Set the step's fields — its ``__slots__``, a base class's first — from ``values``, in that order. Every
+        subclass with fields of its own and no ``__init__`` gets this written out for its fields by
+        :meth:`__init_subclass__` (as fast as a hand-written one), so a step declares its fields only once."""
+        slots = _all_slots(type(self))
+        if len(values) != len(slots):
+            raise TypeError(f"step {self.name!r} takes {len(slots)} field(s) ({', '.join(slots)}), got {len(values)}")
+        for slot, value in zip(slots, values):
+            setattr(self, slot, value)
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.automatic = cls.decider is Step.decider
+        if "__init__" not in cls.__dict__ and cls.__dict__.get("__slots__"):
+            cls.__init__ = _field_setter(cls.__qualname__, _all_slots(cls))  # type: ignore[method-assign]
 
     # -- decision steps ----------------------------------------------------------------------------------------
     def decider(self, state: Any) -> int | None:
@@ -84,6 +104,14 @@ class Step:
     def check(self, state: Any, action: Action) -> Refusal | None:
         """``None`` if ``action`` (one of :meth:`candidates`) is allowed now, else why not."""
         return None
+
+    def kinds(self, state: Any) -> tuple[str, ...]:
+        """The action kinds this step takes in the game of ``state`` (by default :attr:`accepts`)."""
+        return self.accepts
+
+    def kind_refusal(self, state: Any, action: Action) -> Refusal:
+        """Why an action of a kind this step does not take is refused: by default, what the decider is asked now."""
+        return Refusal(self.prompt(state))
 
     def legal(self, state: Any) -> list[Action]:
         """The allowed actions now: the candidates that pass :meth:`check`, in candidate order.
@@ -129,6 +157,19 @@ class Step:
 def legal_by_check(step: Step, state: Any) -> list[Action]:
     """The candidates of ``step`` that its :meth:`Step.check` allows: what :meth:`Step.legal` must equal (as a set)."""
     return [action for action in step.candidates(state) if step.check(state, action) is None]
+
+
+def _field_setter(owner: str, fields: tuple[str, ...]) -> Any:
+    """``def __init__(self, a, b): self.a = a; self.b = b`` for the step class ``owner`` with ``fields``: written
+    out and compiled once per class (a loop over the fields would cost every step built on the hot path)."""
+    if not all(field.isidentifier() for field in fields):
+        raise TypeError(f"{owner}: step fields must be names, got {fields}")
+    body = "".join(f"\n    self.{field} = {field}" for field in fields)
+    namespace: dict[str, Any] = {}
+    exec(f"def __init__(self, {', '.join(fields)}) -> None:{body}", namespace)   # (names, checked above)
+    setter = namespace["__init__"]
+    setter.__qualname__ = f"{owner}.__init__"
+    return setter
 
 
 def _all_slots(cls: type) -> tuple[str, ...]:
@@ -331,14 +372,51 @@ class FlowState(State):
                 return
             top.run(self)
 
+    def malformed(self, action: Action) -> Refusal | None:
+        """Why ``action`` is not an action of this game at all, whatever the position (unknown kind, wrong number of
+        arguments, an argument out of range), or ``None``. By default the game's action schema says; a ruleset may
+        override this with words of its own."""
+        try:
+            schema = self.game.action_schema()
+        except NotImplementedError:   # (a ruleset without an encoding: its steps' candidates decide)
+            return None
+        kind = action.kind
+        if kind not in schema.kinds:
+            return Refusal(f"'{kind}' is not an action of this game; actions are: {', '.join(schema.kinds)}")
+        names, sizes = schema.arg_names(kind), schema.arg_sizes(kind)
+        if len(action.args) != len(sizes):
+            return Refusal(f"'{kind}' takes {len(sizes)} argument(s) ({', '.join(names)}), got {len(action.args)}")
+        for name, value, size in zip(names, action.args, sizes):
+            if type(value) is not int or not 0 <= value < size:
+                return Refusal(f"{value!r} is not a valid {name} for '{kind}' ({name}s are 0..{size - 1})")
+        return None
+
     def refusal(self, action: Action) -> Refusal | None:
-        """Why ``action`` is not legal now (``None`` if it is), from the same check ``legal_actions`` uses."""
-        if not self.flow:
-            return Refusal("the game is over; no more actions can be played")
-        step = self.flow[-1]
+        """Why ``action`` is not legal now (``None`` if it is), from the same check ``legal_actions`` uses — the one
+        mechanism of every ruleset on the stack:
+
+        1. the game is over;
+        2. the action is not an action of this game (:meth:`malformed`);
+        3. the step on top names its kinds (:meth:`Step.kinds`) and this is not one of them: the step's
+           :meth:`Step.kind_refusal` (what is asked now);
+        4. it is legal: ``None``;
+        5. the step's :meth:`Step.check` gives the rule's reason — asked about any well-formed action of the step's
+           kinds, or only about its candidates when it names no kinds;
+        6. otherwise it is not one of the choices now (the step's prompt).
+        """
+        flow = self.flow
+        if not flow:
+            return GAME_OVER
+        malformed = self.malformed(action)
+        if malformed is not None:
+            return malformed
+        step = flow[-1]
+        kinds = step.kinds(self)
+        if kinds and action.kind not in kinds:
+            return step.kind_refusal(self, action)
         if action in self.legal_actions():
             return None
-        if action in step.candidates(self):
+        if kinds or action in step.candidates(self):
             refusal = step.check(self, action)
             if refusal is not None:
                 return refusal

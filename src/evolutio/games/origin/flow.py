@@ -53,14 +53,8 @@ class Decision(Step):
     __slots__ = ()
     #: the kind of decision in views (``decision.kind``)
     label: ClassVar[str] = ""
-    #: the action kinds this decision accepts (in every game; :meth:`kinds` adds those of the deck's traits)
-    accepts: ClassVar[tuple[str, ...]] = ()
     #: a decision in every position (its decider is a seat), except the trigger order
     decides = True
-
-    def kinds(self, state: OriginFlow) -> tuple[str, ...]:
-        """The action kinds this decision accepts in the game of ``state``."""
-        return self.accepts
 
     def question(self, state: OriginFlow) -> str:
         return self.label.replace("_", " ")
@@ -290,11 +284,9 @@ class TraitTarget(TargetDecision):
     __slots__ = ("player", "card", "face")
     name = "trait_target"
     label = "trait_target"
-
-    def __init__(self, player: int, card: int, face: int) -> None:
-        self.player = player
-        self.card = card
-        self.face = face
+    player: int
+    card: int
+    face: int
 
     def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
         return state.first_target_refusal(self.player, state.config.faces[self.card][self.face], animal)
@@ -330,12 +322,10 @@ class SecondTraitTarget(TargetDecision):
     __slots__ = ("player", "card", "face", "first")
     name = "trait_second_target"
     label = "trait_second_target"
-
-    def __init__(self, player: int, card: int, face: int, first: int) -> None:
-        self.player = player
-        self.card = card
-        self.face = face
-        self.first = first
+    player: int
+    card: int
+    face: int
+    first: int
 
     def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
         return state.pair_refusal(self.player, state.config.faces[self.card][self.face], self.first, animal)
@@ -361,10 +351,8 @@ class AttackTarget(TargetDecision):
     __slots__ = ("player", "carnivore")
     name = "attack_target"
     label = "attack_target"
-
-    def __init__(self, player: int, carnivore: int) -> None:
-        self.player = player
-        self.carnivore = carnivore
+    player: int
+    carnivore: int
 
     def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
         refusal = state.attack_refusal(self.carnivore, animal)
@@ -387,10 +375,8 @@ class PiracyVictim(TargetDecision):
     __slots__ = ("player", "pirate")
     name = "piracy_victim"
     label = "piracy_victim"
-
-    def __init__(self, player: int, pirate: int) -> None:
-        self.player = player
-        self.pirate = pirate
+    player: int
+    pirate: int
 
     def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
         return state.piracy_refusal(self.pirate, animal)
@@ -414,13 +400,11 @@ class Defence(Decision):
     name = "defence"
     label = "defence"
     accepts = ("run", "mimic", "tail", "accept")
-
-    def __init__(self, player: int, carnivore: int, target: int, rolled: bool, targeted: int) -> None:
-        self.player = player
-        self.carnivore = carnivore
-        self.target = target
-        self.rolled = rolled
-        self.targeted = targeted
+    player: int
+    carnivore: int
+    target: int
+    rolled: bool
+    targeted: int
 
     def decider(self, state: OriginFlow) -> int | None:
         return self.player
@@ -461,10 +445,8 @@ class ScavengerChoice(Decision):
     name = "scavenger"
     label = "scavenger"
     accepts = ("scavenge",)
-
-    def __init__(self, player: int, offered: int) -> None:
-        self.player = player
-        self.offered = offered
+    player: int
+    offered: int
 
     def decider(self, state: OriginFlow) -> int | None:
         return self.player
@@ -497,10 +479,8 @@ class TriggerOrder(Decision):
     label = "trigger_order"
     accepts = ("fire",)
     decides = False   # automatic while at most one trigger can fire
-
-    def __init__(self, player: int, triggers: tuple[int, ...]) -> None:
-        self.player = player
-        self.triggers = triggers
+    player: int
+    triggers: tuple[int, ...]
 
     def decider(self, state: OriginFlow) -> int | None:
         valid = state.valid_triggers(self.triggers)
@@ -541,9 +521,7 @@ class BlueToken(Step):
 
     __slots__ = ("carnivore",)
     name = "blue_token"
-
-    def __init__(self, carnivore: int) -> None:
-        self.carnivore = carnivore
+    carnivore: int
 
     def run(self, state: OriginFlow) -> None:
         state.flow.pop()
@@ -555,10 +533,8 @@ class QueuedEffect(Step):
 
     __slots__ = ("effect", "argument")
     name = "effect"
-
-    def __init__(self, effect: str, argument: int) -> None:
-        self.effect = effect
-        self.argument = argument
+    effect: str
+    argument: int
 
     def run(self, state: OriginFlow) -> None:
         state.flow.pop()
