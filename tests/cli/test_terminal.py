@@ -213,11 +213,11 @@ def test_hot_seat_hands_the_keyboard_over_before_showing_a_hand(tmp_path):
     table = session("origin", ["human", "human"], 7, tmp_path, ["", "2", "", "q"])
     table.loop()
     text = output(table.console)
-    first, second = text.split("player 2 to play. Press Enter", 1)
-    assert "player 1 to play. Press Enter" in first
+    first, second = text.split("Player 2 to play. Press Enter", 1)
+    assert "Player 1 to play. Press Enter" in first
     # player 2's hand appears only after the hand-over, player 1's hand never after it
-    assert "player 2 (you)" not in first and "player 2 (you)" in second
-    assert "player 1 (you)" not in second
+    assert "Player 2 (you)" not in first and "Player 2 (you)" in second
+    assert "Player 1 (you)" not in second
 
 
 # -- 5. input errors are one line; records are never lost ---------------------------------------------------------
