@@ -30,7 +30,7 @@ stack. ``docs/writing-a-game.md`` walks through a complete small ruleset.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 
 from .action import Action
 from .game import State
@@ -76,15 +76,11 @@ class Step:
     #: about every well-formed action of these kinds; a step that names none is asked about its candidates only
     accepts: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, *values: Any) -> None:
-        """Set the step's fields — its ``__slots__``, a base class's first — from ``values``, in that order. Every
-        subclass with fields of its own and no ``__init__`` gets this written out for its fields by
-        :meth:`__init_subclass__` (as fast as a hand-written one), so a step declares its fields only once."""
-        slots = _all_slots(type(self))
-        if len(values) != len(slots):
-            raise TypeError(f"step {self.name!r} takes {len(slots)} field(s) ({', '.join(slots)}), got {len(values)}")
-        for slot, value in zip(slots, values):
-            setattr(self, slot, value)
+    if TYPE_CHECKING:   # (at run time a step without fields keeps object's constructor: no call on the hot path)
+        def __init__(self, *values: Any) -> None:
+            """Set the step's fields — its ``__slots__``, a base class's first — from ``values``, in that order:
+            every subclass with fields of its own and no ``__init__`` gets one written out for its fields by
+            :meth:`__init_subclass__` (as fast as a hand-written one), so a step declares its fields only once."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
