@@ -318,7 +318,7 @@ def test_replay_step_walks_decision_by_decision(tmp_path, capsys, monkeypatch, n
     assert "decision 1 of 6" in text and "decision 2 of 6" in text and "decision 3 of 6" in text
     assert "decision 4 of 6" not in text and "decision 6 of 6" in text  # "3" jumped ahead three decisions
     assert "end of the record; 6 decisions, final position verified" in text
-    assert re.search(r"player \d+:", text)  # who decided, in words
+    assert re.search(r"Player \d+:", text)  # who decided, in words
 
 
 def test_a_menu_too_long_for_the_screen_is_folded_by_kind(tmp_path):
