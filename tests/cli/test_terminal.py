@@ -213,11 +213,11 @@ def test_hot_seat_hands_the_keyboard_over_before_showing_a_hand(tmp_path):
     table = session("origin", ["human", "human"], 7, tmp_path, ["", "2", "", "q"])
     table.loop()
     text = output(table.console)
-    first, second = text.split("player 2 to play. Press Enter", 1)
-    assert "player 1 to play. Press Enter" in first
+    first, second = text.split("Player 2 to play. Press Enter", 1)
+    assert "Player 1 to play. Press Enter" in first
     # player 2's hand appears only after the hand-over, player 1's hand never after it
-    assert "player 2 (you)" not in first and "player 2 (you)" in second
-    assert "player 1 (you)" not in second
+    assert "Player 2 (you)" not in first and "Player 2 (you)" in second
+    assert "Player 1 (you)" not in second
 
 
 # -- 5. input errors are one line; records are never lost ---------------------------------------------------------
@@ -318,7 +318,7 @@ def test_replay_step_walks_decision_by_decision(tmp_path, capsys, monkeypatch, n
     assert "decision 1 of 6" in text and "decision 2 of 6" in text and "decision 3 of 6" in text
     assert "decision 4 of 6" not in text and "decision 6 of 6" in text  # "3" jumped ahead three decisions
     assert "end of the record; 6 decisions, final position verified" in text
-    assert re.search(r"player \d+:", text)  # who decided, in words
+    assert re.search(r"Player \d+:", text)  # who decided, in words
 
 
 def test_a_menu_too_long_for_the_screen_is_folded_by_kind(tmp_path):

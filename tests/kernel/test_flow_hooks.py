@@ -124,6 +124,37 @@ def test_interrupt_is_pushed_and_resolved_before_the_turn_moves_on():
     assert state.is_terminal and state.current_player is None and state.legal_actions() == []
 
 
+class OfferTurn(Step):
+    """Automatic: pushes seat ``seat``'s turn with its legal actions computed here (``FlowState.offer``); with
+    ``then_react`` it pushes a reaction above it afterwards, which must make the offered list stale."""
+
+    __slots__ = ("seat", "then_react")
+    name = "offer_turn"
+
+    def __init__(self, seat: int, then_react: bool) -> None:
+        self.seat = seat
+        self.then_react = then_react
+
+    def run(self, state):
+        state.pop()
+        turn = TakeTurn(self.seat)
+        state.offer(turn, [Action("take", 1)])   # (deliberately shorter than turn.legal: the test sees which is used)
+        if self.then_react:
+            state.push(React(1 - self.seat, self.seat))
+
+
+def test_an_offered_legal_list_stands_until_the_stack_changes():
+    state = PileState(5)
+    state.push(OfferTurn(1, False))
+    state.settle()
+    assert state.legal_actions() == [Action("take", 1)]   # the offered list, not the step's own generation
+    reacting = PileState(5)
+    reacting.push(OfferTurn(1, True))
+    reacting.settle()
+    assert reacting.step.name == "react"
+    assert reacting.legal_actions() == [Action("claim"), Action("let_go")]
+
+
 def test_stack_round_trips_through_json_and_reports_paths():
     state = PileState(5)
     state.apply(Action("take", 3))
@@ -248,3 +279,24 @@ def test_unknown_hold_point_is_refused_with_the_known_ones():
     message = r"hold\[0\]: unknown hold point 'extinction' for dice_test \(known: roll\)"
     with pytest.raises(ScenarioError, match=message):
         DiceState({"hold": ["extinction"]})
+
+
+class Tally(Step):
+    """A step that declares its fields only in ``__slots__``: the kernel writes its constructor."""
+
+    __slots__ = ("seat", "count")
+    name = "tally"
+
+
+class TallyOfTwo(Tally):
+    __slots__ = ("second",)
+    name = "tally_of_two"
+
+
+def test_a_step_declares_its_fields_once_and_gets_a_constructor_in_slot_order():
+    step = TallyOfTwo(1, 5, 0)
+    assert (step.seat, step.count, step.second) == (1, 5, 0)
+    assert step == TallyOfTwo(1, 5, 0) and step != TallyOfTwo(1, 5, 1)
+    assert steps_from_json(steps_to_json([Tally(0, 2), step]), [Tally, TallyOfTwo]) == [Tally(0, 2), step]
+    with pytest.raises(TypeError):
+        Tally(1)

@@ -30,6 +30,21 @@ def test_randbelow_range_and_uniformity():
     assert all(9400 < c < 10600 for c in counts), counts
 
 
+def test_randbelow_is_rejection_sampling_over_next_u32():
+    # randbelow draws inline for speed; its values must stay those of the documented method (records replay on it)
+    def by_next_u32(rng: Rng, n: int) -> int:
+        threshold = (0x100000000 - n) % n
+        while True:
+            value = rng.next_u32()
+            if value >= threshold:
+                return value % n
+
+    for bound in (2, 3, 6, 7, 100, 255, 256, 257, 1000, 3_000_000_000, 0xFFFFFFFF):
+        fast, reference = Rng(bound), Rng(bound)
+        assert [fast.randbelow(bound) for _ in range(300)] == [by_next_u32(reference, bound) for _ in range(300)]
+        assert fast.to_json() == reference.to_json()
+
+
 def test_randbelow_large_bound():
     r = Rng(3)
     big = (1 << 70) + 12345

@@ -4,6 +4,7 @@ the hidden-information contract and the player-terms explanations of common mist
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -185,7 +186,7 @@ def _attack_case(defender_row, target, attacker=(5, 2, ("carnivore",))):
 def test_r25_to_r30_a_blocked_attack_names_the_defence(row, target, attacker, msg):
     st, a = _attack_case(row, target, attacker)
     assert a not in st.legal_actions()
-    with pytest.raises(IllegalAction, match="^cannot attack: .*" + msg):
+    with pytest.raises(IllegalAction, match=f"^{re.escape(st.describe(a))}: cannot attack: .*" + msg):
         st.apply(a)
 
 

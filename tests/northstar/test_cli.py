@@ -54,7 +54,7 @@ def test_play_human_seat_through_stdin(tmp_path, monkeypatch):
     monkeypatch.setattr(con, "input", lambda prompt="": next(answers))
     assert play_terminal(game, 3, ["human", "random"], records_dir=tmp_path, console=con) == 0
     out = con.file.getvalue()
-    assert "player 1 (you)" in out and "your move" in out and "hand:" in out
+    assert "Player 1 (you)" in out and "your move" in out and "hand:" in out
 
 
 def test_renderer_shows_boards_hand_food_card_and_bags():

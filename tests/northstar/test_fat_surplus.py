@@ -261,7 +261,7 @@ def test_describe_explain_and_renderer():
         con = Console(file=io.StringIO(), width=160)
         con.print(renderer_for("northstar")(st.view(seat), seat))
         out = con.file.getvalue()
-        assert ("you decide" if seat == 0 else "player 1 decides") in out and "surplus plant" in out
+        assert ("you decide" if seat == 0 else "Player 1 decides") in out and "surplus plant" in out
     course = load_game("northstar", variant="cs4500", players=3).new_state(1)
     with pytest.raises(IllegalAction, match="only in the standard variant"):
         course.apply(S(0))

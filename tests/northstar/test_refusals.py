@@ -74,7 +74,7 @@ def test_a_refused_action_raises_its_reason_and_changes_nothing():
         (Action("food_card", stranger), "is not in your hand"),
         (Action("feed", 0), "feed is not possible in the select-food phase; now player"),
         (Action("store_fat", 0), "store_fat exists only in the cs4500 variant"),
-        (Action("food_card", 10_000), GENERIC),
+        (Action("food_card", 10_000), "10000 is not a valid card for 'food_card'"),
     ]:
         try:
             state.apply(action)

@@ -92,7 +92,8 @@ def test_climbing_needs_a_climbing_carnivore():  # R26
     st = make(pl(sp(5, 2, 0, ["carnivore"]), sp(1, 2, 0)), pl(sp(1, 2, 0, ["climbing"])), wh=1)
     with pytest.raises(IllegalAction) as ei:
         st.apply(A("attack", 0, 1, 0))
-    assert str(ei.value) == "cannot attack: the target has Climbing and your Carnivore lacks Climbing"
+    assert str(ei.value) == (f"{st.describe(A('attack', 0, 1, 0))}: "
+                             "cannot attack: the target has Climbing and your Carnivore lacks Climbing")
     ok = make(pl(sp(5, 2, 0, ["carnivore", "climbing"])), pl(sp(1, 2, 0, ["climbing"])), wh=0)
     assert A("attack", 0, 1, 0) in ok.legal_actions()
 

@@ -347,7 +347,7 @@ def cmd_replay(ns: argparse.Namespace) -> int:
               + f"; checked {len(checked)} fields", soft_wrap=True)
     if state.is_terminal:
         winners = state.winners()
-        con.print("  " + " · ".join(f"player {i + 1}: {score} points" + (" (winner)" if i in winners else "")
+        con.print("  " + " · ".join(f"Player {i + 1}: {score} points" + (" (winner)" if i in winners else "")
                                     for i, score in enumerate(state.scores())))
     return 0
 
@@ -373,7 +373,7 @@ def step_through(con: Console, record: dict[str, Any], name: str) -> int:
             continue
         con.print(Rule(f"decision {number + 1} of {len(actions)}"))
         con.print(render(state.view(None), None))
-        mover = f"player {player + 1}" if player is not None else "nobody"
+        mover = f"Player {player + 1}" if player is not None else "nobody"
         con.print(Text(f"{mover}: {description}", style="bold"))
         for event in state.events_for(None)[seen:]:
             con.print(Text("· " + event_text(event)))

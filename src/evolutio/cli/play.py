@@ -195,7 +195,7 @@ class TableSession:
         menu = self.show_screen(player)
         while True:
             try:
-                raw = con.input(f"[bold]player {player + 1}[/], your move (1–{len(menu.actions)}, ? help, q quit): ")
+                raw = con.input(f"[bold]Player {player + 1}[/], your move (1–{len(menu.actions)}, ? help, q quit): ")
             except EOFError:
                 return False
             words = raw.split()
@@ -312,7 +312,7 @@ class TableSession:
             for event in shown:
                 con.print(Text("· " + event_text(event)), no_wrap=True, overflow="ellipsis", crop=True)
         self.seen[player] = len(events)
-        con.print(Rule(f"player {player + 1}, your move", align="left"))
+        con.print(Rule(f"Player {player + 1}, your move", align="left"))
         for line in menu_lines:
             con.print(line)
         if self.notice:
@@ -335,7 +335,7 @@ class TableSession:
         if con.is_terminal:
             con.clear()
         con.print(Rule("pass the keyboard"))
-        con.print(f"player {player + 1} to play. Press Enter when player {player + 1} is at the keyboard "
+        con.print(f"Player {player + 1} to play. Press Enter when Player {player + 1} is at the keyboard "
                   f"(q to stop).")
         try:
             answer = con.input("")
@@ -351,7 +351,7 @@ class TableSession:
             return "nothing to undo: you have made no decision in this session"
         last = self.decisions[-1]
         if last.player != player:
-            return f"player {last.player + 1} has decided since your last decision; it cannot be taken back"
+            return f"Player {last.player + 1} has decided since your last decision; it cannot be taken back"
         history = self.state.history
         before = self.replay_to(last.index)
         revealed = revealed_since(before, history[last.index:], player)

@@ -33,7 +33,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
     console.print(renderer_for(state.game.name)(state.view(seat), seat))
     if state.is_terminal:
         console.print("The game is over: " + ", ".join(
-            f"player {index + 1} {score}" for index, score in enumerate(state.scores())))
+            f"Player {index + 1} {score}" for index, score in enumerate(state.scores())))
         return 0
     held = getattr(state, "held", None)
     if held is not None:

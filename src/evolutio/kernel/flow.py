@@ -30,10 +30,10 @@ stack. ``docs/writing-a-game.md`` walks through a complete small ruleset.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 
 from .action import Action
-from .game import State, _Hist
+from .game import State
 
 
 class Refusal:
@@ -49,6 +49,9 @@ class Refusal:
 
     def __str__(self) -> str:
         return self.reason
+
+
+GAME_OVER = Refusal("the game is over; no more actions can be played")
 
 
 class Step:
@@ -68,9 +71,22 @@ class Step:
     #: :meth:`FlowState.settle` stops at it without asking
     decides: ClassVar[bool] = False
 
+    #: the action kinds this step takes (a decision names them; :meth:`kinds` may add a game's own). When a step names
+    #: its kinds, :meth:`FlowState.refusal` refuses any other kind with :meth:`kind_refusal` and asks :meth:`check`
+    #: about every well-formed action of these kinds; a step that names none is asked about its candidates only
+    accepts: ClassVar[tuple[str, ...]] = ()
+
+    if TYPE_CHECKING:   # (at run time a step without fields keeps object's constructor: no call on the hot path)
+        def __init__(self, *values: Any) -> None:
+            """Set the step's fields — its ``__slots__``, a base class's first — from ``values``, in that order:
+            every subclass with fields of its own and no ``__init__`` gets one written out for its fields by
+            :meth:`__init_subclass__` (as fast as a hand-written one), so a step declares its fields only once."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.automatic = cls.decider is Step.decider
+        if "__init__" not in cls.__dict__ and cls.__dict__.get("__slots__"):
+            cls.__init__ = _field_setter(cls.__qualname__, _all_slots(cls))  # type: ignore[method-assign]
 
     # -- decision steps ----------------------------------------------------------------------------------------
     def decider(self, state: Any) -> int | None:
@@ -84,6 +100,14 @@ class Step:
     def check(self, state: Any, action: Action) -> Refusal | None:
         """``None`` if ``action`` (one of :meth:`candidates`) is allowed now, else why not."""
         return None
+
+    def kinds(self, state: Any) -> tuple[str, ...]:
+        """The action kinds this step takes in the game of ``state`` (by default :attr:`accepts`)."""
+        return self.accepts
+
+    def kind_refusal(self, state: Any, action: Action) -> Refusal:
+        """Why an action of a kind this step does not take is refused: by default, what the decider is asked now."""
+        return Refusal(self.prompt(state))
 
     def legal(self, state: Any) -> list[Action]:
         """The allowed actions now: the candidates that pass :meth:`check`, in candidate order.
@@ -129,6 +153,19 @@ class Step:
 def legal_by_check(step: Step, state: Any) -> list[Action]:
     """The candidates of ``step`` that its :meth:`Step.check` allows: what :meth:`Step.legal` must equal (as a set)."""
     return [action for action in step.candidates(state) if step.check(state, action) is None]
+
+
+def _field_setter(owner: str, fields: tuple[str, ...]) -> Any:
+    """``def __init__(self, a, b): self.a = a; self.b = b`` for the step class ``owner`` with ``fields``: written
+    out and compiled once per class (a loop over the fields would cost every step built on the hot path)."""
+    if not all(field.isidentifier() for field in fields):
+        raise TypeError(f"{owner}: step fields must be names, got {fields}")
+    body = "".join(f"\n    self.{field} = {field}" for field in fields)
+    namespace: dict[str, Any] = {}
+    exec(f"def __init__(self, {', '.join(fields)}) -> None:{body}", namespace)   # (names, checked above)
+    setter = namespace["__init__"]
+    setter.__qualname__ = f"{owner}.__init__"
+    return setter
 
 
 def _all_slots(cls: type) -> tuple[str, ...]:
@@ -242,15 +279,26 @@ class FlowState(State):
     # -- stack operations for steps ----------------------------------------------------------------------------
     def push(self, *steps: Step) -> None:
         """Push steps; the last one given ends on top (so ``push(later, sooner)`` runs ``sooner`` first)."""
+        self._legal = None   # (a list offered with the step below is not this position's)
         self.flow.extend(steps)
 
     def pop(self) -> Step:
+        self._legal = None
         return self.flow.pop()
 
     def replace(self, *steps: Step) -> None:
         """Pop the top step and push ``steps`` in its place."""
+        self._legal = None
         self.flow.pop()
         self.flow.extend(steps)
+
+    def offer(self, step: Step, legal: list[Action]) -> None:
+        """Push the decision ``step`` with its legal actions ``legal`` (what ``step.legal(self)`` would give), already
+        computed by the caller — typically a phase that asked in order to skip a seat with nothing to do — so that
+        :meth:`legal_actions` does not ask the step again. Call it last in a ``run`` or ``resolve``: the list is the
+        position's until the state changes (``apply`` forgets it)."""
+        self.flow.append(step)
+        self._legal = legal
 
     @property
     def step(self) -> Step | None:
@@ -306,20 +354,65 @@ class FlowState(State):
     def apply_trusted(self, action: Action) -> None:
         """Like :meth:`State.apply_trusted` (no check), one call shorter on the hot path."""
         self._legal = None
-        self._hist = _Hist(self._hist, action)
+        history = self._hist
+        self._hist = (history, action, 1 if history is None else history[2] + 1)   # (add_to_history, inline)
         flow = self.flow
         flow[-1].resolve(self, action)
-        if not (flow and flow[-1].decides):   # (settle would stop at once)
-            self.settle()
+        # settle, inline: run automatic steps until a decision is on top
+        while flow:
+            top = flow[-1]
+            if top.decides or not top.automatic and top.decider(self) is not None:
+                return
+            if self.holds and top.name in self.holds:
+                flow.append(Hold(top.name))
+                return
+            top.run(self)
+
+    def malformed(self, action: Action) -> Refusal | None:
+        """Why ``action`` is not an action of this game at all, whatever the position (unknown kind, wrong number of
+        arguments, an argument out of range), or ``None``. By default the game's action schema says; a ruleset may
+        override this with words of its own."""
+        try:
+            schema = self.game.action_schema()
+        except NotImplementedError:   # (a ruleset without an encoding: its steps' candidates decide)
+            return None
+        kind = action.kind
+        if kind not in schema.kinds:
+            return Refusal(f"'{kind}' is not an action of this game; actions are: {', '.join(schema.kinds)}")
+        names, sizes = schema.arg_names(kind), schema.arg_sizes(kind)
+        if len(action.args) != len(sizes):
+            return Refusal(f"'{kind}' takes {len(sizes)} argument(s) ({', '.join(names)}), got {len(action.args)}")
+        for name, value, size in zip(names, action.args, sizes):
+            if type(value) is not int or not 0 <= value < size:
+                return Refusal(f"{value!r} is not a valid {name} for '{kind}' ({name}s are 0..{size - 1})")
+        return None
 
     def refusal(self, action: Action) -> Refusal | None:
-        """Why ``action`` is not legal now (``None`` if it is), from the same check ``legal_actions`` uses."""
-        if not self.flow:
-            return Refusal("the game is over; no more actions can be played")
-        step = self.flow[-1]
+        """Why ``action`` is not legal now (``None`` if it is), from the same check ``legal_actions`` uses — the one
+        mechanism of every ruleset on the stack:
+
+        1. the game is over;
+        2. the action is not an action of this game (:meth:`malformed`);
+        3. the step on top names its kinds (:meth:`Step.kinds`) and this is not one of them: the step's
+           :meth:`Step.kind_refusal` (what is asked now);
+        4. it is legal: ``None``;
+        5. the step's :meth:`Step.check` gives the rule's reason — asked about any well-formed action of the step's
+           kinds, or only about its candidates when it names no kinds;
+        6. otherwise it is not one of the choices now (the step's prompt).
+        """
+        flow = self.flow
+        if not flow:
+            return GAME_OVER
+        malformed = self.malformed(action)
+        if malformed is not None:
+            return malformed
+        step = flow[-1]
+        kinds = step.kinds(self)
+        if kinds and action.kind not in kinds:
+            return step.kind_refusal(self, action)
         if action in self.legal_actions():
             return None
-        if action in step.candidates(self):
+        if kinds or action in step.candidates(self):
             refusal = step.check(self, action)
             if refusal is not None:
                 return refusal

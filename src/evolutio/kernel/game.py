@@ -107,15 +107,14 @@ class Game:
         return f"{type(self).__name__}({opts})"
 
 
-class _Hist:
-    """Persistent (shared-tail) list of applied actions: clone is O(1)."""
+#: The applied actions as a persistent (shared-tail) list, so that clone is O(1): ``None`` before the first action, then
+#: ``(previous, action, count)`` — a plain tuple, built without a Python call on the hot path (:func:`add_to_history`).
+History = tuple[Any, Action, int] | None
 
-    __slots__ = ("prev", "action", "n")
 
-    def __init__(self, prev: "_Hist | None", action: Action) -> None:
-        self.prev = prev
-        self.action = action
-        self.n: int = 1 if prev is None else prev.n + 1
+def add_to_history(history: History, action: Action) -> tuple[Any, Action, int]:
+    """``history`` with ``action`` appended (the hot paths write the same tuple inline)."""
+    return (history, action, 1 if history is None else history[2] + 1)
 
 
 class State:
@@ -129,7 +128,7 @@ class State:
         self.rng = Rng(seed)
         self.events: list[Event] = []
         self.log_events = True
-        self._hist: _Hist | None = None
+        self._hist: History = None
         self._legal: list[Action] | None = None
 
     # -- the contract -----------------------------------------------------------------------------------------
@@ -199,13 +198,14 @@ class State:
         if action not in self.legal_actions():
             raise IllegalAction(self.explain_illegal(action))
         self._legal = None
-        self._hist = _Hist(self._hist, action)
+        self._hist = add_to_history(self._hist, action)
         self._apply(action)
 
     def apply_trusted(self, action: Action) -> None:
         """Like :meth:`apply` for an action just taken from :meth:`legal_actions` of this state (no check)."""
         self._legal = None
-        self._hist = _Hist(self._hist, action)
+        history = self._hist
+        self._hist = (history, action, 1 if history is None else history[2] + 1)   # (add_to_history, inline)
         self._apply(action)
 
     @property
@@ -214,14 +214,14 @@ class State:
         out: list[Action] = []
         h = self._hist
         while h is not None:
-            out.append(h.action)
-            h = h.prev
+            out.append(h[1])
+            h = h[0]
         out.reverse()
         return out
 
     @property
     def num_actions_applied(self) -> int:
-        return 0 if self._hist is None else self._hist.n
+        return 0 if self._hist is None else self._hist[2]
 
     def emit(self, kind: str, data: dict[str, Any], to: tuple[int, ...] | None = None,
              redacted: dict[str, Any] | None = None) -> None:
@@ -255,9 +255,9 @@ class State:
     def _load_base_json(self, data: dict[str, Any]) -> None:
         self.seed = data.get("seed", 0)
         self.rng = Rng.from_json(data["rng"])
-        h = None
+        h: History = None
         for a in data.get("history", []):
-            h = _Hist(h, Action.from_json(a))
+            h = add_to_history(h, Action.from_json(a))
         self._hist = h
         self.events = [Event.from_json(e) for e in data.get("events", [])]
         self._legal = None

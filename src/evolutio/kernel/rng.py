@@ -15,6 +15,11 @@ _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
 
 
+#: bounds below this have their rejection threshold (``2**32 mod n``) in :data:`_THRESHOLDS`
+_SMALL_BOUNDS = 256
+_THRESHOLDS: tuple[int, ...] = (0, *((0x100000000 - n) % n for n in range(1, _SMALL_BOUNDS)))
+
+
 def _splitmix64(x: int) -> int:
     x = (x + 0x9E3779B97F4A7C15) & _MASK64
     z = x
@@ -80,9 +85,14 @@ class Rng:
                 r &= (1 << bits) - 1
                 if r < n:
                     return r
-        threshold = (0x100000000 - n) % n
+        threshold = _THRESHOLDS[n] if n < _SMALL_BOUNDS else (0x100000000 - n) % n
         while True:
-            r = self.next_u32()
+            # next_u32, inline (the random driver of every playout calls this once per decision)
+            old = self.state
+            self.state = (old * _MULT + self.inc) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
             if r >= threshold:
                 return r % n
 

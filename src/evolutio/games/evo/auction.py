@@ -84,9 +84,7 @@ class Bid(Step):
 
     __slots__ = ("seat",)
     name = "bid"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
     def decider(self, state: EvoState) -> int | None:
         return self.seat
@@ -181,9 +179,7 @@ class Pay(Step):
 
     __slots__ = ("seat",)
     name = "pay"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
     def _due(self, state: EvoState) -> int:
         seat = self.seat

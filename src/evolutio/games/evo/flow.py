@@ -53,9 +53,7 @@ class PlaceStart(Step):
 
     __slots__ = ("index",)
     name = "place_start"
-
-    def __init__(self, index: int) -> None:
-        self.index = index
+    index: int
 
     def decider(self, state: EvoState) -> int | None:
         return state.start_order[self.index]
@@ -115,9 +113,7 @@ class Phase(Step):
 
     __slots__ = ("phase",)
     name = "phase"
-
-    def __init__(self, phase: int) -> None:
-        self.phase = phase
+    phase: int
 
     def run(self, state: EvoState) -> None:
         phase = self.phase
@@ -367,9 +363,7 @@ class SurvivalTurn(Step):
 
     __slots__ = ("seat",)
     name = "survival_turn"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
     def run(self, state: EvoState) -> None:
         seat = self.seat

@@ -107,12 +107,12 @@ class EvoRenderer:
             if hand is not None and view.get("winners") is None:
                 footer.append("your hand: " + (", ".join(card.replace("_", " ") for card in hand) or "empty"))
         if view.get("prompt") and view.get("current_player") is not None:
-            who = "you" if view["current_player"] == viewer else f"player {view['current_player'] + 1}"
+            who = "you" if view["current_player"] == viewer else f"Player {view['current_player'] + 1}"
             footer.append(f"to decide: {who} — {view['prompt']}")
         if view.get("winners") is not None:
-            footer.append("final scores: " + ", ".join(f"player {i + 1}: {player['score']}"
+            footer.append("final scores: " + ", ".join(f"Player {i + 1}: {player['score']}"
                                                        for i, player in enumerate(view["players"]))
-                          + " · winner(s): " + ", ".join(f"player {winner + 1}" for winner in view["winners"]))
+                          + " · winner(s): " + ", ".join(f"Player {winner + 1}" for winner in view["winners"]))
         return Text("\n".join([header(view), *body, *footer]))
 
 

@@ -33,11 +33,9 @@ class AttackStep(Step):
 
     __slots__ = ("predator", "prey", "resolved")
     name = "attack"
-
-    def __init__(self, predator: int, prey: int, resolved: int) -> None:
-        self.predator = predator
-        self.prey = prey
-        self.resolved = resolved
+    predator: int
+    prey: int
+    resolved: int
 
     def decider(self, state: NewWorldState) -> int | None:
         if not (state.alive(self.predator) and state.alive(self.prey)):

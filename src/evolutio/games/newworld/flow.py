@@ -5,6 +5,7 @@ Grazing, Scavenger, Metamorphosis, Random Mutations) with :func:`.steps.step_typ
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import ClassVar
 
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
@@ -57,6 +58,7 @@ class DevelopmentTurn(Step):
     __slots__ = ("arranged", "seat")
     name = "development_turn"
     decides = True  # the seat on turn always decides
+    accepts: ClassVar[tuple[str, ...]] = ("pass", "play_animal", "play_trait", "play_paired", "move", "reverse")
 
     def __init__(self, seat: int, arranged: int = 0) -> None:
         self.seat = seat
@@ -116,6 +118,8 @@ class DevelopmentTurn(Step):
         trait = card_side(state, card, action.args[1])
         if kind == "play_paired":
             first, direction = action.args[2], action.args[3]
+            if not state.alive(first):
+                return Refusal(f"there is no animal {first}")
             if trait != SYMBIOSIS and direction != RIGHT:
                 return Refusal(f"{state.trait_name(trait)} is played on an animal and its right-hand neighbour")
             second = neighbour(state, first, direction)
@@ -269,6 +273,7 @@ class FeedingTurn(Step):
 
     __slots__ = ("basic_done", "extra_done", "seat")
     name = "feeding_turn"
+    accepts = ("pass", "end_turn", "shelter", "feed", "attack", "piracy", "metamorphosis")
 
     def __init__(self, seat: int, basic_done: int = 0, extra_done: int = 0) -> None:
         self.seat = seat
@@ -347,6 +352,8 @@ class FeedingTurn(Step):
                 return rules.attacker_refusal(state, seat, animal) or rules.prey_refusal(state, animal, target)
             if state.animal_owner[animal] != seat:
                 return Refusal(f"animal {animal} is not one of your animals")
+            if target not in state.slots():
+                return Refusal(f"there is no area slot {target} on the table")
             tokens = state.area_shelter if kind == "shelter" else state.area_food
             if not tokens[target]:
                 what = "shelter token" if kind == "shelter" else "food"

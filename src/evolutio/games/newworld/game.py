@@ -5,10 +5,8 @@ from __future__ import annotations
 from typing import Any, ClassVar, cast
 
 from evolutio.kernel import (
-    Action,
     ActionSchema,
     Game,
-    IllegalAction,
     Option,
     OptionError,
     Rng,
@@ -16,7 +14,7 @@ from evolutio.kernel import (
     rank_winners,
     register,
 )
-from evolutio.kernel.flow import Refusal, steps_from_json, steps_to_json
+from evolutio.kernel.flow import steps_from_json, steps_to_json
 
 from . import flow, rules
 from .data import TRAIT_IDS, RulesData, load_rules_data
@@ -47,20 +45,6 @@ class NewWorldPosition(NewWorldState):
     def winners(self) -> list[int]:
         """Ruling 73: the best score; ties go to more surviving animals; then the tied players share the win."""
         return rank_winners(self.scores(), [len(row) for row in self.rows])
-
-    def refusal(self, action: Action) -> Refusal | None:
-        """Why ``action`` is not legal now. The steps offer only plausible candidates (speed), so for any other
-        action of this game the top step's own ``check`` is asked too: it gives the rule's reason where it has one
-        (for example "Camouflage goes only on your own animals")."""
-        refusal = super().refusal(action)
-        if refusal is None or not self.flow:
-            return refusal
-        try:
-            self.game.action_schema().encode(action)
-            specific = self.flow[-1].check(self, action)
-        except (IllegalAction, IndexError, KeyError, ValueError, TypeError, AttributeError):
-            specific = None
-        return specific or refusal
 
     def view(self, player: int | None) -> dict[str, Any]:
         return build_view(self, player)

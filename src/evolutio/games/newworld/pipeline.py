@@ -137,10 +137,8 @@ class GiveBlue(Step):
 
     __slots__ = ("animal", "count")
     name = "give_blue"
-
-    def __init__(self, animal: int, count: int) -> None:
-        self.animal = animal
-        self.count = count
+    animal: int
+    count: int
 
     def run(self, state: NewWorldState) -> None:
         if self.count > 1:

@@ -333,8 +333,7 @@ class FeedingRules(NorthstarPosition):
                         return
                 if not compulsory:
                     acts.append(self.cfg.PASS)
-                self.push(FeedingTurn(q))
-                self._legal = acts
+                self.offer(FeedingTurn(q), acts)
                 return
             self.passes += 1
         self.push(Extinction())

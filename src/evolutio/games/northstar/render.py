@@ -59,7 +59,7 @@ def _species(number: int, species: dict[str, Any]) -> Text:
 
 
 def _surplus_text(decision: dict[str, Any], viewer: int | None) -> str:
-    who = "you decide" if decision["player"] == viewer else f"player {decision['player'] + 1} decides"
+    who = "you decide" if decision["player"] == viewer else f"Player {decision['player'] + 1} decides"
     where = "the bank" if decision["source"] == "bank" else "the watering hole"
     return (f"Fat Tissue: {who} how much of the {decision['surplus']} surplus {decision['food']} to store on species "
             f"{decision['species'] + 1} ({decision['least']}–{decision['most']}; the rest stays in {where})")
@@ -102,7 +102,7 @@ def _header(view: dict[str, Any]) -> Text:
         head.append(f" (last round: {view['last_round']})", style="yellow")
     head.append(f" · {view['phase']} · first player {view['first_player'] + 1}")
     if current is not None:
-        head.append(f" · to act: player {current + 1}", style="bold cyan")
+        head.append(f" · to act: Player {current + 1}", style="bold cyan")
     head.append(f"\nwatering hole {view['watering_hole']} food · draw pile {view['draw_pile']} · "
                 f"discard pile {len(view['discard_pile'])}")
     if view.get("removed_unseen"):
@@ -126,7 +126,7 @@ class NorthstarRenderer:
         lines: list[Text] = [_header(view)]
         for player in view["players"]:
             number = player["seat"]
-            title = Text(f"player {number + 1}" + (" (you)" if number == viewer else ""),
+            title = Text(f"Player {number + 1}" + (" (you)" if number == viewer else ""),
                          style="bold cyan" if number == viewer else "bold")
             if number == current:
                 title.append(" ◀", style="bold green")
@@ -151,8 +151,8 @@ class NorthstarRenderer:
         if pending and "store_surplus" not in pending:
             lines.append(Text(f"pending: {pending}", style="yellow"))
         if over:
-            lines.append(Text("final scores: " + ", ".join(f"player {i + 1}: {s}" for i, s in enumerate(view["scores"]))
-                              + " · winner(s): " + ", ".join(f"player {w + 1}" for w in view["winners"]),
+            lines.append(Text("final scores: " + ", ".join(f"Player {i + 1}: {s}" for i, s in enumerate(view["scores"]))
+                              + " · winner(s): " + ", ".join(f"Player {w + 1}" for w in view["winners"]),
                               style="bold green"))
         return Group(*lines)
 

@@ -11,10 +11,10 @@ from typing import Any
 from evolutio.kernel import Action, Rng
 from evolutio.kernel.flow import Refusal, steps_from_json, steps_to_json
 
-from .actions import arity_refusal, kind_refusal
+from .actions import arity_refusal
 from .cards import TRAIT_IDS
-from .config import BODY, CARDS, DOWN, FAT, FOOD_, PHASE_NAMES, POP
-from .steps import STEP_TYPES, NorthstarStep
+from .config import BODY, CARDS, DOWN, FAT, FOOD_, POP
+from .steps import STEP_TYPES
 from .traits import TRAIT_STEPS
 from .view import NorthstarViews
 
@@ -26,27 +26,11 @@ class NorthstarState(NorthstarViews):
     __slots__ = ()
 
     # ------------------------------------------------------------------------------------------ legal and refused
-    def refusal(self, action: Action) -> Refusal | None:
-        """Why ``action`` is not legal now (``None`` if it is): an action northstar does not know, or one the
-        decision now does not take, is refused here; any other by the decision step's own check."""
+    def malformed(self, action: Action) -> Refusal | None:
+        """What is wrong with an action that is not a northstar action at all: an unknown kind or the wrong number of
+        arguments in northstar's words, an argument out of range by the kernel's (from the action schema)."""
         reason = arity_refusal(action)
-        if reason is not None:
-            return Refusal(reason)
-        flow = self.flow
-        if flow:
-            step = flow[-1]
-            if isinstance(step, NorthstarStep) and action.kind not in step.kinds(self):
-                player = step.decider(self)
-                assert player is not None
-                return Refusal(kind_refusal(action.kind, self.cfg.course, PHASE_NAMES[step.phase], player,
-                                            step.prompt(self)))
-        return super().refusal(action)
-
-    def explain_illegal(self, action: Action) -> str:
-        refusal = self.refusal(action)
-        if refusal is None:
-            return f"{self.describe(action)} is legal now"
-        return refusal.reason
+        return Refusal(reason) if reason is not None else super().malformed(action)
 
     # --------------------------------------------------------------------------------------------- copying
     def clone(self) -> "NorthstarState":

@@ -17,8 +17,8 @@ from typing import Any, ClassVar
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from .actions import ActionSpace
-from .config import FEED, FOOD, LEAF, LEAF_NAMES, PLAY, REPLACE, STORE
+from .actions import ActionSpace, kind_refusal
+from .config import FEED, FOOD, LEAF, LEAF_NAMES, PHASE_NAMES, PLAY, REPLACE, STORE
 
 
 class NorthstarStep(Step):
@@ -40,15 +40,20 @@ class NorthstarStep(Step):
     def candidates(self, state: Any) -> ActionSpace:
         return ActionSpace(state.cfg, self.kinds(state))
 
+    def kind_refusal(self, state: Any, action: Action) -> Refusal:
+        """An action of a kind this decision does not take: where that kind belongs, and what is asked now."""
+        player = self.decider(state)
+        assert player is not None
+        return Refusal(kind_refusal(action.kind, state.cfg.course, PHASE_NAMES[self.phase], player,
+                                    self.prompt(state)))
+
 
 
 class PlayerStep(NorthstarStep):
     """A decision of one player (``player``)."""
 
     __slots__ = ("player",)
-
-    def __init__(self, player: int) -> None:
-        self.player = player
+    player: int
 
     def decider(self, state: Any) -> int | None:
         return self.player
@@ -203,17 +208,14 @@ class StoreSurplus(NorthstarStep):
     name = "store_surplus"
     phase = STORE
     KINDS = ("store_surplus",)
-
-    def __init__(self, owner: int, species: int, tokens: int, meat: bool, bank: bool, least: int, most: int,
-                 head: int) -> None:
-        self.owner = owner
-        self.species = species
-        self.tokens = tokens
-        self.meat = meat
-        self.bank = bank
-        self.least = least
-        self.most = most
-        self.head = head
+    owner: int
+    species: int
+    tokens: int
+    meat: bool
+    bank: bool
+    least: int
+    most: int
+    head: int
 
     def decider(self, state: Any) -> int | None:
         return self.owner
@@ -275,10 +277,8 @@ class Continuation(NorthstarStep):
 class AfterFeed(Continuation):
     __slots__ = ("player", "species")
     name = "after_feed"
-
-    def __init__(self, player: int, species: int) -> None:
-        self.player = player
-        self.species = species
+    player: int
+    species: int
 
     def resume(self, state: Any, head: int) -> None:
         state.fed(self.player, self.species, head)
@@ -289,11 +289,9 @@ class AfterLeaf(Continuation):
 
     __slots__ = ("player", "species", "next_player")
     name = "after_leaf"
-
-    def __init__(self, player: int, species: int, next_player: int) -> None:
-        self.player = player
-        self.species = species
-        self.next_player = next_player
+    player: int
+    species: int
+    next_player: int
 
     def resume(self, state: Any, head: int) -> None:
         state.finish_leaf_take(self.player, self.species, head)
@@ -305,11 +303,9 @@ class AfterLeafChoice(Continuation):
 
     __slots__ = ("player", "species", "effects")
     name = "after_leaf_choice"
-
-    def __init__(self, player: int, species: int, effects: tuple[tuple[int, int], ...]) -> None:
-        self.player = player
-        self.species = species
-        self.effects = effects
+    player: int
+    species: int
+    effects: tuple[tuple[int, int], ...]
 
     def resume(self, state: Any, head: int) -> None:
         state.finish_leaf_take(self.player, self.species, head)
@@ -321,10 +317,8 @@ class AfterMeat(Continuation):
 
     __slots__ = ("player", "attacker")
     name = "after_meat"
-
-    def __init__(self, player: int, attacker: int) -> None:
-        self.player = player
-        self.attacker = attacker
+    player: int
+    attacker: int
 
     def resume(self, state: Any, head: int) -> None:
         state.after_meat(self.player, head)
@@ -335,11 +329,9 @@ class AfterScavenger(Continuation):
 
     __slots__ = ("player", "offset", "species")
     name = "after_scavenger"
-
-    def __init__(self, player: int, offset: int, species: int) -> None:
-        self.player = player
-        self.offset = offset
-        self.species = species
+    player: int
+    offset: int
+    species: int
 
     def resume(self, state: Any, head: int) -> None:
         state.after_scavenger(self, head)

@@ -53,14 +53,8 @@ class Decision(Step):
     __slots__ = ()
     #: the kind of decision in views (``decision.kind``)
     label: ClassVar[str] = ""
-    #: the action kinds this decision accepts (in every game; :meth:`kinds` adds those of the deck's traits)
-    accepts: ClassVar[tuple[str, ...]] = ()
     #: a decision in every position (its decider is a seat), except the trigger order
     decides = True
-
-    def kinds(self, state: OriginFlow) -> tuple[str, ...]:
-        """The action kinds this decision accepts in the game of ``state``."""
-        return self.accepts
 
     def question(self, state: OriginFlow) -> str:
         return self.label.replace("_", " ")
@@ -198,7 +192,6 @@ class FeedingPhase(Step):
     name = "feeding"
 
     def run(self, state: OriginFlow) -> None:
-        flow = state.flow
         while True:
             choices = state.feeding_choices(state.actor)
             if len(choices) == 1 and choices[0] is actions.PASS:
@@ -206,8 +199,7 @@ class FeedingPhase(Step):
                     state.replace(Extinction())
                     return
             else:
-                flow.append(FEEDING_TURN)   # (push, without the call: the hottest step of the game)
-                state.feeding_offer = choices   # computed once: the feeding turn's candidates until it is answered
+                state.offer(FEEDING_TURN, choices)   # computed once: the feeding turn's legal actions
                 return
 
 
@@ -260,13 +252,12 @@ class FeedingTurn(Decision):
         return refuser(state, *action.args)
 
     def legal(self, state: OriginFlow) -> list[Action]:
-        # by take_refusal, end_turn_refusal and the trait modules' refusers (their offer hooks call them)
-        offer = state.feeding_offer
-        return offer if offer is not None else state.feeding_choices(state.actor)
+        # by take_refusal, end_turn_refusal and the trait modules' refusers (their offer hooks call them); usually
+        # not called: the feeding phase offers this step with the choices it has computed
+        return state.feeding_choices(state.actor)
 
     def resolve(self, state: OriginFlow, action: Action) -> None:
         state.flow.pop()   # (pop, without the call)
-        state.feeding_offer = None
         kind = action.kind
         if state.location and state.feeding_location < 0 and kind != "pass":
             state.commit_location(action)
@@ -306,11 +297,9 @@ class TraitTarget(TargetDecision):
     __slots__ = ("player", "card", "face")
     name = "trait_target"
     label = "trait_target"
-
-    def __init__(self, player: int, card: int, face: int) -> None:
-        self.player = player
-        self.card = card
-        self.face = face
+    player: int
+    card: int
+    face: int
 
     def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
         return state.first_target_refusal(self.player, state.config.faces[self.card][self.face], animal)
@@ -346,12 +335,10 @@ class SecondTraitTarget(TargetDecision):
     __slots__ = ("player", "card", "face", "first")
     name = "trait_second_target"
     label = "trait_second_target"
-
-    def __init__(self, player: int, card: int, face: int, first: int) -> None:
-        self.player = player
-        self.card = card
-        self.face = face
-        self.first = first
+    player: int
+    card: int
+    face: int
+    first: int
 
     def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
         return state.pair_refusal(self.player, state.config.faces[self.card][self.face], self.first, animal)
@@ -377,10 +364,8 @@ class AttackTarget(TargetDecision):
     __slots__ = ("player", "carnivore")
     name = "attack_target"
     label = "attack_target"
-
-    def __init__(self, player: int, carnivore: int) -> None:
-        self.player = player
-        self.carnivore = carnivore
+    player: int
+    carnivore: int
 
     def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
         refusal = state.attack_refusal(self.carnivore, animal)
@@ -403,10 +388,8 @@ class PiracyVictim(TargetDecision):
     __slots__ = ("player", "pirate")
     name = "piracy_victim"
     label = "piracy_victim"
-
-    def __init__(self, player: int, pirate: int) -> None:
-        self.player = player
-        self.pirate = pirate
+    player: int
+    pirate: int
 
     def target_refusal(self, state: OriginFlow, animal: int) -> Refusal | None:
         return state.piracy_refusal(self.pirate, animal)
@@ -430,13 +413,11 @@ class Defence(Decision):
     name = "defence"
     label = "defence"
     accepts = ("run", "mimic", "tail", "accept")
-
-    def __init__(self, player: int, carnivore: int, target: int, rolled: bool, targeted: int) -> None:
-        self.player = player
-        self.carnivore = carnivore
-        self.target = target
-        self.rolled = rolled
-        self.targeted = targeted
+    player: int
+    carnivore: int
+    target: int
+    rolled: bool
+    targeted: int
 
     def decider(self, state: OriginFlow) -> int | None:
         return self.player
@@ -477,10 +458,8 @@ class ScavengerChoice(Decision):
     name = "scavenger"
     label = "scavenger"
     accepts = ("scavenge",)
-
-    def __init__(self, player: int, offered: int) -> None:
-        self.player = player
-        self.offered = offered
+    player: int
+    offered: int
 
     def decider(self, state: OriginFlow) -> int | None:
         return self.player
@@ -513,10 +492,8 @@ class TriggerOrder(Decision):
     label = "trigger_order"
     accepts = ("fire",)
     decides = False   # automatic while at most one trigger can fire
-
-    def __init__(self, player: int, triggers: tuple[int, ...]) -> None:
-        self.player = player
-        self.triggers = triggers
+    player: int
+    triggers: tuple[int, ...]
 
     def decider(self, state: OriginFlow) -> int | None:
         valid = state.valid_triggers(self.triggers)
@@ -557,9 +534,7 @@ class BlueToken(Step):
 
     __slots__ = ("carnivore",)
     name = "blue_token"
-
-    def __init__(self, carnivore: int) -> None:
-        self.carnivore = carnivore
+    carnivore: int
 
     def run(self, state: OriginFlow) -> None:
         state.flow.pop()
@@ -571,10 +546,8 @@ class QueuedEffect(Step):
 
     __slots__ = ("effect", "argument")
     name = "effect"
-
-    def __init__(self, effect: str, argument: int) -> None:
-        self.effect = effect
-        self.argument = argument
+    effect: str
+    argument: int
 
     def run(self, state: OriginFlow) -> None:
         state.flow.pop()

@@ -441,7 +441,6 @@ class OriginPresentation(ContinentsFlow):
         if new.nature is not None:   # the order of the nature deck is unseen by everyone
             rng.shuffle(new.nature.deck)
         new.rng = rng.fork()
-        new.feeding_offer = None
         new.events = []
         new._legal = None
         return new

@@ -130,7 +130,7 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
         lines.append(_nature_line(view["nature"]))
     decision = view.get("decision") or {}
     if view.get("to_act") is not None and decision.get("kind") not in (None, "none", "development", "feeding"):
-        who = "you" if view["to_act"] == viewer else f"player {view['to_act'] + 1}"
+        who = "you" if view["to_act"] == viewer else f"Player {view['to_act'] + 1}"
         extra = ""
         if decision["kind"] == "defence":
             extra = f": carnivore A{decision['carnivore']} attacks A{decision['target']}"
@@ -174,7 +174,7 @@ class OriginRenderer:
         breakdown = score_breakdown(view) if over else []
         for player in view["players"]:
             number = player["seat"]
-            title = Text(f"player {number + 1}" + (" (you)" if number == viewer else ""),
+            title = Text(f"Player {number + 1}" + (" (you)" if number == viewer else ""),
                          style="bold cyan" if number == viewer else "bold")
             if number == view.get("to_act"):
                 title.append(" ◀", style="bold green")
@@ -201,8 +201,8 @@ class OriginRenderer:
             lines.append(Text("your hand:", style="bold blue"))
             lines.extend(pack(cards) if cards else [Text("  empty", style="dim")])
         if over:
-            lines.append(Text("final scores: " + ", ".join(f"player {i + 1}: {s}" for i, s in enumerate(view["scores"]))
-                              + " — winner(s): " + ", ".join(f"player {w + 1}" for w in view["winners"]),
+            lines.append(Text("final scores: " + ", ".join(f"Player {i + 1}: {s}" for i, s in enumerate(view["scores"]))
+                              + " — winner(s): " + ", ".join(f"Player {w + 1}" for w in view["winners"]),
                               style="bold green"))
         return Group(*lines)
 

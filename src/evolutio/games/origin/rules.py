@@ -196,7 +196,6 @@ class OriginRules(FlowState):
         "food_base",
         "main_action_used",
         "round_had_actions",
-        "feeding_offer",
         "decided_winners",
         "dice",
     )
@@ -241,8 +240,6 @@ class OriginRules(FlowState):
         self.food_base: int = 0
         self.main_action_used: bool = False
         self.round_had_actions: bool = False
-        #: the choices of the feeding turn on top of the stack, computed when it was pushed (``None``: not known)
-        self.feeding_offer: list[Action] | None = None
         self.decided_winners: list[int] | None = None
         self.dice: tuple[int, ...] = ()
 
@@ -291,7 +288,6 @@ class OriginRules(FlowState):
         new.food_base = self.food_base
         new.main_action_used = self.main_action_used
         new.round_had_actions = self.round_had_actions
-        new.feeding_offer = self.feeding_offer
         new.decided_winners = self.decided_winners
         new.dice = self.dice
         return new

@@ -8,7 +8,7 @@ from evolutio.kernel import Action, Game
 from evolutio.kernel.flow import Refusal
 
 from . import actions as A
-from .flow import Decision, DevelopmentPhase
+from .flow import DevelopmentPhase
 from .nature import announce, new_deck
 from .present import OriginPresentation
 from .rules import Config
@@ -19,17 +19,10 @@ __all__ = ["Config", "OriginState"]
 class OriginState(OriginPresentation):
     __slots__ = ()
 
-    def refusal(self, action: Action) -> Refusal | None:
-        """Why ``action`` is not legal now: a malformed action is told what is wrong with it, an action of a kind the
-        decision on top does not take is told what is asked now (the step's prompt); any other is refused by the
-        check of the step on top of the stack."""
-        malformed = A.malformed(action, self.config.arguments, self.config.num_cards)
-        if malformed is not None:
-            return malformed
-        step = self.step
-        if isinstance(step, Decision) and action.kind not in step.kinds(self):
-            return Refusal(step.prompt(self))
-        return super().refusal(action)
+    def malformed(self, action: Action) -> Refusal | None:
+        """What is wrong with an action that is not an action of this game at all (the kernel's ``refusal`` asks
+        this first; an action of a kind the decision on top does not take is then told what is asked now)."""
+        return A.malformed(action, self.config.arguments, self.config.num_cards)
 
     @classmethod
     def blank(cls, game: Game, config: Config, seed: int) -> OriginState:

@@ -94,10 +94,8 @@ class PreyOwnerStep(Step):
     """A defence decision of an attack in progress: the prey's owner decides."""
 
     __slots__ = ("predator", "prey")
-
-    def __init__(self, predator: int, prey: int) -> None:
-        self.predator = predator
-        self.prey = prey
+    predator: int
+    prey: int
 
     def decider(self, state: NewWorldState) -> int:
         return state.animal_owner[self.prey]

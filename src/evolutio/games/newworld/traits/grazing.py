@@ -38,10 +38,8 @@ def grazing(state: NewWorldState, animal: int, slot: int, card: int) -> None:
 class GrazingStep(Step):
     __slots__ = ("animal", "slot")
     name = "grazing"
-
-    def __init__(self, animal: int, slot: int) -> None:
-        self.animal = animal
-        self.slot = slot
+    animal: int
+    slot: int
 
     def decider(self, state: NewWorldState) -> int | None:
         if not state.alive(self.animal) or not state.area_food[self.slot]:

@@ -29,9 +29,8 @@ def hand_allowed(state: NewWorldState) -> bool:
 class MetamorphosisStep(Step):
     __slots__ = ("animal",)
     name = "metamorphosis"
-
-    def __init__(self, animal: int) -> None:
-        self.animal = animal
+    accepts = ("morph_food", "morph_nothing", "morph_trait", "morph_paired")
+    animal: int
 
     def decider(self, state: NewWorldState) -> int:
         return state.animal_owner[self.animal]

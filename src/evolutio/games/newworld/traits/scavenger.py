@@ -70,9 +70,7 @@ def scavenger_search(state: NewWorldState, attacker_seat: int, dead: int) -> Non
 class ScavengerStep(Step):
     __slots__ = ("seat",)
     name = "scavenger"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
     def decider(self, state: NewWorldState) -> int | None:
         return self.seat if recipients(state, self.seat) else None

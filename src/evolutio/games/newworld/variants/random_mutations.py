@@ -26,6 +26,7 @@ MUTATE_ANIMAL = Action("mutate_animal")
 class MutationTurn(flow.DevelopmentTurn):
     __slots__ = ()
     name = "mutation_turn"
+    accepts = ("pass", "mutate_animal", "mutate_trait", "move", "reverse")
 
     def prompt(self, state: NewWorldState) -> str:
         return (f"{state.player_name(self.seat)}: rearrange your row, pass, or take the top card of your gene pool "

@@ -227,12 +227,10 @@ class AfterIntelligence(Continuation):
 
     __slots__ = ("player", "card", "species", "window")
     name = "after_intelligence"
-
-    def __init__(self, player: int, card: int, species: int, window: tuple[int, ...]) -> None:
-        self.player = player
-        self.card = card
-        self.species = species
-        self.window = window
+    player: int
+    card: int
+    species: int
+    window: tuple[int, ...]
 
     def resume(self, state: Any, head: int) -> None:
         q = self.player
@@ -256,9 +254,7 @@ class IntelligenceWindow(NorthstarStep):
     name = "intelligence_window"
     phase = INTEL
     KINDS = ("intelligence_food", "pass")
-
-    def __init__(self, players: tuple[int, ...]) -> None:
-        self.players = players
+    players: tuple[int, ...]
 
     def decider(self, state: Any) -> int | None:
         return self.players[0]

@@ -227,8 +227,7 @@ class CourseRules(CardPlay):
             acts = self.course_feeding_options(p)
             if len(acts) > 1:  # more than pass
                 self.turn = p
-                self.push(FeedingTurn(p))
-                self._legal = acts
+                self.offer(FeedingTurn(p), acts)
                 return
             q.pop(0)
         self.push(Extinction())

@@ -1,0 +1,58 @@
+"""The benchmark's random playouts are pinned: the same seeds must give the same games after any speed work.
+
+``evolutio bench`` plays games with the random driver and ``apply_trusted`` (no legality check, cached legal lists,
+the kernel's inline fast paths). These digests were taken before the hot path was tuned; a change that alters any
+game of this sample (a different legal-action order, a skipped rule, a different random draw) fails here. Regenerate
+only with a rules change that bumps ``rules_version``: ``EVOLUTIO_PRINT_DIGESTS=1 pytest -s`` prints the new values.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+import pytest
+
+from evolutio.bots import RandomBot
+from evolutio.kernel import load_game
+from evolutio.kernel.rng import derive_seed
+
+#: (game, players, games) -> sha256 over the digests of the games played with seeds derive_seed(MASTER_SEED, i)
+MASTER_SEED = 12345
+EXPECTED = {
+    ("origin", 4, 40):
+        "f52492daeee7e58c5a55b7e149c7edfec357c2a1d6256e14eb5bb0b1bab97830",
+    ("origin", 2, 20):
+        "09aaa21eedd958050bcabe2a0a221a63eb0e2f88a6855a38b1d710e03d9978bd",
+    ("origin", 7, 10):
+        "71646d299f4ace079fd39d14601060a65a16ee290d58647b7d99b4bbd4482426",
+    ("northstar", 4, 40):
+        "cb0ec6f7a07ac6e4854c3eac4a50aed67a9990b0a0cacc895cd1427b024065ba",
+    ("northstar", 6, 10):
+        "3ac073097f33ef9a7c067984e268202bcdc0917bee2b8289e0d00e913c7a1725",
+    ("newworld", 4, 10):
+        "674451b937410352418e7fcdfff5b3d3f55caeb44f6881362a026ea8e5507d86",
+}
+
+
+def playout_digest(name: str, players: int, games: int) -> str:
+    """The bench driver (``sim.runner.bench``) over ``games`` seeds, each game's final digest folded into one hash."""
+    game = load_game(name, players=players)
+    folded = hashlib.sha256()
+    for index in range(games):
+        bot = RandomBot(seed=derive_seed(MASTER_SEED, index, 99))
+        state = game.new_state(derive_seed(MASTER_SEED, index))
+        state.log_events = False
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            state.apply_trusted(legal[bot.rng.randbelow(len(legal))])
+        folded.update(state.digest().encode())
+    return folded.hexdigest()
+
+
+@pytest.mark.parametrize(("name", "players", "games"), sorted(EXPECTED))
+def test_random_playouts_give_the_same_games(name: str, players: int, games: int) -> None:
+    got = playout_digest(name, players, games)
+    if os.environ.get("EVOLUTIO_PRINT_DIGESTS") == "1":
+        print(f'    ("{name}", {players}, {games}): "{got}",')
+    assert got == EXPECTED[(name, players, games)], f"{name} {players}p: the random playouts changed"
