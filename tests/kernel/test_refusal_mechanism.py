@@ -11,14 +11,18 @@ from evolutio.kernel import Action, IllegalAction, Rng, load_game
 from evolutio.kernel.flow import FlowState
 
 GAMES = ("origin", "northstar", "newworld", "evo")
+#: each ruleset with its default options, plus origin with its expansions (their own steps and action kinds)
+GAMES_AND_OPTIONS = [*((name, {}) for name in GAMES),
+                     ("origin", {"sets": "continents,gift,ice_age"}),
+                     ("origin", {"sets": "continents", "continents_without_locations": True})]
 #: positions examined per game (every few decisions of a few random games) and actions tried at each
 EVERY = 7
 ACTIONS_PER_POSITION = 40
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_any_well_formed_action_is_refused_exactly_when_it_is_not_legal(name: str) -> None:
-    game = load_game(name)
+@pytest.mark.parametrize(("name", "options"), GAMES_AND_OPTIONS)
+def test_any_well_formed_action_is_refused_exactly_when_it_is_not_legal(name: str, options: dict[str, object]) -> None:
+    game = load_game(name, **options)
     schema = game.action_schema()
     rng = Rng(11)
     examined = refused = 0
