@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -175,9 +176,10 @@ class Connection:
 
 
 async def play_seat(host: str, port: int, table: str, seat: int, token: str, seed: int,
-                    latencies: list[float], refusals: list[str], resent: list[str]) -> None:
-    """Play one human seat: listen on its socket, and POST a seeded random legal action whenever it decides. Like the
-    browser client, an action asks only for the log entries after those the seat holds (``?events_from=``)."""
+                    latencies: list[float], refusals: list[str], resent: list[str], think_ms: float = 0.0) -> None:
+    """Play one human seat: listen on its socket, and POST a seeded random legal action whenever it decides (after a
+    seeded thinking time, uniform in 0 .. 2 × ``think_ms``, when one is given). Like the browser client, an action asks
+    only for the log entries after those the seat holds (``?events_from=``)."""
     chooser = random.Random(seed)
     http = Connection(host, port)
     try:
@@ -191,6 +193,8 @@ async def play_seat(host: str, port: int, table: str, seat: int, token: str, see
                 if state["current_player"] != seat or not state["legal"]:
                     continue
                 action = chooser.choice(state["legal"])["action"]
+                if think_ms:
+                    await asyncio.sleep(chooser.uniform(0.0, 2.0 * think_ms) / 1000.0)
                 started = time.perf_counter()
                 status, body = await http.request("POST", f"/api/tables/{table}/actions?events_from={held}", token,
                                                   {"action": action, "turn": state["turn"]}, resent)
@@ -218,12 +222,15 @@ async def run(args: argparse.Namespace, host: str, port: int, server: subprocess
         latencies: list[float] = []
         refusals: list[str] = []
         resent: list[str] = []
+        # the load generator's own garbage collections would be counted as server latency: none during the run
+        gc.collect()
+        gc.disable()
         started = time.perf_counter()
         server_cpu_before = cpu_seconds(server.pid)
         own_cpu_before = time.process_time()
         await asyncio.gather(*[
             play_seat(host, port, table["table"], seat["seat"], seat["token"], 1000 * index + seat["seat"],
-                      latencies, refusals, resent)
+                      latencies, refusals, resent, args.think_ms)
             for index, table in enumerate(created) for seat in table["seats"] if seat["token"]
         ])
         # the last table may still have bots finishing after its people are done
@@ -231,6 +238,7 @@ async def run(args: argparse.Namespace, host: str, port: int, server: subprocess
             while not (await send(http, "GET", f"/api/tables/{table['table']}", resent)).json()["finished"]:
                 await asyncio.sleep(START_PAUSE_SECONDS)
         wall = time.perf_counter() - started
+        gc.enable()
         server_cpu = cpu_seconds(server.pid) - server_cpu_before
         own_cpu = time.process_time() - own_cpu_before
     return {"wall": wall, "human_latencies": latencies, "refusals": refusals, "resent": resent,
@@ -271,6 +279,9 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--humans", type=int, default=2, help="scripted people per table (the rest are bots)")
     parser.add_argument("--bot", default="random")
+    parser.add_argument("--think-ms", type=float, default=0.0,
+                        help="mean thinking time of a scripted person before each action, in ms (uniform 0 .. 2 × "
+                             "this; default 0: act at once, the closed loop that measures the most actions/s)")
     parser.add_argument("--connections", type=int, default=100, help="HTTP connections of the load generator")
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary directory)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -312,6 +323,7 @@ def main() -> int:
     human_lat = result["human_latencies"]
     figures = {
         "tables": args.tables, "game": args.game, "players": args.players, "humans_per_table": args.humans,
+        "think_ms": args.think_ms,
         "database": db_url.split(":", 1)[0], "wall_seconds": round(result["wall"], 2),
         "actions": humans + bots, "human_actions": humans, "bot_actions": bots,
         "actions_per_second": round((humans + bots) / result["wall"], 1),

@@ -18,7 +18,7 @@ from sqlalchemy.exc import ArgumentError
 
 from evolutio.kernel import EvolutioError
 from evolutio.server import ServerSettings, create_app
-from evolutio.server.app import SETTINGS_ENVIRONMENT_VARIABLE
+from evolutio.server.app import SETTINGS_ENVIRONMENT_VARIABLE, tune_garbage_collector
 from evolutio.server.broker import make_broker
 from evolutio.server.storage import Store
 
@@ -131,7 +131,9 @@ def cmd_serve(ns: argparse.Namespace) -> int:
     options: dict[str, Any] = {"host": ns.host, "port": ns.port, "log_level": ns.log_level,
                                "ws_per_message_deflate": False}
     if ns.workers == 1:
-        uvicorn.run(create_app(settings), **options)
+        app = create_app(settings)
+        tune_garbage_collector()
+        uvicorn.run(app, **options)
         return 0
     # the schema is migrated once here, before the workers start (each would otherwise race to create it)
     Store.open(url).close()
