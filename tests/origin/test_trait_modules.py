@@ -1,4 +1,4 @@
-"""Each trait (19 base, 3 gift) is a data row plus its own module under games/origin/traits/ (writing-a-game.md)."""
+"""Each trait (19 base, 3 gift, 11 Time to Fly) is a data row plus its own module under games/origin/traits/ (writing-a-game.md)."""
 
 from pathlib import Path
 
@@ -11,7 +11,7 @@ def test_every_trait_row_has_its_module_and_every_module_a_row():
     modules = sorted(p.stem for p in package.glob("*.py") if not p.stem.startswith("_"))
     assert modules == sorted(traits.TRAIT_IDS)
     assert modules == traits.TRAIT_MODULES
-    assert len(traits.TRAIT_IDS) == 19 + 3   # the base set and the gift cards
+    assert len(traits.TRAIT_IDS) == 19 + 3 + 11   # the base set, the gift cards and Time to Fly
 
 
 def test_the_deck_and_hands_come_from_the_data():

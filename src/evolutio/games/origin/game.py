@@ -41,9 +41,12 @@ class OriginGame(Game):
         self.deck_list = build_deck(self.options["deck"], self.options["sets"], self.options["halve_each_kind"])
         self.config = Config(self.num_players, self.deck_list, self.options)
         size = self.deck_list.size
-        # the expansion traits' kinds of this deck (one animal number each) come after the base kinds
-        self._schema = A.schema(size, self.deck_list.max_fat_per_animal,
-                                [(kind, (("animal", size),)) for kind in self.config.trait_kinds])
+        # the expansion traits' kinds of this deck (animal numbers or card ids, each below the deck size) come after
+        # the base kinds
+        cfg = self.config
+        self._schema = A.schema(size, self.deck_list.max_fat_per_animal, [
+            (kind, tuple((word.split()[0], size) for word in cfg.arguments[kind]))
+            for kind in cfg.trait_kinds + cfg.defence_kinds + cfg.decision_kinds])
 
     def check_options(self) -> None:
         check(self.options)

@@ -10,12 +10,14 @@ from typing import Any, Self
 from evolutio.kernel import Action, Rng
 from evolutio.kernel.flow import Hold, steps_from_json, steps_to_json
 
+from .ambush import AmbushOffer, FinishTake
+from .attack_choices import HunterReveal, IntellectChoice
+from .expansion_flow import ExpansionFlow
 from .flow import (
     STEP_TYPES,
     AttackTarget,
     Defence,
     DevelopmentTurn,
-    OriginFlow,
     PiracyVictim,
     ScavengerChoice,
     SecondTraitTarget,
@@ -35,8 +37,11 @@ from .traits import (
     card_name_ru,
 )
 
+#: every step a saved game may hold: the core's and Time to Fly's
+ALL_STEP_TYPES = (*STEP_TYPES, IntellectChoice, HunterReveal, AmbushOffer, FinishTake)
 
-class OriginPresentation(OriginFlow):
+
+class OriginPresentation(ExpansionFlow):
     """What players and files see of a game: views, action descriptions, the JSON form and determinization."""
 
     __slots__ = ()
@@ -105,6 +110,8 @@ class OriginPresentation(OriginFlow):
                              for x in sorted(set(self.valid_triggers(step.triggers)))]
         elif isinstance(step, ScavengerChoice):
             d["scavenger_owner"] = step.player
+        elif isinstance(step, (IntellectChoice, HunterReveal, AmbushOffer)):
+            d.update(step.info(self))
         elif isinstance(step, Hold):
             d.update(kind="hold", point=step.point)
         return d
@@ -160,6 +167,11 @@ class OriginPresentation(OriginFlow):
                 "tiebreak_dice": self.config.tiebreak_dice,
             },
         }
+        if self.loose_shells:   # Time to Fly: Shells left in the centre of the table (face up)
+            v["loose_shells"] = list(self.loose_shells)
+        if self.ignores:   # Time to Fly: the traits Intellect carnivores ignore this turn
+            v["ignores"] = [{"carnivore": c, "target": t, "trait": TRAIT_IDS[trait]}
+                            for c, (t, trait) in sorted(self.ignores.items())]
         if self.phase == 3:
             v["scores"] = self.scores()
             v["winners"] = self.winners()
@@ -177,6 +189,10 @@ class OriginPresentation(OriginFlow):
         try:
             if k in DESCRIBE:
                 return DESCRIBE[k](self, *args)
+            if k == "pass" and hasattr(self.step, "info"):   # declining a Time to Fly choice
+                return "keep Intellect's choice for later" if isinstance(self.step, IntellectChoice) else "no Ambush"
+            if k == "accept" and isinstance(self.step, HunterReveal):
+                return "reveal no Hunter: the attack goes on"
             if k == "pass":
 
                 development = isinstance(self.step, DevelopmentTurn)
@@ -296,6 +312,10 @@ class OriginPresentation(OriginFlow):
         }
         if self.marks:   # the expansions' per-animal marks (absent in the base game: its digests stay the same)
             d["origin"]["marks"] = self.marks_json()
+        if self.ignores:   # likewise Intellect's choices and the loose Shells (Time to Fly)
+            d["origin"]["ignores"] = {str(c): list(choice) for c, choice in sorted(self.ignores.items())}
+        if self.loose_shells:
+            d["origin"]["loose_shells"] = list(self.loose_shells)
         return d
 
     def _load_json(self, o: dict[str, Any]) -> None:
@@ -342,10 +362,12 @@ class OriginPresentation(OriginFlow):
             setattr(self, k, int(o[k]))
         self.main_action_used = bool(o["main_action_used"])
         self.round_had_actions = bool(o["round_had_actions"])
-        self.flow = steps_from_json(o["flow"], STEP_TYPES, "origin.flow")
+        self.flow = steps_from_json(o["flow"], ALL_STEP_TYPES, "origin.flow")
         self.decided_winners = list(o["decided_winners"]) if o["decided_winners"] is not None else None
         self.dice = tuple(o["dice"])
         self.load_marks(o.get("marks", {}), "origin.marks")
+        self.ignores = {int(c): (int(choice[0]), int(choice[1])) for c, choice in o.get("ignores", {}).items()}
+        self.loose_shells = [int(c) for c in o.get("loose_shells", [])]
 
     # ---------------------------------------------------------------------------------------------------- hidden info
     def determinize(self, player: int, rng: Rng) -> Self:

@@ -1,0 +1,226 @@
+"""The effects Time to Fly adds to the turn (NOTES §9.2, rulings 49-52, 68, 76, 80, 81), between the core effects
+(:class:`~.flow.OriginFlow`) and the words (:class:`~.present.OriginPresentation`):
+
+- every attack that reaches a new target first lets a carnivore that may still ignore a trait (Intellect; a Hunter's
+  counterattack) ignore one: the one protection that would forbid the attack, or else one defence or Poisonous of the
+  target chosen by its owner (``attack_choices.IntellectChoice``);
+- then, if the target has no traits, its owner may reveal a hidden Hunter without traits, which counterattacks
+  (``attack_choices.HunterReveal``); the original attack is over;
+- a red-token take may be ambushed (``ambush.py``);
+- a Shell on an animal that leaves play stays in the centre of the table (``loose_shells``).
+"""
+
+from __future__ import annotations
+
+from evolutio.kernel.flow import Refusal
+
+from .ambush import AmbushOffer, FinishTake
+from .attack_choices import HunterReveal, IntellectChoice
+from .flow import OriginFlow
+from .trait_support import HUNTER_COUNTERATTACK, HUNTER_REVEALED
+from .traits import (
+    AMBUSH,
+    BURROWING,
+    CAN_BE_ATTACKED,
+    CARNIVORE,
+    DEFENDING,
+    EN,
+    PROTECTING,
+    REACTING_TO_EATEN,
+    SHELL,
+)
+from .traits.ambush import AMBUSHING
+from .traits.carnivore import ALREADY_ATTACKED, ASLEEP, ATTACKED_THIS_ROUND, CANNOT_EAT
+
+#: the traits Intellect may choose to ignore once the attack is allowed: the target's defences and Poisonous
+IGNORABLE = DEFENDING | REACTING_TO_EATEN
+AMBUSH_BIT, BURROWING_BIT, CARNIVORE_BIT = 1 << AMBUSH, 1 << BURROWING, 1 << CARNIVORE
+INTELLECT_SPENT = Refusal("this Carnivore has already ignored a trait this turn (Intellect works once per turn, "
+                          "ruling 81)")
+NOTHING_TO_IGNORE = Refusal("Intellect here ignores one defence of the attacked animal or its Poisonous; this trait "
+                            "does not act in this attack (rulings 50, 81)")
+AMBUSH_OWN_TAKE = Refusal("Ambush is offered only to the other players, not to the player whose animal takes the "
+                          "token (ruling 76)")
+ONE_CARNIVORE_PER_ROUND = Refusal("one of your Carnivores has already attacked in this feeding round (ruling 76)")
+
+
+class ExpansionFlow(OriginFlow):
+    """Intellect, the Hunter, Ambush and loose Shells (see the module docstring)."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------------------------------------ attacks
+    def start_attack(self, c: int, t: int) -> None:
+        if self.config.red_token_takes:   # Ambush in the deck: a player's one Carnivore use per round (ruling 76)
+            self.mark(ATTACKED_THIS_ROUND, c)
+        super().start_attack(c, t)
+
+    def defend(self, c: int, t: int, ran: bool, seen: int) -> None:
+        """A new target (``ran`` False) first meets Intellect, then a Hunter; a repeated defence (after a failed
+        Running roll) goes straight on."""
+        if ran:
+            super().defend(c, t, ran, seen)
+            return
+        if self.may_ignore(c):
+            forced = self.forced_ignore(c, t, BURROWING_BIT if self.marked(AMBUSHING, c) else 0)
+            if forced >= 0:
+                self.ignore_trait(c, t, forced)
+            elif any(self.ignore_refusal(c, t, card) is None for card in self.trait_cards[t]):
+                self.push(IntellectChoice(self.owner[c], c, t, seen))
+                return
+        self.after_intellect(c, t, seen)
+
+    def after_intellect(self, c: int, t: int, seen: int) -> None:
+        owner = self.owner[t]
+        if self.trait_count(t) == 0 and any(self.hunter_refusal(c, t, h) is None for h in self.animals[owner]):
+            self.push(HunterReveal(owner, c, t, seen))
+            return
+        self.after_hunter(c, t, seen)
+
+    def after_hunter(self, c: int, t: int, seen: int) -> None:
+        super().defend(c, t, False, seen)
+
+    # -- Intellect
+    def ignore_refusal(self, c: int, t: int, card: int) -> Refusal | None:
+        """Why ``c`` may not choose to ignore trait card ``card`` of ``t`` now."""
+        if card not in self.trait_cards[t]:
+            return Refusal(f"card {card} is not a trait card of the attacked animal A{t}")
+        if not self.may_ignore(c):
+            return INTELLECT_SPENT
+        if not (IGNORABLE >> self.card_trait[card]) & 1:
+            return NOTHING_TO_IGNORE
+        return None
+
+    def ignore_trait(self, c: int, t: int, trait: int) -> None:
+        """``c`` ignores ``trait`` of ``t`` for the rest of the turn (its one choice, ruling 81)."""
+        self.ignores[c] = (t, trait)
+        if self.log_events:
+            self.emit("intellect", {"text": f"{self.animal_text(c)} ignores {EN[trait]} of A{t} this turn",
+                                    "carnivore": c, "target": t, "trait": EN[trait]})
+
+    # -- the Hunter
+    def hunter_refusal(self, c: int, t: int, hunter: int) -> Refusal | None:
+        """Why the owner of the attacked ``t`` may not reveal ``hunter`` against Carnivore ``c`` (ruling 51)."""
+        if self.owner[hunter] != self.owner[t] or hunter == c:
+            return Refusal(f"A{hunter} is not one of your animals")
+        if not self.is_hidden_hunter(hunter):
+            return Refusal(f"A{hunter} is not a hidden Hunter")
+        if self.trait_count(t) or self.trait_count(hunter):
+            return Refusal("a Hunter is revealed only when an animal without traits is attacked, and only a Hunter "
+                           "without traits (ruling 51)")
+        mask = self.trait_mask[c] & PROTECTING
+        for handler in CAN_BE_ATTACKED[mask]:
+            refusal = handler(self, hunter, c)
+            if refusal is not None and self.single_protection(hunter, c, mask) < 0:
+                return Refusal(f"the Hunter could not attack the Carnivore even ignoring one trait: {refusal}")
+        return None
+
+    def hunter_counterattack(self, hunter: int, c: int) -> None:
+        """``hunter`` is revealed (an animal with Carnivore from now on) and attacks ``c``; the attack of ``c`` is
+        over (rulings 51, 52)."""
+        self.mark(HUNTER_REVEALED, hunter)
+        self.mark(HUNTER_COUNTERATTACK, hunter)
+        self._recalc(hunter)
+        self.attacked |= 1 << hunter
+        if self.log_events:
+            self.emit("hunter", {"text": f"{self.player_name(self.owner[hunter])} reveals a Hunter, A{hunter} (card "
+                                 f"{self.animal_card[hunter]}): it counterattacks {self.animal_text(c)}",
+                                 "hunter": hunter, "carnivore": c, "card": self.animal_card[hunter]})
+        self.defend(hunter, c, False, 1 << c)
+
+    def blue_token(self, a: int) -> None:
+        """A Hunter that ate the carnivore keeps both blue tokens, even beyond its need (NOTES §9.2 anglerfish)."""
+        if (self.owner[a] >= 0 and self.marks and self.marked(HUNTER_COUNTERATTACK, a) and not self.can_receive(a)
+                and not (self.hibernating >> a) & 1):
+            self.received_food |= 1 << a
+            self.food[a] += 1
+            if self.log_events:
+                self.emit("blue", {"text": f"{self.animal_text(a)} gets a blue token (a Hunter keeps it)",
+                                   "animal": a})
+            return
+        super().blue_token(a)
+
+    # ------------------------------------------------------------------------------------------------ Ambush
+    def offer_ambush(self, a: int) -> bool:
+        """``a`` is about to take a red token: offer an Ambush to the next player who has one that may attack it
+        (``True``: the take now finishes in :meth:`finish_take`)."""
+        seat = self.next_ambusher(self.owner[a], a)
+        if seat < 0:
+            return False
+        self.push(FinishTake(a), AmbushOffer(seat, a))
+        return True
+
+    def next_ambusher(self, after: int, a: int) -> int:
+        """The next seat clockwise after ``after`` (and before the taker's owner) with an Ambush carnivore that may
+        attack ``a``, or -1."""
+        n, taker_owner, tm = self.player_count, self.owner[a], self.trait_mask
+        for i in range(1, n):
+            seat = (after + i) % n
+            if seat == taker_owner:
+                return -1
+            for c in self.animals[seat]:
+                if tm[c] & AMBUSH_BIT and self.ambush_refusal(c, a) is None:
+                    return seat
+        return -1
+
+    def offer_next_ambush(self, seat: int, a: int) -> None:
+        """``seat`` declined: the next player clockwise with a possible Ambush is asked (one ambush per take)."""
+        nxt = self.next_ambusher(seat, a)
+        if nxt >= 0:
+            self.push(AmbushOffer(nxt, a))
+
+    def ambush_refusal(self, c: int, a: int) -> Refusal | None:
+        """Why ``c`` may not attack ``a`` (taking a red token) from Ambush: all attack conditions but the feeding turn
+        and Burrowing (NOTES §9.2 ambush, ruling 76)."""
+        tm = self.trait_mask
+        if not tm[c] & AMBUSH_BIT:
+            return Refusal(f"A{c} has no Ambush")
+        if not tm[c] & CARNIVORE_BIT:
+            return Refusal(f"A{c} is not a Carnivore: only a Carnivore attacks from Ambush")
+        if self.owner[c] == self.owner[a]:
+            return AMBUSH_OWN_TAKE
+        if (self.attacked >> c) & 1:
+            return ALREADY_ATTACKED
+        if self.marks and any(self.marked(ATTACKED_THIS_ROUND, x) for x in self.animals[self.owner[c]]):
+            return ONE_CARNIVORE_PER_ROUND
+        if (self.hibernating >> c) & 1:
+            return ASLEEP
+        if not self.can_receive(c):
+            return CANNOT_EAT
+        refusal = self.attack_refusal(c, a, BURROWING_BIT)
+        return None if refusal is None else Refusal(f"your Carnivore cannot attack this animal: {refusal}")
+
+    def ambush(self, c: int, a: int) -> None:
+        """``c`` attacks ``a`` from Ambush: its one attack this turn and its player's Carnivore use this round."""
+        self.mark(AMBUSHING, c)
+        self.mark(ATTACKED_THIS_ROUND, c)
+        self.attacked |= 1 << c
+        self.round_had_actions = True
+        if self.log_events:
+            self.emit("ambush", {"text": f"Ambush: {self.animal_text(c)} attacks {self.animal_text(a)} as it takes a "
+                                 "red token", "carnivore": c, "target": a})
+        self.defend(c, a, False, 1 << a)
+
+    def finish_take(self, a: int) -> None:
+        """The (possibly ambushed) take of ``a`` ends: the token leaves the base only if ``a`` survived and can eat
+        (ruling 76)."""
+        self.marks.pop(AMBUSHING, None)
+        if self.owner[a] >= 0 and self.food_base and self.can_receive(a):
+            self.food_base -= 1
+            self.receive(a, True)
+        elif self.log_events:
+            self.emit("token_stays", {"text": f"the red token A{a} was taking stays in the food base "
+                                      f"({self.food_base} left)", "animal": a})
+
+    # ------------------------------------------------------------------------------------------------ Shell
+    def _remove_animal(self, a: int) -> None:
+        """An animal leaving play leaves its Shell in the centre of the table (ruling 68)."""
+        shells = [c for c in self.trait_cards[a] if self.card_trait[c] == SHELL]
+        owner = self.owner[a]
+        super()._remove_animal(a)
+        for c in shells:
+            self.discard[owner].remove(c)
+            self.loose_shells.append(c)
+            if self.log_events:
+                self.emit("loose_shell", {"text": f"the Shell (card {c}) of A{a} stays in the centre of the table",
+                                          "card": c})
