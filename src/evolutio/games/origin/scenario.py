@@ -305,6 +305,9 @@ class ScenarioBuilder:
         for j, (c, t) in enumerate(traits):
             if PAIRED[t]:
                 raise ScenarioError(f"{where}.traits[{j}]: {EN[t]} is a paired trait; list it under 'pairs'")
+            if TRAITS[t].target == "animal_only":
+                raise ScenarioError(f"{where}.traits[{j}]: {EN[t]} is played only as an animal (ruling 4): give the "
+                                    f"animal \"card\": \"{TRAIT_IDS[t]}\" instead")
             if t in seen and t != FAT:
                 raise ScenarioError(f"{where}.traits[{j}]: trait {TRAIT_IDS[t]!r} appears twice on animal {a} "
                                     "(only Fat Tissue may)")
@@ -333,6 +336,7 @@ class ScenarioBuilder:
             if name not in MARKS:
                 raise ScenarioError(f"{where}.marks[{j}]: unknown mark {name!r} (known: {', '.join(sorted(MARKS))})")
             st.mark(name, a)
+        st._recalc(a)   # (a revealed Hunter's mark makes it a Carnivore)
 
     def _ref(self, v: Any, where: str, by_pos: dict) -> int:
         if isinstance(v, list) and len(v) == 2:

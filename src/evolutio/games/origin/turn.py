@@ -68,6 +68,8 @@ class OriginTurn(TraitSupport):
         if self.marks:
             self.clear_marks("feeding_turn")
         if nxt == self.first:
+            if self.marks:
+                self.clear_marks("round")
             if not self.round_had_actions:
                 if self.log_events:
                     self.emit("feeding_end", {"text": "a whole feeding round passed without actions: the feeding "
