@@ -1,4 +1,5 @@
-"""Each trait (19 base, 3 gift, 11 Time to Fly) is a data row plus its own module under games/origin/traits/ (writing-a-game.md)."""
+"""Each trait (19 base, 3 gift, 11 Time to Fly) is a data row plus its own module under games/origin/traits/
+(writing-a-game.md)."""
 
 from pathlib import Path
 
