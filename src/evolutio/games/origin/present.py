@@ -25,6 +25,7 @@ from .flow import (
     TriggerOrder,
 )
 from .phases import PHASE_NAMES, bits, mask_of
+from .trait_support import HUNTER_REVEALED
 from .traits import (
     DESCRIBE,
     EN,
@@ -392,6 +393,7 @@ class OriginPresentation(ExpansionFlow):
         if isinstance(step, (TraitTarget, SecondTraitTarget)) and step.player != player:
             held = step.card   # the card being played is public
         acard = new.animal_card
+        revealed = self.marks.get(HUNTER_REVEALED, 0)
         animal_of = {c: a for a, c in enumerate(acard) if c >= 0}
         pool: list[int] = list(new.deck) + list(new.out_of_play)
         hand_sizes = [0] * self.player_count
@@ -404,11 +406,12 @@ class OriginPresentation(ExpansionFlow):
             hand_sizes[q] = len(h)
             pool.extend(h)
             for a in new.animals[q]:
-                anims.append(a)
-                pool.append(acard[a])
+                if not (revealed >> a) & 1:   # (a revealed Hunter's card is known to all)
+                    anims.append(a)
+                    pool.append(acard[a])
             for i, c in enumerate(new.discard[q]):
                 a = animal_of.get(c, -1)
-                if a >= 0:
+                if a >= 0 and not (revealed >> a) & 1:
                     disc_slots.append((q, i, a))
                     anims.append(a)
                     pool.append(c)
