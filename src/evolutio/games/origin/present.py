@@ -213,7 +213,8 @@ class OriginPresentation(ExpansionFlow):
                 t = faces[f]
                 src = f" (from {card_name(faces)} card {c})" if len(faces) > 1 else f" (card {c})"
                 how = {"own_pair": "on a pair of your animals", "opponent": "on another player's animal",
-                       "any": "on any player's animal"}.get(TRAITS[t].target, "on one of your animals")
+                       "any": "on any player's animal", "opponent_pair": "on two animals of one other player"}.get(
+                    TRAITS[t].target, "on one of your animals")
                 return f"play {EN[t]}{src} {how}"
             if k == "target":
                 return self._describe_target(args[0])

@@ -21,10 +21,18 @@ TRAIT_STYLE = {
     "camouflage": "green", "burrowing": "green", "swimming": "blue", "poisonous": "bright_red",
     "scavenger": "dark_orange", "piracy": "dark_orange", "tramp": "dark_orange", "hibernation": "bright_blue",
     "sharp_vision": "white", "shy": "green", "voracious": "yellow", "r_strategy": "bright_magenta",
+    # Time to Fly
+    "flight": "green", "ink_cloud": "green", "shell": "green", "intellect": "bold red", "ambush": "bold red",
+    "anglerfish": "bold red", "specialization_a": "yellow", "specialization_b": "yellow", "metamorphosis": "yellow",
+    "viviparous": "bright_magenta", "trematode": "magenta",
 }
 #: how the expansions' per-turn marks (the view's ``marks``) read on the board (self-explaining: the legend must fit
 #: the help screen)
-MARK_WORDS = {"voracious_used": "ate extra", "shy_attacked": "shy: safe this turn"}
+MARK_WORDS = {"voracious_used": "ate extra", "shy_attacked": "shy: safe this turn",
+              "hunter_revealed": "Hunter: a Carnivore", "hunter_counterattack": "counterattacked",
+              "in_shell": "in its shell", "ink_cloud_used": "ink used", "gave_birth": "gave birth",
+              "synthesis_used": "synthesised", "metamorphosis_used": "metamorphosed",
+              "attacked_this_round": "", "ambushing": ""}   # ("" : not shown — "attacked" says it)
 
 LEGEND = """\
 A7            animal number 7 (actions name animals by this number)
@@ -66,7 +74,9 @@ def _animal_text(animal: dict[str, Any]) -> Text:
         if present:
             out.append(f" {word}", style=style)
     for mark in animal.get("marks", ()):
-        out.append(f" {MARK_WORDS.get(mark, mark.replace('_', ' '))}", style="dim")
+        word = MARK_WORDS.get(mark, mark.replace("_", " "))
+        if word:
+            out.append(f" {word}", style="dim")
     return out
 
 
@@ -103,6 +113,11 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
         (" · LAST TURN" if view.get("last_turn") else "", "bold magenta"),
     )
     lines = [head]
+    if view.get("loose_shells"):
+        lines.append(Text(f"loose Shells in the centre: {', '.join(map(str, view['loose_shells']))}", style="green"))
+    for choice in view.get("ignores", ()):
+        lines.append(Text(f"Intellect: A{choice['carnivore']} ignores {choice['trait'].replace('_', ' ')} of "
+                          f"A{choice['target']} this turn", style="dim"))
     decision = view.get("decision") or {}
     if view.get("to_act") is not None and decision.get("kind") not in (None, "none", "development", "feeding"):
         who = "you" if view["to_act"] == viewer else f"player {view['to_act'] + 1}"
@@ -113,6 +128,10 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
             extra = f": {decision['trait'].replace('_', ' ')} (card {decision['card']})"
         elif decision["kind"] == "attack_target":
             extra = f": carnivore A{decision['carnivore']}"
+        elif decision["kind"] in ("intellect", "hunter"):
+            extra = f": carnivore A{decision['carnivore']} attacks A{decision['target']}"
+        elif decision["kind"] == "ambush":
+            extra = f": A{decision['taker']} is taking a red token"
         lines.append(Text(f"to decide: {who} — {decision['kind'].replace('_', ' ')}{extra}", style="bold cyan"))
     return lines
 
