@@ -3,9 +3,11 @@ ink gives the Carnivore its attack back; a Shell hides the animal for the turn a
 
 from __future__ import annotations
 
-from evolutio.kernel import Action
+import pytest
 
-from .conftest import acts, alive, animal, feeding, food, trait_card, trait_ids
+from evolutio.kernel import Action, ScenarioError
+
+from .conftest import acts, alive, animal, feeding, food, scenario, trait_card, trait_ids
 
 TTF = {"sets": "time_to_fly"}
 
@@ -74,3 +76,14 @@ def test_a_starving_animal_leaves_its_shell_in_the_centre_too():
     [shell] = s.view(None)["loose_shells"]
     assert s.card_info(shell)["traits"] == ["shell"]
     assert shell not in [c["id"] for c in s.view(0)["players"][0]["discard"]]
+
+
+def test_a_scenario_may_put_loose_shells_in_the_centre():
+    body = {"phase": "feeding", "first_player": 0, "to_act": 0, "food_base": 3, "loose_shells": ["shell"],
+            "players": [{"animals": [{"id": 0}]}, {"animals": [{"id": 10}]}]}
+    t = scenario(body, **TTF)
+    [shell] = t.view(None)["loose_shells"]
+    assert t.card_info(shell)["traits"] == ["shell"]
+    assert Action("pick_shell", 0) in t.legal_actions() and t.card_census()["centre"] == 1
+    with pytest.raises(ScenarioError, match=r"loose_shells\[0\]: card 0 .* is not a Shell"):
+        scenario({**body, "loose_shells": [0]}, **TTF)

@@ -17,7 +17,8 @@ from .state import Config, OriginState
 @register
 class OriginGame(Game):
     name = "origin"
-    title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game and gift cards"
+    title = ("Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game, Time to Fly and gift "
+             "cards")
     rules_version = "origin-6"
     min_players = 2
     max_players = 8
@@ -33,8 +34,9 @@ class OriginGame(Game):
     #: the food base and Running are rolled with six-sided dice (scenarios may pin them: ``"chance": [{"die": 4}]``)
     die_sides = 6
     data_note = ("base deck list: medium confidence (3rd-edition list reconstructed from public sources; "
-                 "deck=edition2 gives the earlier printing, low-medium confidence); gift cards (sets=gift): "
-                 "medium-low confidence, single source")
+                 "deck=edition2 gives the earlier printing, low-medium confidence); Time to Fly (sets=time_to_fly): "
+                 "medium confidence, single detailed source; gift cards (sets=gift): medium-low confidence, single "
+                 "source")
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**fold_alias(options))

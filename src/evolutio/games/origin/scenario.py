@@ -14,10 +14,10 @@ from .card_data import DATA
 from .flow import AttackTarget, DevelopmentPhase, Extinction, FeedingPhase, FoodRoll
 from .phases import DEV, EXT, FEED, mask_of
 from .state import Config, OriginState
-from .traits import CARNIVORE, EN, FAT, MARKS, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
+from .traits import CARNIVORE, EN, FAT, MARKS, PAIRED, SHELL, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",
-             "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description"}
+             "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description", "loose_shells"}
 _PLAYER_KEYS = {"hand", "discard", "animals", "passed", "name", "comment"}
 _ANIMAL_KEYS = {"id", "card", "traits", "food", "fat", "hibernating", "hibernated_last_turn", "attacked", "poisoned",
                 "piracy_used", "tramp_used", "received_food", "marks", "comment"}
@@ -158,6 +158,10 @@ class ScenarioBuilder:
         for j, c in enumerate(deck_spec):
             if isinstance(c, int):
                 self.claim(c, f"deck[{j}]")
+        loose_spec = read_list(data.get("loose_shells", []), "loose_shells")   # Time to Fly (ruling 68)
+        for j, c in enumerate(loose_spec):
+            if isinstance(c, int):
+                self.claim(c, f"loose_shells[{j}]")
         explicit = dict(self.used)
         self.used = {}
 
@@ -199,6 +203,10 @@ class ScenarioBuilder:
                 c, _ = self.trait_card(TRAIT_IDS[t], where)
             pair_specs.append((i, pr, t, c))
         deck_top = [card(c, f"deck[{j}]") for j, c in enumerate(deck_spec)]
+        st.loose_shells = [card(c, f"loose_shells[{j}]") for j, c in enumerate(loose_spec)]
+        for j, c in enumerate(st.loose_shells):
+            if SHELL not in self.faces[c]:
+                raise ScenarioError(f"loose_shells[{j}]: card {c} ({card_name(self.faces[c])}) is not a Shell")
         # animal numbers: explicit ones, else the lowest number not taken (document order); animal cards: the
         # given card (id or kind), else the lowest free card
         ids: dict[tuple[int, int], int] = {}
