@@ -71,3 +71,13 @@ def test_no_birth_with_an_empty_deck_and_the_last_card_makes_the_turn_the_last_r
     last.apply(Action("take", 0))
     assert last.view(None)["deck_size"] == 0 and last.is_terminal
     assert alive(last, 0) and not alive(last, 10)
+
+
+def test_a_trematode_host_eaten_drops_its_partners_need_and_the_partner_may_give_birth():
+    s = feeding([[{"id": 0, "traits": ["carnivore"]}, {"id": 1}],
+                 [{"id": 10}, {"id": 11, "traits": ["viviparous"], "food": 2}]], food_base=4, deck_size=5,
+                pairs=[{"trait": "trematode", "animals": [10, 11]}], **TTF)
+    assert not animal(s, 11)["fed"]   # need 1 + Viviparous + Trematode = 3
+    s.apply(Action("attack", 0))
+    s.apply(Action("target", 10))
+    assert animal(s, 11)["fed"] and len(births(s)) == 1

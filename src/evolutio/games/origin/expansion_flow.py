@@ -3,20 +3,29 @@
 
 - every attack that reaches a new target first lets a carnivore that may still ignore a trait (Intellect; a Hunter's
   counterattack) ignore one: the one protection that would forbid the attack, or else one defence or Poisonous of the
-  target chosen by its owner (``attack_choices.IntellectChoice``);
+  target chosen by its owner (``IntellectChoice``);
 - then, if the target has no traits, its owner may reveal a hidden Hunter without traits, which counterattacks
-  (``attack_choices.HunterReveal``); the original attack is over;
-- a red-token take may be ambushed (``ambush.py``);
+  (``HunterReveal``); the original attack is over;
+- a red-token take may be ambushed (``AmbushOffer``, ``FinishTake``);
 - a Shell on an animal that leaves play stays in the centre of the table (``loose_shells``).
+
+The decisions it pushes are here too: ``intellect`` (the owner of a carnivore that may still ignore a trait names one
+trait card of the attacked animal — ``ignore(card)`` — or keeps the choice — ``pass``), ``hunter`` (the owner of an
+attacked animal without traits reveals a hidden Hunter — ``reveal(animal)`` — or not — ``accept``), ``ambush_offer``
+(a player may attack an animal taking a red token from Ambush — ``ambush(carnivore)`` — or ``pass``) and the automatic
+``finish_take`` (the ambushed take ends: the token goes to the taker if it survived and can eat).
 """
 
 from __future__ import annotations
 
-from evolutio.kernel.flow import Refusal
+from typing import Iterable
 
-from .ambush import AmbushOffer, FinishTake
-from .attack_choices import HunterReveal, IntellectChoice
-from .flow import OriginFlow
+from evolutio.kernel import Action
+from evolutio.kernel.flow import Refusal, Step
+
+from . import actions
+from .card_data import MAX_CARDS
+from .flow import Decision, OriginFlow
 from .trait_support import HUNTER_COUNTERATTACK, HUNTER_REVEALED
 from .traits import (
     AMBUSH,
@@ -25,12 +34,12 @@ from .traits import (
     CARNIVORE,
     DEFENDING,
     EN,
+    PAIRED,
     PROTECTING,
     REACTING_TO_EATEN,
     SHELL,
 )
-from .traits.ambush import AMBUSHING
-from .traits.carnivore import ALREADY_ATTACKED, ASLEEP, ATTACKED_THIS_ROUND, CANNOT_EAT
+from .traits.carnivore import ALREADY_ATTACKED, AMBUSHING, ASLEEP, ATTACKED_THIS_ROUND, CANNOT_EAT
 
 #: the traits Intellect may choose to ignore once the attack is allowed: the target's defences and Poisonous
 IGNORABLE = DEFENDING | REACTING_TO_EATEN
@@ -42,6 +51,169 @@ NOTHING_TO_IGNORE = Refusal("Intellect here ignores one defence of the attacked 
 AMBUSH_OWN_TAKE = Refusal("Ambush is offered only to the other players, not to the player whose animal takes the "
                           "token (ruling 76)")
 ONE_CARNIVORE_PER_ROUND = Refusal("one of your Carnivores has already attacked in this feeding round (ruling 76)")
+
+
+# ---------------------------------------------------------------------------------------------------- decisions
+#: ``ignore(card)``: Intellect ignores this trait card of the attacked animal; ``reveal(animal)``: reveal this Hunter
+IGNORE = tuple(Action("ignore", card) for card in range(MAX_CARDS))
+REVEAL = tuple(Action("reveal", animal) for animal in range(MAX_CARDS))
+HUNTER_MUST_REVEAL = Refusal("the attacked animal is a hidden Hunter that can counterattack: it must be revealed "
+                             "(ruling 51)")
+
+
+class IntellectChoice(Decision):
+    """The owner of ``carnivore`` chooses the trait card of ``target`` it ignores (``ignore``) or none (``pass``);
+    ``targeted``: the animals targeted so far in this attack."""
+
+    __slots__ = ("player", "carnivore", "target", "targeted")
+    name = "intellect"
+    label = "intellect"
+    accepts = ("ignore", "pass")
+
+    def __init__(self, player: int, carnivore: int, target: int, targeted: int) -> None:
+        self.player = player
+        self.carnivore = carnivore
+        self.target = target
+        self.targeted = targeted
+
+    def decider(self, state: ExpansionFlow) -> int | None:
+        return self.player
+
+    def candidates(self, state: ExpansionFlow) -> Iterable[Action]:
+        return (actions.PASS, *IGNORE[:state.config.num_cards])
+
+    def check(self, state: ExpansionFlow, action: Action) -> Refusal | None:
+        if action.kind == "pass":
+            return None
+        return state.ignore_refusal(self.carnivore, self.target, action.args[0])
+
+    def legal(self, state: ExpansionFlow) -> list[Action]:
+        return [*(IGNORE[card] for card in state.trait_cards[self.target]
+                  if state.ignore_refusal(self.carnivore, self.target, card) is None), actions.PASS]
+
+    def resolve(self, state: ExpansionFlow, action: Action) -> None:
+        state.flow.pop()
+        if action.kind == "ignore":
+            state.ignore_trait(self.carnivore, self.target, state.card_trait[action.args[0]])
+        state.after_intellect(self.carnivore, self.target, self.targeted)
+
+    def question(self, state: OriginFlow) -> str:   # (the state is an ExpansionFlow)
+        return (f"which trait of A{self.target} Carnivore A{self.carnivore} ignores for the rest of the turn "
+                "(ignore a trait card, or pass to keep the choice)")
+
+    def info(self, state: ExpansionFlow) -> dict[str, object]:
+        return {"carnivore": self.carnivore, "target": self.target}
+
+
+class HunterReveal(Decision):
+    """The owner of ``target`` (a traitless animal attacked by ``carnivore``) reveals one of their hidden Hunters
+    (``reveal``) or lets the attack go on (``accept``)."""
+
+    __slots__ = ("player", "carnivore", "target", "targeted")
+    name = "hunter"
+    label = "hunter"
+    accepts = ("reveal", "accept")
+
+    def __init__(self, player: int, carnivore: int, target: int, targeted: int) -> None:
+        self.player = player
+        self.carnivore = carnivore
+        self.target = target
+        self.targeted = targeted
+
+    def decider(self, state: ExpansionFlow) -> int | None:
+        return self.player
+
+    def candidates(self, state: ExpansionFlow) -> Iterable[Action]:
+        return (actions.ACCEPT, *REVEAL[:state.config.num_cards])
+
+    def compulsory(self, state: ExpansionFlow) -> bool:
+        return state.hunter_refusal(self.carnivore, self.target, self.target) is None
+
+    def check(self, state: ExpansionFlow, action: Action) -> Refusal | None:
+        if action.kind == "accept":
+            return HUNTER_MUST_REVEAL if self.compulsory(state) else None
+        return state.hunter_refusal(self.carnivore, self.target, action.args[0])
+
+    def legal(self, state: ExpansionFlow) -> list[Action]:
+        out = [REVEAL[hunter] for hunter in state.animals[self.player]
+               if state.hunter_refusal(self.carnivore, self.target, hunter) is None]
+        return out if self.compulsory(state) else [*out, actions.ACCEPT]
+
+    def resolve(self, state: ExpansionFlow, action: Action) -> None:
+        state.flow.pop()
+        if action.kind == "reveal":
+            state.hunter_counterattack(action.args[0], self.carnivore)
+        else:
+            state.after_hunter(self.carnivore, self.target, self.targeted)
+
+    def question(self, state: OriginFlow) -> str:   # (the state is an ExpansionFlow)
+        return (f"Carnivore A{self.carnivore} attacks A{self.target}: reveal a Hunter to counterattack, or accept "
+                "(no Hunter)")
+
+    def info(self, state: ExpansionFlow) -> dict[str, object]:
+        return {"carnivore": self.carnivore, "target": self.target}
+
+
+AMBUSH_ACTIONS = tuple(Action("ambush", animal) for animal in range(MAX_CARDS))
+
+
+class AmbushOffer(Decision):
+    """``player`` may attack the animal ``taker`` (taking a red token) with one of their Ambush carnivores."""
+
+    __slots__ = ("player", "taker")
+    name = "ambush_offer"
+    label = "ambush"
+    accepts = ("ambush", "pass")
+
+    def __init__(self, player: int, taker: int) -> None:
+        self.player = player
+        self.taker = taker
+
+    def decider(self, state: ExpansionFlow) -> int | None:
+        return self.player
+
+    def candidates(self, state: ExpansionFlow) -> Iterable[Action]:
+        return (actions.PASS, *AMBUSH_ACTIONS[:state.config.num_cards])
+
+    def check(self, state: ExpansionFlow, action: Action) -> Refusal | None:
+        if action.kind == "pass":
+            return None
+        carnivore = action.args[0]
+        if state.owner[carnivore] != self.player:
+            return Refusal(f"A{carnivore} is not one of your animals")
+        return state.ambush_refusal(carnivore, self.taker)
+
+    def legal(self, state: ExpansionFlow) -> list[Action]:
+        return [*(AMBUSH_ACTIONS[c] for c in state.animals[self.player] if state.ambush_refusal(c, self.taker) is None),
+                actions.PASS]
+
+    def resolve(self, state: ExpansionFlow, action: Action) -> None:
+        state.flow.pop()
+        if action.kind == "pass":
+            state.offer_next_ambush(self.player, self.taker)
+        else:
+            state.ambush(action.args[0], self.taker)
+
+    def question(self, state: OriginFlow) -> str:   # (the state is an ExpansionFlow)
+        return (f"A{self.taker} is taking a red token: attack it from Ambush with one of your Carnivores, or pass")
+
+    def info(self, state: ExpansionFlow) -> dict[str, object]:
+        return {"taker": self.taker}
+
+
+class FinishTake(Step):
+    """Automatic: the ambushed take of ``animal`` ends — it gets the red token if it survived and can still eat."""
+
+    __slots__ = ("animal",)
+    name = "finish_take"
+
+    def __init__(self, animal: int) -> None:
+        self.animal = animal
+
+    def run(self, state: ExpansionFlow) -> None:
+        state.flow.pop()
+        state.finish_take(self.animal)
+
 
 
 class ExpansionFlow(OriginFlow):
@@ -72,7 +244,8 @@ class ExpansionFlow(OriginFlow):
 
     def after_intellect(self, c: int, t: int, seen: int) -> None:
         owner = self.owner[t]
-        if self.trait_count(t) == 0 and any(self.hunter_refusal(c, t, h) is None for h in self.animals[owner]):
+        if (self.trait_count(t) == 0 and "reveal" in self.config.decision_kinds   # (a deck with Hunters)
+                and any(self.hunter_refusal(c, t, h) is None for h in self.animals[owner])):
             self.push(HunterReveal(owner, c, t, seen))
             return
         self.after_hunter(c, t, seen)
@@ -214,10 +387,17 @@ class ExpansionFlow(OriginFlow):
 
     # ------------------------------------------------------------------------------------------------ Shell
     def _remove_animal(self, a: int) -> None:
-        """An animal leaving play leaves its Shell in the centre of the table (ruling 68)."""
+        """An animal leaving play leaves its Shell in the centre of the table (ruling 68); a partner whose need drops
+        with the paired cards it takes away (Trematode) may become fed (Viviparous)."""
         shells = [c for c in self.trait_cards[a] if self.card_trait[c] == SHELL]
         owner = self.owner[a]
+        first, second = self.first_animal, self.second_animal
+        partners = [(second[c] if first[c] == a else first[c]) for c in self.trait_cards[a]
+                    if PAIRED[self.card_trait[c]]]
+        was_fed = [self.is_fed(b) for b in partners]
         super()._remove_animal(a)
+        for b, fed in zip(partners, was_fed):
+            self.check_became_fed(b, fed)
         for c in shells:
             self.discard[owner].remove(c)
             self.loose_shells.append(c)

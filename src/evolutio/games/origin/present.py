@@ -10,9 +10,7 @@ from typing import Any, Self
 from evolutio.kernel import Action, Rng
 from evolutio.kernel.flow import Hold, steps_from_json, steps_to_json
 
-from .ambush import AmbushOffer, FinishTake
-from .attack_choices import HunterReveal, IntellectChoice
-from .expansion_flow import ExpansionFlow
+from .expansion_flow import AmbushOffer, ExpansionFlow, FinishTake, HunterReveal, IntellectChoice
 from .flow import (
     STEP_TYPES,
     AttackTarget,

@@ -165,7 +165,7 @@ def refuses(kind: str, trait: str,
 TRAIT_ACTION_KINDS: dict[int, tuple[str, ...]] = {}
 #: the defence kinds of the expansions' traits (answers of the ``defence`` decision), by trait, likewise
 DEFENCE_KINDS: dict[int, tuple[str, ...]] = {}
-#: the kinds answering the expansions' own decisions (``attack_choices.py``, ``ambush.py``), by trait: in the schema
+#: the kinds answering the expansions' own decisions (``expansion_flow.py``), by trait: in the schema
 #: of a game whose deck has the trait, never offered by the feeding turn or the defence
 DECISION_KINDS: dict[int, tuple[str, ...]] = {}
 #: per such kind: what it is in words for the seat to act (``DESCRIBE[kind](state, *args)``)

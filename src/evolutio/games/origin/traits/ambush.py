@@ -4,20 +4,16 @@ a red token from the food base — a take, a Communication token or a Voracious 
 ``pass``), at most one ambush per take; the attack is the Carnivore's one attack of the turn and its player's one
 Carnivore use of the feeding round; the attacked animal cannot use Burrowing or Shell. The red token stays in the base
 while the ambush resolves; the taker receives it afterwards only if the taking animal survived and can still eat.
-The machinery: ``expansion_flow`` and ``ambush.py`` of the game."""
+The machinery: ``expansion_flow`` (the mark ``ambushing``: ``carnivore.py``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import HOOKS, mark_kind, trait_action
+from . import HOOKS, trait_action
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..expansion_flow import ExpansionFlow
-
-#: the Carnivore attacking from Ambush right now (cleared when the ambushed take finishes)
-AMBUSHING = mark_kind("ambushing", "turn")
-
 
 @HOOKS.on("red_token", "ambush")
 def offer_an_ambush(state: ExpansionFlow, animal: int) -> bool:

@@ -6,7 +6,7 @@ one of its traits as with Intellect (the one protection in its way, or a defence
 is over. If it eats the Carnivore it keeps both blue tokens, even beyond its need; if not, the Carnivore stays unfed
 and has used its attack. From then on the Hunter is an animal with Carnivore: need 2, 4 points without other traits
 (rulings 51, 52, 80; mark ``hunter_revealed``). The counterattack is the Hunter's attack of the turn. The machinery:
-``trait_support`` and ``expansion_flow`` / ``attack_choices``."""
+``trait_support`` and ``expansion_flow``."""
 
 from __future__ import annotations
 

@@ -24,6 +24,8 @@ NO_PREY = Refusal("this Carnivore has no animal it may attack (every other anima
 #: the Carnivores that attacked in this feeding round — set only when the deck has Ambush, whose out-of-turn attack
 #: is its player's one Carnivore use of the round (ruling 76)
 ATTACKED_THIS_ROUND = mark_kind("attacked_this_round", "round")
+#: the Carnivore attacking from Ambush right now (cleared when the ambushed take finishes; traits/ambush.py)
+AMBUSHING = mark_kind("ambushing", "turn")
 AMBUSHED_THIS_ROUND = Refusal("one of your Carnivores has already attacked in this feeding round, from Ambush "
                               "(rulings 31, 76)")
 

@@ -5,7 +5,7 @@ ignored when the attack is declared (it is the only way to make it); otherwise, 
 a defence or Poisonous, the Carnivore's owner names one of those or keeps the choice (the ``intellect`` decision,
 answered by ``ignore(card)`` or ``pass``). Intellect cannot stop a Hunter (the reveal is not a trait of the target)
 nor lift the Carnivore's own Swimming restriction. Food +1 and score +1 come from its data row. The machinery:
-``trait_support`` (``may_ignore``, ``forced_ignore``, ``ignores``) and ``expansion_flow`` / ``attack_choices``."""
+``trait_support`` (``may_ignore``, ``forced_ignore``, ``ignores``) and ``expansion_flow``."""
 
 from __future__ import annotations
 

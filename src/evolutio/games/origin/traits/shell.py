@@ -15,7 +15,7 @@ from evolutio.kernel.flow import Refusal
 
 from ..card_data import MAX_CARDS
 from . import HOOKS, TRAIT_NUM, mark_kind, refuses, resolves, trait_action
-from .ambush import AMBUSHING
+from .carnivore import AMBUSHING
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..flow import Defence, OriginFlow
