@@ -140,3 +140,24 @@ def test_a_random_ttf_game_is_reproducible():
             state.apply(bot.choose(state))
         digests.append(state.digest())
     assert digests[0] == digests[1]
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_openspiel_and_pettingzoo_play_time_to_fly(players):
+    """The interop toolkits take the option set (``sets=time_to_fly``) and encode its actions."""
+    pyspiel = pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    import warnings
+
+    from pettingzoo.test import api_test
+
+    import evolutio.interop.openspiel as eos
+    from evolutio.interop.pettingzoo import env
+
+    eos.register_all()
+    game = pyspiel.load_game(eos.short_name("origin"), {"players": players, "sets": "time_to_fly"})
+    assert eos.engine_state(game.new_initial_state()).game.options["sets"] == ("base", "time_to_fly")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env("origin", players=players, sets="time_to_fly"), num_cycles=400)
