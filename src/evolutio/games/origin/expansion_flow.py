@@ -230,7 +230,7 @@ class ExpansionFlow(OriginFlow):
     def defend(self, c: int, t: int, ran: bool, seen: int) -> None:
         """A new target (``ran`` False) first meets Intellect, then a Hunter; a repeated defence (after a failed
         Running roll) goes straight on."""
-        if ran:
+        if ran or not self.config.decision_kinds:   # (a repeated defence, or a deck without Time to Fly)
             super().defend(c, t, ran, seen)
             return
         if self.may_ignore(c):
@@ -389,6 +389,9 @@ class ExpansionFlow(OriginFlow):
     def _remove_animal(self, a: int) -> None:
         """An animal leaving play leaves its Shell in the centre of the table (ruling 68); a partner whose need drops
         with the paired cards it takes away (Trematode) may become fed (Viviparous)."""
+        if not self.trait_cards[a]:
+            super()._remove_animal(a)
+            return
         shells = [c for c in self.trait_cards[a] if self.card_trait[c] == SHELL]
         owner = self.owner[a]
         first, second = self.first_animal, self.second_animal

@@ -354,11 +354,12 @@ class OriginRules(FlowState):
             return NO_SELF_ATTACK
         mask = self.trait_mask[target] & PROTECTING
         if mask:
-            mask &= ~(skip | self.ignored_traits(carnivore, target))
+            if skip or self.ignores:   # (Intellect's choices: a cheap test first, this is the hot path)
+                mask &= ~(skip | self.ignored_traits(carnivore, target))
             for handler in CAN_BE_ATTACKED[mask]:
                 refusal = handler(self, carnivore, target)
                 if refusal is not None:
-                    if self.protection_to_ignore(carnivore, target, mask) >= 0:
+                    if self.config.decision_kinds and self.protection_to_ignore(carnivore, target, mask) >= 0:
                         break   # one trait protects it, and the carnivore may still ignore one (Intellect)
                     return refusal
         mask = self.trait_mask[carnivore] & LIMITING_ATTACKS
@@ -369,7 +370,8 @@ class OriginRules(FlowState):
                     return refusal
         return None
 
-    def ignored_traits(self, carnivore: int, target: int) -> int: return 0   # (these: answered in trait_support)
+    ignores: dict[int, tuple[int, int]]   # (these: answered in trait_support)
+    def ignored_traits(self, carnivore: int, target: int) -> int: return 0
     def became_fed(self, a: int) -> None: return None
     def protection_to_ignore(self, carnivore: int, target: int, mask: int) -> int: return -1
     def loose_cards(self) -> list[int]: return []
@@ -392,9 +394,8 @@ class OriginRules(FlowState):
         return False
 
     def piracy_refusal(self, pirate: int, victim: int) -> Refusal | None:
-        """Why the Piracy animal ``pirate`` may not rob the animal ``victim`` (on the table): only an animal that has
-        received a red or blue token this turn (converting its own fat does not count, ruling 24), still has food to
-        take, and is not fed (ruling 29)."""
+        """Why Piracy ``pirate`` may not rob ``victim`` (on the table): only an unfed animal with food left that has
+        received a red or blue token this turn (converting its own fat does not count, ruling 24) (ruling 29)."""
         if victim == pirate:
             return NO_SELF_ROBBERY
         if not (self.received_food >> victim) & 1:
@@ -607,9 +608,8 @@ class OriginRules(FlowState):
         return [x for x in triggers if self.trigger_can_fire(x)]
 
     def receive(self, a: int, red: bool) -> None:
-        """``a`` (which can receive) gets one token; a red one came from the food base. Runs the ``on_receive`` hooks.
-        Every real receipt of food passes here (take, Communication, Cooperation, attack, Scavenger, Piracy) and marks
-        ``received_food``; converting fat does not (ruling 24)."""
+        """``a`` (which can receive) gets one token (red: from the food base); runs the ``on_receive`` hooks. Each real
+        receipt (take, Communication, Cooperation, attack, Scavenger, Piracy) marks ``received_food``, not fat (24)"""
         self.received_food |= 1 << a
         if self.food[a] < self.need[a]:
             self.food[a] += 1

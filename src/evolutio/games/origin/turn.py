@@ -330,7 +330,11 @@ class OriginTurn(TraitSupport):
                     "animal": a,
                 },
             )
-        self.red_token_for(a)   # (the token leaves the base, unless an Ambush takes the take over)
+        if self.config.red_token_takes:
+            self.red_token_for(a)   # (the token leaves the base, unless an Ambush takes the take over)
+        else:
+            self.food_base -= 1
+            self.receive(a, True)
 
     def eaten(self, c: int, t: int) -> None:
         """Carnivore ``c`` eats ``t``: its ``on_eaten`` and the ``after_kill`` hooks run, it leaves play (the caller,
