@@ -3,6 +3,10 @@ counts on both sides — and the rulebook's worked example, Flight with Parasite
 
 from __future__ import annotations
 
+import pytest
+
+from evolutio.games.origin.deck import missing_traits
+from evolutio.games.origin.traits import TRAIT_NUM
 from evolutio.kernel import Action
 
 from .conftest import acts, alive, feeding
@@ -66,3 +70,15 @@ def test_a_trematode_counts_for_the_flyer_and_for_the_carnivore():
     s2 = feeding([[{"id": 0, "traits": ["carnivore"]}, {"id": 1}], [{"id": 10, "traits": ["flight", "running"]}]],
                  pairs=on_carnivore, **TTF)
     assert targets(s2, 0) == [1]   # the carnivore's Trematode makes 2 cards against 2: only its partner is prey
+
+
+@pytest.mark.skipif("neoplasia" not in TRAIT_NUM or bool(missing_traits("continents")),
+                    reason="Neoplasia comes with Continents (another branch); the count is per card, so it will count")
+def test_a_neoplasia_card_counts_like_any_trait_card_on_the_flyer():
+    mix = {"sets": "time_to_fly,continents", "continents_without_locations": True}
+    two = feeding([[{"id": 0, "traits": ["carnivore", "fat_tissue"]}], [{"id": 10, "traits": ["flight", "neoplasia"]},
+                                                                          {"id": 11}]], **mix)
+    assert 10 not in targets(two, 0)
+    one = feeding([[{"id": 0, "traits": ["carnivore"]}], [{"id": 10, "traits": ["flight", "neoplasia"]},
+                                                            {"id": 11}]], **mix)
+    assert 10 in targets(one, 0)
