@@ -389,7 +389,7 @@ class ExpansionFlow(OriginFlow):
     def _remove_animal(self, a: int) -> None:
         """An animal leaving play leaves its Shell in the centre of the table (ruling 68); a partner whose need drops
         with the paired cards it takes away (Trematode) may become fed (Viviparous)."""
-        if not self.trait_cards[a]:
+        if not self.trait_cards[a] or not self.config.decision_kinds:   # (no traits, or no Time to Fly)
             super()._remove_animal(a)
             return
         shells = [c for c in self.trait_cards[a] if self.card_trait[c] == SHELL]
