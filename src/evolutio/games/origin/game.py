@@ -8,11 +8,12 @@ from evolutio.kernel import ActionSchema, Game, register
 
 from . import actions as A
 from . import ice_age_data
+from .config import Config
 from .deck import build_deck
 from .options import ICE_AGE, check, fold_alias, recorded_options
 from .options import SCHEMA as OPTION_SCHEMA
 from .scenario import ScenarioBuilder
-from .state import Config, OriginState
+from .state import OriginState
 
 
 @register

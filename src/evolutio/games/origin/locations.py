@@ -22,6 +22,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from . import actions as A
+from .config import Config
 from .geography import (
     GONDWANA,
     LAURASIA,
@@ -38,7 +39,7 @@ from .geography import (
     REGENERATED,
 )
 from .phases import mask_of
-from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN, PLACEMENT_REFUSALS, SINGLE_COPY, Config
+from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN, PLACEMENT_REFUSALS, SINGLE_COPY
 from .trait_support import TraitSupport
 from .traits import (
     EN,

@@ -12,10 +12,11 @@ from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_b
 
 from . import nature
 from .card_data import DATA
+from .config import Config
 from .flow import AttackTarget, DevelopmentPhase, Extinction, FeedingPhase, FoodRoll
 from .geography import LOCATION_IDS
 from .phases import DEV, EXT, FEED, mask_of
-from .state import Config, OriginState
+from .state import OriginState
 from .traits import CARNIVORE, EN, FAT, MARKS, PAIRED, SHELL, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+from .config import Config
 from .nature import NatureDeck
 from .phases import bits, mask_of
-from .rules import Config, OriginRules
+from .rules import OriginRules
 from .traits import (
     ANGLERFISH,
     BECOMING_FED,
