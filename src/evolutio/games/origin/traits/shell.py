@@ -85,8 +85,10 @@ def pick_up_refusal(state: OriginFlow, animal: int) -> Refusal | None:
 
 @HOOKS.on("table_actions", "shell")
 def offer_loose_shells(state: OriginFlow, player: int, choices: list[Action]) -> None:
-    if state.loose_shells:
-        choices.extend(PICK_SHELL[a] for a in state.animals[player] if pick_up_refusal(state, a) is None)
+    if state.loose_shells:   # (Continents: on an animal in the feeding turn's location, as every feeding action)
+        here = state.feeding_location if state.location else -1
+        choices.extend(PICK_SHELL[a] for a in state.animals[player]
+                       if (here < 0 or state.location[a] == here) and pick_up_refusal(state, a) is None)
 
 
 def describe_picking(state: OriginFlow, animal: int) -> str:
