@@ -57,3 +57,21 @@ def test_the_options_of_time_to_fly_need_time_to_fly():
         load_game("origin", synthesis_every_feeding_turn=True)
     assert load_game("origin", sets="time_to_fly", synthesis_every_feeding_turn=True).options_json()["sets"] == [
         "base", "time_to_fly"]
+
+
+def test_with_continents_a_and_b_block_each_other_only_within_one_location():
+    """NOTES §9.2/§10: with Continents both Specializations are one trait (Synthesis), and an animal in another
+    location does not block."""
+    from .continents import located
+
+    mix = {"sets": "time_to_fly,continents"}
+    locations = {"laurasia": 3, "gondwana": 3, "ocean": 3}
+    same = located([[{"id": 0, "traits": ["specialization_a"], "location": "gondwana"}],
+                    [{"id": 10, "traits": ["specialization_b"], "location": "gondwana"}]], locations=locations, **mix)
+    assert Action("synthesis_a", 0) not in same.legal_actions()
+    assert "A10, has Specialization B" in same.refusal(Action("synthesis_a", 0)).reason
+    apart = located([[{"id": 0, "traits": ["specialization_a"], "location": "gondwana"}],
+                     [{"id": 10, "traits": ["specialization_a"], "location": "laurasia"}]], locations=locations, **mix)
+    assert Action("synthesis_a", 0) in apart.legal_actions()
+    apart.apply(Action("synthesis_a", 0))
+    assert food(apart, 0) == 1

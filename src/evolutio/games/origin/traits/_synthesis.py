@@ -3,7 +3,7 @@
 table has the same Specialization (two animals with A block each other; a Specialization switched off neither works
 nor blocks), once per turn (option ``synthesis_every_feeding_turn``: once per feeding turn, as any main action), and
 only if the animal can receive food (NOTES §9.2, rulings 18, 69). A and B cannot share an animal (``INCOMPATIBLE``,
-ruling 8)."""
+ruling 8). With Continents A and B count as one trait, and only animals in the same location block (NOTES §10)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,10 @@ USED = Refusal("this animal has already used Synthesis this turn (once per turn;
                "synthesis_every_feeding_turn lifts it)")
 
 
+#: both Specializations (one trait, Synthesis, with Continents)
+SYNTHESIS_BITS = sum(1 << TRAIT_NUM[trait] for trait in ("specialization_a", "specialization_b"))
+
+
 def declare(trait: str, kind: str) -> None:
     """Give Specialization ``trait`` its main action ``kind`` (``synthesis_a`` / ``synthesis_b``)."""
     number = TRAIT_NUM[trait]
@@ -37,12 +41,15 @@ def declare(trait: str, kind: str) -> None:
             return MAIN_ACTION_USED
         if state.marked(SYNTHESIS_USED, animal) and not state.game.options["synthesis_every_feeding_turn"]:
             return USED
-        tm = state.trait_mask
+        tm, location = state.trait_mask, state.location
+        # with Continents both Specializations are one trait, Synthesis, blocking only within a location (NOTES §10)
+        blocking = SYNTHESIS_BITS if state.config.continents else bit
         for others in state.animals:
             for other in others:
-                if other != animal and tm[other] & bit:
-                    return Refusal(f"another animal on the table, A{other}, has {EN[number]}: they block each "
-                                   "other (ruling 69)")
+                if other != animal and tm[other] & blocking and (not location or location[other] == location[animal]):
+                    held = EN[number] if tm[other] & bit else EN[(tm[other] & blocking).bit_length() - 1]
+                    where = "in its location" if location else "on the table"
+                    return Refusal(f"another animal {where}, A{other}, has {held}: they block each other (ruling 69)")
         return state.receive_refusal(animal)
 
     def describe(state: OriginFlow, animal: int) -> str:
