@@ -3,7 +3,7 @@ migration (NOTES §9.3, §10)."""
 
 from evolutio.kernel import Action
 
-from .conftest import discard, scenario, table, trait_ids
+from .conftest import animal, discard, scenario, table, trait_ids
 from .continents import legal, located, where
 
 
@@ -99,3 +99,14 @@ def test_a_loose_shell_goes_on_an_animal_of_the_feeding_turns_location_and_is_of
     s.apply(Action("hibernate", 2))   # the turn now feeds in Gondwana
     assert legal(s, "pick_shell") == {Action("pick_shell", 1), Action("pick_shell", 2)}
     assert "takes place in Gondwana" in s.explain_illegal(Action("pick_shell", 0))
+
+
+def test_neoplasia_leaves_a_revealed_hunter_its_carnivore():
+    # Time to Fly with Continents: a revealed Hunter is an animal with Carnivore (ruling 52), which is no card in its
+    # stack, so Neoplasia's switching-off (which counts the cards again) leaves it: need 1 + Carnivore + Big
+    s = scenario({"phase": "feeding", "first_player": 0, "to_act": 0, "food_base": 3,
+                  "players": [{"animals": [{"id": 0, "card": "anglerfish", "marks": ["hunter_revealed"],
+                                            "traits": ["neoplasia", "big"]}]}, {"animals": [{"id": 10}]}]},
+                 players=2, sets="time_to_fly,continents", continents_without_locations=True)
+    assert animal(s, 0)["need"] == 3
+    assert Action("attack", 0) in s.legal_actions()

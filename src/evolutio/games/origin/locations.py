@@ -107,7 +107,9 @@ class Locations(TraitSupport):
     def _recalc(self, a: int) -> None:
         super()._recalc(a)
         if self.trait_mask[a] & NEOPLASIA_BIT or (self.husks >> a) & 1 or (self.marks and self.marked(PARALYSED, a)):
-            self._switch_off(a)
+            self._switch_off(a)   # (counts the cards that work again, then what is not a card: a Hunter, Ice Age)
+            if not (self.husks >> a) & 1:
+                self.recalc_beyond_cards(a, not (self.marks and self.marked(PARALYSED, a)))
 
     def switched_off(self, a: int) -> list[int]:
         """The trait cards of ``a`` that do not work now: all of them on a husk or a paralysed animal, else the

@@ -65,12 +65,17 @@ class TraitSupport(OriginRules):
         return new
 
     def _recalc(self, a: int) -> None:
-        """As the rules', and a revealed Hunter is an animal with Carnivore: need +1 (Time to Fly, ruling 52)."""
         super()._recalc(a)
-        if self.marks and self.marked(HUNTER_REVEALED, a):
+        self.recalc_beyond_cards(a, True)
+
+    def recalc_beyond_cards(self, a: int, traits_on: bool) -> None:
+        """What changes ``a``'s traits and need besides its trait cards (after they are counted): a revealed Hunter is
+        an animal with Carnivore, need +1 (Time to Fly, ruling 52; not while ``traits_on`` is False — all its traits
+        are off); an Ice Age card may change its need until the end of the turn."""
+        if traits_on and self.marks and self.marked(HUNTER_REVEALED, a):
             self.trait_mask[a] |= 1 << CARNIVORE
             self.need[a] += 1
-        nature = self.nature   # an Ice Age card may change the need of an animal until the end of the turn
+        nature = self.nature
         if nature is not None and nature.need_shift:
             shift = nature.need_shift.get(a)
             if shift:
