@@ -63,7 +63,8 @@ def check_position(state, size: int) -> None:
         for animal in player["animals"]:
             assert all(animal[key] >= 0 for key in ANIMAL_COUNTS)
             assert animal["need"] >= 1 or animal.get("regenerating")   # (a husk of Continents needs nothing)
-            assert animal["fat"] <= animal["fat_slots"]
+            # (a Fat Tissue card Neoplasia or paralysis switched off keeps its tokens: no slot now, still its card)
+            assert animal["fat"] <= sum(1 for t in animal["traits"] if t["trait"] == "fat_tissue")
     nature = view.get("nature")
     if nature is not None:
         assert nature["deck_size"] >= 0 and nature["put_aside"] >= 0
