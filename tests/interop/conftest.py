@@ -30,15 +30,14 @@ def player_counts(name: str) -> list[int]:
 
 
 #: origin's expansions, each also run through every conformance test that takes RULESET_PLAYERS (one set mixed into
-#: the base deck per case, at origin's player bounds). The expansions still on their way join this list when they
-#: land: "time_to_fly", "continents".
-ORIGIN_SETS = ["gift", "ice_age"]
+#: the base deck per case, at origin's player bounds), and every set at once
+ORIGIN_SETS = ["gift", "ice_age", "time_to_fly", "continents", "time_to_fly,continents,gift,ice_age"]
 
 #: (ruleset, players, extra options): every ruleset at its player bounds with its default options, then origin with
-#: each of :data:`ORIGIN_SETS`
+#: each of :data:`ORIGIN_SETS` (a mix as a list: the multi-choice value)
 RULESET_PLAYERS = [
     *(pytest.param(g, p, {}, id=f"{g}-{p}") for g in RULESETS for p in player_counts(g)),
-    *(pytest.param("origin", p, {"sets": s}, id=f"origin-sets={s}-{p}")
+    *(pytest.param("origin", p, {"sets": s.split(",") if "," in s else s}, id=f"origin-sets={s}-{p}")
       for s in ORIGIN_SETS for p in player_counts("origin")),
 ]
 

@@ -14,6 +14,7 @@ GAMES = ("origin", "northstar", "newworld", "evo")
 #: each ruleset with its default options, plus origin with its expansions (their own steps and action kinds)
 GAMES_AND_OPTIONS = [*((name, {}) for name in GAMES),
                      ("origin", {"sets": "continents,gift,ice_age"}),
+                     ("origin", {"sets": "time_to_fly,continents,gift,ice_age"}),
                      ("origin", {"sets": "continents", "continents_without_locations": True})]
 #: positions examined per game (every few decisions of a few random games) and actions tried at each
 EVERY = 7

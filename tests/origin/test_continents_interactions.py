@@ -3,7 +3,7 @@ migration (NOTES §9.3, §10)."""
 
 from evolutio.kernel import Action
 
-from .conftest import discard, table, trait_ids
+from .conftest import animal, discard, scenario, table, trait_ids
 from .continents import legal, located, where
 
 
@@ -83,3 +83,30 @@ def test_an_r_strategy_carnivore_paralysed_at_the_deal_draws_its_card_and_gives_
     assert sorted(x["id"] for x in table(s)["players"][0]["animals"]) == [0, 1]
     assert table(s)["players"][0]["hand_size"] == 1 + 2   # the normal card for A0 too
     assert not [e for e in s.events if e.kind == "birth"]
+
+
+def test_a_loose_shell_goes_on_an_animal_of_the_feeding_turns_location_and_is_offered_once():
+    # Time to Fly with Continents: seat 0 has an animal on each continent; before the turn chose its location each is
+    # offered once, and once the turn feeds in Gondwana only the animal there may pick the Shell up
+    body = {"phase": "feeding", "first_player": 0, "to_act": 0, "loose_shells": ["shell"],
+            "locations": {"laurasia": 0, "gondwana": 2, "ocean": 0},
+            "players": [{"animals": [{"id": 0, "location": "laurasia"}, {"id": 1, "location": "gondwana"},
+                                     {"id": 2, "traits": ["hibernation"], "location": "gondwana"}]},
+                        {"animals": [{"id": 10}]}]}
+    s = scenario(body, players=2, sets="time_to_fly,continents")
+    offered = [a for a in s.legal_actions() if a.kind == "pick_shell"]
+    assert sorted(offered) == [Action("pick_shell", 0), Action("pick_shell", 1), Action("pick_shell", 2)]
+    s.apply(Action("hibernate", 2))   # the turn now feeds in Gondwana
+    assert legal(s, "pick_shell") == {Action("pick_shell", 1), Action("pick_shell", 2)}
+    assert "takes place in Gondwana" in s.explain_illegal(Action("pick_shell", 0))
+
+
+def test_neoplasia_leaves_a_revealed_hunter_its_carnivore():
+    # Time to Fly with Continents: a revealed Hunter is an animal with Carnivore (ruling 52), which is no card in its
+    # stack, so Neoplasia's switching-off (which counts the cards again) leaves it: need 1 + Carnivore + Big
+    s = scenario({"phase": "feeding", "first_player": 0, "to_act": 0, "food_base": 3,
+                  "players": [{"animals": [{"id": 0, "card": "anglerfish", "marks": ["hunter_revealed"],
+                                            "traits": ["neoplasia", "big"]}]}, {"animals": [{"id": 10}]}]},
+                 players=2, sets="time_to_fly,continents", continents_without_locations=True)
+    assert animal(s, 0)["need"] == 3
+    assert Action("attack", 0) in s.legal_actions()

@@ -70,3 +70,48 @@ def test_without_a_swimming_card_in_the_discard_pile_the_ocean_cannot_be_left():
     assert not legal(s, "migrate_gondwana") and legal(s, "take")
     assert "Swimming card from its owner's discard pile, and there is none" in s.explain_illegal(
         Action("migrate_gondwana", 0))
+
+
+# -- Flight's migration (Time to Fly with Continents, NOTES §10): continent to continent, 1-2 trait cards
+FLYING = {"sets": "time_to_fly,continents"}
+
+
+def test_a_flying_animal_with_one_or_two_traits_flies_from_continent_to_continent():
+    s = located([[{"id": 0, "traits": ["flight"], "location": "laurasia"},
+                  {"id": 1, "traits": ["flight", "swimming"], "location": "gondwana"}], [{"id": 10}]],
+                locations={"laurasia": 3, "gondwana": 3, "ocean": 3}, **FLYING)
+    assert legal(s, "fly_gondwana") == {Action("fly_gondwana", 0)}
+    assert legal(s, "fly_laurasia") == {Action("fly_laurasia", 1)}   # a swimmer flies too, bypassing the Ocean
+    assert "from the other continent" in s.explain_illegal(Action("fly_laurasia", 0))
+    s.apply(Action("fly_gondwana", 0))
+    assert where(s, 0) == "gondwana"
+    # a Migration turn: no food, no other trait; the other flyer may still fly, each animal once per turn
+    assert {a.kind for a in s.legal_actions()} == {"fly_laurasia", "pass"}
+    assert "already migrated this turn" in s.explain_illegal(Action("fly_laurasia", 0))
+    s.apply(Action("fly_laurasia", 1))
+    assert where(s, 1) == "laurasia" and trait_ids(s, 1) == ["flight", "swimming"]
+    assert food_of(s, "laurasia") == food_of(s, "gondwana") == 3
+
+
+def test_an_animal_with_three_trait_cards_does_not_fly_and_nothing_flies_into_the_ocean():
+    s = located([[{"id": 0, "traits": ["flight", "running", "big"], "location": "laurasia"},
+                  {"id": 1, "traits": ["flight"], "location": "ocean"}], [{"id": 10}]],
+                locations={"laurasia": 3, "gondwana": 3, "ocean": 3}, **FLYING)
+    assert not legal(s, "fly_gondwana") and not legal(s, "fly_laurasia")
+    assert "1-2 trait cards" in s.explain_illegal(Action("fly_gondwana", 0))
+    assert "from the other continent" in s.explain_illegal(Action("fly_gondwana", 1))
+    assert "fly_ocean" not in {a.kind for a in s.legal_actions()}
+
+
+def test_flying_is_the_main_action_and_not_in_a_turn_that_took_food():
+    s = located([[{"id": 0, "traits": ["flight"], "location": "laurasia"},
+                  {"id": 1, "traits": ["hibernation"], "location": "laurasia"}], [{"id": 10}]],
+                locations={"laurasia": 3}, feeding_flags={"main_action_used": True}, **FLYING)
+    assert legal(s, "hibernate") and not legal(s, "fly_gondwana")
+    assert "main action" in s.explain_illegal(Action("fly_gondwana", 0))
+
+
+def test_without_locations_there_is_no_flying_kind():
+    s = located([[{"id": 0, "traits": ["flight"]}], [{"id": 10}]], phase="development",
+                continents_without_locations=True, **FLYING)
+    assert not {"fly_laurasia", "fly_gondwana"} & set(s.game.action_schema().kinds)

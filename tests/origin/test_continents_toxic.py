@@ -44,3 +44,16 @@ def test_the_paralysis_ends_when_the_next_turn_begins():
             break
         s.apply(Action("pass"))
     assert s.view(None)["turn"] == 2 and animal(s, 0)["need"] == 3 and "marks" not in animal(s, 0)
+
+
+def test_a_paralysed_trematode_host_adds_no_need_to_its_partner_ruling_79():
+    # Time to Fly with Continents: seat 1's Trematode links seat 0's carnivore A0 and A1; A0 attacks a Toxic animal
+    # and is paralysed: the paired card is off as a whole, on A1 too, until the next turn
+    s = located([[{"id": 0, "traits": ["carnivore"]}, {"id": 1}], [{"id": 10, "traits": ["toxic"]}, {"id": 11}]],
+                locations={"laurasia": 2}, pairs=[{"trait": "trematode", "animals": [0, 1]}],
+                sets="time_to_fly,continents")
+    assert animal(s, 1)["need"] == 2 and animal(s, 0)["need"] == 3
+    s.apply(Action("attack", 0))
+    s.apply(Action("target", 10))
+    assert "paralysed" in animal(s, 0)["marks"]
+    assert animal(s, 0)["need"] == 1 and animal(s, 1)["need"] == 1

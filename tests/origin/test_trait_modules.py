@@ -1,4 +1,5 @@
-"""Each trait (19 base, 3 gift) is a data row plus its own module under games/origin/traits/ (writing-a-game.md)."""
+"""Each trait (19 base, 3 gift, 8 Continents, 2 Ice Age, 11 Time to Fly) is a data row plus its own module under
+games/origin/traits/ (writing-a-game.md)."""
 
 from pathlib import Path
 
@@ -11,9 +12,10 @@ def test_every_trait_row_has_its_module_and_every_module_a_row():
     modules = sorted(p.stem for p in package.glob("*.py") if not p.stem.startswith("_"))
     assert modules == sorted(traits.TRAIT_IDS)
     assert modules == traits.TRAIT_MODULES
-    # the base set, the gift cards and Continents and Ice Age (each expansion adds its own)
-    assert {"carnivore", "shy", "herding", "neoplasia", "insulation", "immunity"} <= set(traits.TRAIT_IDS)
-    assert len(traits.TRAIT_IDS) >= 19 + 3 + 8 + 2
+    # the base set, the gift cards, Continents, Ice Age and Time to Fly (each expansion adds its own)
+    assert {"carnivore", "shy", "herding", "neoplasia", "insulation", "immunity", "flight", "trematode"} <= set(
+        traits.TRAIT_IDS)
+    assert len(traits.TRAIT_IDS) == 19 + 3 + 8 + 2 + 11
 
 
 def test_the_deck_and_hands_come_from_the_data():

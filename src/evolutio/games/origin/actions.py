@@ -76,10 +76,12 @@ NUMBERED = frozenset(("hand slot", "card id", "animal number"))
 SMALL_NUMBER_LIMIT = {"face": 2, "side": 2, "token count": MAX_FAT + 1}
 
 
-def arguments(trait_kinds: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+def arguments(trait_kinds: tuple[str, ...],
+              kind_arguments: dict[str, tuple[str, ...]] | None = None) -> dict[str, tuple[str, ...]]:
     """The arguments of each action kind of a game whose deck adds the expansion traits' ``trait_kinds`` (each takes
-    one animal number)."""
-    return {**ARGUMENTS, **dict.fromkeys(trait_kinds, ("animal number",))}
+    one animal number unless ``kind_arguments`` says otherwise: ``traits.KIND_ARGUMENTS``)."""
+    given = kind_arguments or {}
+    return {**ARGUMENTS, **{kind: given.get(kind, ("animal number",)) for kind in trait_kinds}}
 
 
 def malformed(action: Action, kinds: dict[str, tuple[str, ...]], num_cards: int) -> Refusal | None:

@@ -28,7 +28,18 @@ from evolutio.kernel.flow import Refusal, Step
 from . import actions
 from .phases import mask_of
 from .rules import ON_OTHERS, ON_OWN
-from .traits import EFFECTS, EN, HOOKS, ON_ATTACKED, PAIRED, REACTING_TO_ATTACK, REFUSERS, RESOLVERS, TRAITS
+from .traits import (
+    EFFECTS,
+    EN,
+    HOOKS,
+    KIND_ARGUMENTS,
+    ON_ATTACKED,
+    PAIRED,
+    REACTING_TO_ATTACK,
+    REFUSERS,
+    RESOLVERS,
+    TRAITS,
+)
 from .turn import OriginTurn
 
 #: the main action of a feeding turn (one per turn); the other feeding kinds are free trait actions
@@ -222,7 +233,10 @@ class FeedingTurn(Decision):
         every_animal = range(state.config.num_cards)
         for kind in self.kinds(state):
             if kind not in ("pass", "convert"):
-                yield from (Action(kind, animal) for animal in every_animal)
+                if len(KIND_ARGUMENTS.get(kind, ())) == 2:   # (an animal and a card: Metamorphosis)
+                    yield from (Action(kind, animal, card) for animal in every_animal for card in every_animal)
+                else:
+                    yield from (Action(kind, animal) for animal in every_animal)
         for animal in every_animal:
             yield from (actions.convert(animal, tokens) for tokens in range(actions.MAX_FAT + 1))
 
@@ -247,7 +261,7 @@ class FeedingTurn(Decision):
         if kind == "take":
             return state.take_refusal(animal)
         trait, refuser = REFUSERS[kind]
-        if not (state.trait_mask[animal] >> trait) & 1:
+        if trait >= 0 and not (state.trait_mask[animal] >> trait) & 1:
             return Refusal(f"animal A{animal} has no {EN[trait]}")
         return refuser(state, *action.args)
 
@@ -344,8 +358,8 @@ class SecondTraitTarget(TargetDecision):
         return state.pair_refusal(self.player, state.config.faces[self.card][self.face], self.first, animal)
 
     def legal(self, state: OriginFlow) -> list[Action]:
-        check = self.check
-        return [target for target in (actions.TARGET[animal] for animal in state.animals[self.player])
+        check = self.check   # (the partner is an animal of the first one's owner: rulings 5, 7)
+        return [target for target in (actions.TARGET[animal] for animal in state.animals[state.owner[self.first]])
                 if check(state, target) is None]
 
     def resolve(self, state: OriginFlow, action: Action) -> None:
@@ -422,9 +436,13 @@ class Defence(Decision):
     def decider(self, state: OriginFlow) -> int | None:
         return self.player
 
+    def kinds(self, state: OriginFlow) -> tuple[str, ...]:
+        return self.accepts + state.config.defence_kinds   # the defences of the deck's expansion traits
+
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
         size = state.config.num_cards
-        return (actions.RUN, actions.ACCEPT, *actions.MIMIC[:size], *actions.TAIL[:size])
+        extra = tuple(Action(kind) for kind in state.config.defence_kinds)   # (they take no argument)
+        return (actions.RUN, actions.ACCEPT, *actions.MIMIC[:size], *actions.TAIL[:size], *extra)
 
     def check(self, state: OriginFlow, action: Action) -> Refusal | None:
         kind = action.kind

@@ -8,17 +8,19 @@ from evolutio.kernel import ActionSchema, Game, register
 
 from . import actions as A
 from . import ice_age_data
+from .config import Config
 from .deck import build_deck
 from .options import ICE_AGE, check, fold_alias, recorded_options
 from .options import SCHEMA as OPTION_SCHEMA
 from .scenario import ScenarioBuilder
-from .state import Config, OriginState
+from .state import OriginState
 
 
 @register
 class OriginGame(Game):
     name = "origin"
-    title = "Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game, gift cards, Continents"
+    title = ("Evolution: The Origin of Species (Эволюция. Происхождение видов) — base game, Time to Fly, gift cards, "
+             "Continents, Ice Age")
     rules_version = "origin-6"
     min_players = 2
     max_players = 8
@@ -34,10 +36,11 @@ class OriginGame(Game):
     #: the food base and Running are rolled with six-sided dice (scenarios may pin them: ``"chance": [{"die": 4}]``)
     die_sides = 6
     data_note = ("base deck list: medium confidence (3rd-edition list reconstructed from public sources; "
-                 "deck=edition2 gives the earlier printing, low-medium confidence); gift cards (sets=gift): "
-                 "medium-low confidence, single source; Continents (sets=continents): low-medium confidence, single "
-                 "source; Ice Age (sets=ice_age): RECONSTRUCTED by this project "
-                 "(NOTES §11.2: no source has its card texts), replaceable with -o ice_age_file=PATH")
+                 "deck=edition2 gives the earlier printing, low-medium confidence); Time to Fly (sets=time_to_fly): "
+                 "medium confidence, single detailed source; gift cards (sets=gift): medium-low confidence, single "
+                 "source; Continents (sets=continents): low-medium confidence, single source; Ice Age (sets=ice_age): "
+                 "RECONSTRUCTED by this project (NOTES §11.2: no source has its card texts), replaceable with "
+                 "-o ice_age_file=PATH")
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**fold_alias(options))
@@ -48,11 +51,12 @@ class OriginGame(Game):
                                     self.ice_age.trait_cards if self.ice_age is not None else ())
         self.config = Config(self.num_players, self.deck_list, self.options, self.ice_age)
         size = self.deck_list.size
-        # the expansion traits' kinds of this deck, then the kinds of locations (one animal number each), come after
-        # the base kinds
-        self._schema = A.schema(size, self.deck_list.max_fat_per_animal,
-                                [(kind, (("animal", size),))
-                                 for kind in self.config.trait_kinds + self.config.location_kinds])
+        # the expansion traits' kinds of this deck, then the kinds of locations, then Time to Fly's defences and
+        # decisions (animal numbers or card ids, each below the deck size) come after the base kinds
+        cfg = self.config
+        self._schema = A.schema(size, self.deck_list.max_fat_per_animal, [
+            (kind, tuple((word.split()[0], size) for word in cfg.arguments[kind]))
+            for kind in cfg.trait_kinds + cfg.location_kinds + cfg.defence_kinds + cfg.decision_kinds])
 
     def check_options(self) -> None:
         check(self.options)

@@ -22,6 +22,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from . import actions as A
+from .config import Config
 from .geography import (
     GONDWANA,
     LAURASIA,
@@ -38,7 +39,7 @@ from .geography import (
     REGENERATED,
 )
 from .phases import mask_of
-from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN, PLACEMENT_REFUSALS, SINGLE_COPY, Config
+from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN, PLACEMENT_REFUSALS, SINGLE_COPY
 from .trait_support import TraitSupport
 from .traits import (
     EN,
@@ -105,8 +106,11 @@ class Locations(TraitSupport):
     # ------------------------------------------------------------------------------------------------ traits off
     def _recalc(self, a: int) -> None:
         super()._recalc(a)
-        if self.trait_mask[a] & NEOPLASIA_BIT or (self.husks >> a) & 1 or (self.marks and self.marked(PARALYSED, a)):
-            self._switch_off(a)
+        if self.trait_mask[a] & NEOPLASIA_BIT or (self.husks >> a) & 1 or (
+                self.marks and PARALYSED in self.marks and (self.marked(PARALYSED, a) or self.paralysed_partner(a))):
+            self._switch_off(a)   # (counts the cards that work again, then what is not a card: a Hunter, Ice Age)
+            if not (self.husks >> a) & 1:
+                self.recalc_beyond_cards(a, not (self.marks and self.marked(PARALYSED, a)))
 
     def switched_off(self, a: int) -> list[int]:
         """The trait cards of ``a`` that do not work now: all of them on a husk or a paralysed animal, else the
@@ -115,10 +119,18 @@ class Locations(TraitSupport):
         if (self.husks >> a) & 1 or (self.marks and self.marked(PARALYSED, a)):
             return list(cards)
         face = self.card_trait
+        off = self.paralysed_partner(a) if self.marks and PARALYSED in self.marks else []
         for i, c in enumerate(cards):
             if face[c] == NEOPLASIA:
-                return [x for x in cards[:i] if not PAIRED[face[x]]]
-        return []
+                return [x for x in cards[:i] if not PAIRED[face[x]]] + off
+        return off
+
+    def paralysed_partner(self, a: int) -> list[int]:
+        """The paired cards of ``a`` whose other animal is paralysed: off as a whole (ruling 79: a paralysed
+        Trematode host adds no need to its partner)."""
+        first, second, face = self.first_animal, self.second_animal, self.card_trait
+        return [c for c in self.trait_cards[a] if PAIRED[face[c]]
+                and self.marked(PARALYSED, second[c] if first[c] == a else first[c])]
 
     def _switch_off(self, a: int) -> None:
         off = set(self.switched_off(a))

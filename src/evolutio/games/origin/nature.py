@@ -26,7 +26,7 @@ from .traits import EN, IGNORES_NATURE, SHIELDING_FROM_NATURE
 if TYPE_CHECKING:
     from evolutio.kernel import Rng
 
-    from .rules import Config
+    from .config import Config
 
 
 class OriginTurn(Protocol):

@@ -11,6 +11,7 @@ from evolutio.kernel import Action, Rng
 from evolutio.kernel.flow import Hold, steps_from_json, steps_to_json
 
 from . import nature
+from .expansion_flow import AmbushOffer, ExpansionFlow, FinishTake, HunterReveal, IntellectChoice
 from .flow import (
     STEP_TYPES,
     AttackTarget,
@@ -23,8 +24,9 @@ from .flow import (
     TriggerOrder,
 )
 from .geography import LOCATION_IDS, LOCATIONS
-from .migration import LOCATION_STEPS, ContinentsFlow, PlaceAnimal, RemoraFollow
+from .migration import LOCATION_STEPS, PlaceAnimal, RemoraFollow
 from .phases import PHASE_NAMES, bits, mask_of
+from .trait_support import HUNTER_REVEALED
 from .traits import (
     DESCRIBE,
     EN,
@@ -37,8 +39,11 @@ from .traits import (
     card_name_ru,
 )
 
+#: every step a saved game may hold: the core's, Continents' and Time to Fly's
+ALL_STEP_TYPES = (*STEP_TYPES, *LOCATION_STEPS, IntellectChoice, HunterReveal, AmbushOffer, FinishTake)
 
-class OriginPresentation(ContinentsFlow):
+
+class OriginPresentation(ExpansionFlow):
     """What players and files see of a game: views, action descriptions, the JSON form and determinization."""
 
     __slots__ = ()
@@ -120,6 +125,8 @@ class OriginPresentation(ContinentsFlow):
             d["animal"] = step.animal
         elif isinstance(step, RemoraFollow):
             d.update(migrant=step.migrant, origin=LOCATION_IDS[step.origin], destination=LOCATION_IDS[step.destination])
+        elif isinstance(step, (IntellectChoice, HunterReveal, AmbushOffer)):
+            d.update(step.info(self))
         elif isinstance(step, Hold):
             d.update(kind="hold", point=step.point)
         return d
@@ -181,6 +188,11 @@ class OriginPresentation(ContinentsFlow):
             v["feeding_location"] = self.feeding_location_id()
         if self.nature is not None:   # Ice Age: the nature-change deck and the revealed card
             v["nature"] = nature.view(self)
+        if self.loose_shells:   # Time to Fly: Shells left in the centre of the table (face up)
+            v["loose_shells"] = list(self.loose_shells)
+        if self.ignores:   # Time to Fly: the traits Intellect carnivores ignore this turn
+            v["ignores"] = [{"carnivore": c, "target": t, "trait": TRAIT_IDS[trait]}
+                            for c, (t, trait) in sorted(self.ignores.items())]
         if self.phase == 3:
             v["scores"] = self.scores()
             v["winners"] = self.winners()
@@ -198,6 +210,10 @@ class OriginPresentation(ContinentsFlow):
         try:
             if k in DESCRIBE:
                 return DESCRIBE[k](self, *args)
+            if k == "pass" and hasattr(self.step, "info"):   # declining a Time to Fly choice
+                return "keep Intellect's choice for later" if isinstance(self.step, IntellectChoice) else "no Ambush"
+            if k == "accept" and isinstance(self.step, HunterReveal):
+                return "reveal no Hunter: the attack goes on"
             if k == "pass":
 
                 if isinstance(self.step, RemoraFollow):
@@ -219,7 +235,8 @@ class OriginPresentation(ContinentsFlow):
                 t = faces[f]
                 src = f" (from {card_name(faces)} card {c})" if len(faces) > 1 else f" (card {c})"
                 how = {"own_pair": "on a pair of your animals", "opponent": "on another player's animal",
-                       "any": "on any player's animal"}.get(TRAITS[t].target, "on one of your animals")
+                       "any": "on any player's animal", "opponent_pair": "on two animals of one other player"}.get(
+                    TRAITS[t].target, "on one of your animals")
                 return f"play {EN[t]}{src} {how}"
             if k == "target":
                 return self._describe_target(args[0])
@@ -324,6 +341,10 @@ class OriginPresentation(ContinentsFlow):
                                          "feeding_location": self.feeding_location, "husks": bits(self.husks)}
         if self.nature is not None:
             d["origin"]["nature"] = self.nature.to_json()
+        if self.ignores:   # likewise Intellect's choices and the loose Shells (Time to Fly)
+            d["origin"]["ignores"] = {str(c): list(choice) for c, choice in sorted(self.ignores.items())}
+        if self.loose_shells:
+            d["origin"]["loose_shells"] = list(self.loose_shells)
         return d
 
     def _load_json(self, o: dict[str, Any]) -> None:
@@ -370,13 +391,15 @@ class OriginPresentation(ContinentsFlow):
             setattr(self, k, int(o[k]))
         self.main_action_used = bool(o["main_action_used"])
         self.round_had_actions = bool(o["round_had_actions"])
-        self.flow = steps_from_json(o["flow"], STEP_TYPES + LOCATION_STEPS, "origin.flow")
+        self.flow = steps_from_json(o["flow"], ALL_STEP_TYPES, "origin.flow")
         self.decided_winners = list(o["decided_winners"]) if o["decided_winners"] is not None else None
         self.dice = tuple(o["dice"])
         self.load_marks(o.get("marks", {}), "origin.marks")
         self.load_continents(o.get("continents"), "origin.continents")
         if self.config.ice_age is not None:
             self.nature = nature.NatureDeck.from_json(o["nature"], len(self.config.ice_age.cards))
+        self.ignores = {int(c): (int(choice[0]), int(choice[1])) for c, choice in o.get("ignores", {}).items()}
+        self.loose_shells = [int(c) for c in o.get("loose_shells", [])]
 
     # ---------------------------------------------------------------------------------------------------- hidden info
     def determinize(self, player: int, rng: Rng) -> Self:
@@ -401,6 +424,7 @@ class OriginPresentation(ContinentsFlow):
         if isinstance(step, (TraitTarget, SecondTraitTarget)) and step.player != player:
             held = step.card   # the card being played is public
         acard = new.animal_card
+        revealed = self.marks.get(HUNTER_REVEALED, 0)
         animal_of = {c: a for a, c in enumerate(acard) if c >= 0}
         pool: list[int] = list(new.deck) + list(new.out_of_play)
         hand_sizes = [0] * self.player_count
@@ -413,11 +437,12 @@ class OriginPresentation(ContinentsFlow):
             hand_sizes[q] = len(h)
             pool.extend(h)
             for a in new.animals[q]:
-                anims.append(a)
-                pool.append(acard[a])
+                if not (revealed >> a) & 1:   # (a revealed Hunter's card is known to all)
+                    anims.append(a)
+                    pool.append(acard[a])
             for i, c in enumerate(new.discard[q]):
                 a = animal_of.get(c, -1)
-                if a >= 0:
+                if a >= 0 and not (revealed >> a) & 1:
                     disc_slots.append((q, i, a))
                     anims.append(a)
                     pool.append(c)

@@ -24,6 +24,10 @@ TRAIT_STYLE = {
     "herding": "green", "migration": "bright_cyan", "remora": "bright_cyan", "regeneration": "bright_green",
     "toxic": "bright_red", "recombination": "cyan", "edificator": "yellow", "neoplasia": "magenta",
     "insulation": "bright_cyan", "immunity": "bright_green",
+    # Time to Fly
+    "flight": "green", "ink_cloud": "green", "shell": "green", "intellect": "bold red", "ambush": "bold red",
+    "anglerfish": "bold red", "specialization_a": "yellow", "specialization_b": "yellow", "metamorphosis": "yellow",
+    "viviparous": "bright_magenta", "trematode": "magenta",
 }
 #: Continents' locations as the board names them, in the view's order
 LOCATION_WORDS = {"laurasia": "Laurasia", "gondwana": "Gondwana", "ocean": "Ocean"}
@@ -35,7 +39,11 @@ RECONSTRUCTED_MARK = "*"
 #: the help screen)
 MARK_WORDS = {"voracious_used": "ate extra", "shy_attacked": "shy: safe this turn", "migrated": "migrated",
               "paralysed": "paralysed (traits off)", "regenerated": "regenerated",
-              "recombination_used": "recombined"}
+              "recombination_used": "recombined",
+              "hunter_revealed": "Hunter: a Carnivore", "hunter_counterattack": "counterattacked",
+              "in_shell": "in its shell", "ink_cloud_used": "ink used", "gave_birth": "gave birth",
+              "synthesis_used": "synthesised", "metamorphosis_used": "metamorphosed",
+              "attacked_this_round": "", "ambushing": ""}   # ("" : not shown — "attacked" says it)
 
 LEGEND = """\
 A7            animal number 7 (actions name animals by this number)
@@ -80,7 +88,9 @@ def _animal_text(animal: dict[str, Any]) -> Text:
         if present:
             out.append(f" {word}", style=style)
     for mark in animal.get("marks", ()):
-        out.append(f" {MARK_WORDS.get(mark, mark.replace('_', ' '))}", style="dim")
+        word = MARK_WORDS.get(mark, mark.replace("_", " "))
+        if word:
+            out.append(f" {word}", style="dim")
     return out
 
 
@@ -128,6 +138,11 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
     lines = [head]
     if view.get("nature") is not None:
         lines.append(_nature_line(view["nature"]))
+    if view.get("loose_shells"):
+        lines.append(Text(f"loose Shells in the centre: {', '.join(map(str, view['loose_shells']))}", style="green"))
+    for choice in view.get("ignores", ()):
+        lines.append(Text(f"Intellect: A{choice['carnivore']} ignores {choice['trait'].replace('_', ' ')} of "
+                          f"A{choice['target']} this turn", style="dim"))
     decision = view.get("decision") or {}
     if view.get("to_act") is not None and decision.get("kind") not in (None, "none", "development", "feeding"):
         who = "you" if view["to_act"] == viewer else f"Player {view['to_act'] + 1}"
@@ -143,6 +158,10 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
         elif decision["kind"] == "remora_follow":
             extra = (f": Remoras may follow A{decision['migrant']} from {LOCATION_WORDS[decision['origin']]} to "
                      f"{LOCATION_WORDS[decision['destination']]}")
+        elif decision["kind"] in ("intellect", "hunter"):
+            extra = f": carnivore A{decision['carnivore']} attacks A{decision['target']}"
+        elif decision["kind"] == "ambush":
+            extra = f": A{decision['taker']} is taking a red token"
         lines.append(Text(f"to decide: {who} — {decision['kind'].replace('_', ' ')}{extra}", style="bold cyan"))
     return lines
 

@@ -25,16 +25,14 @@ step offers and, for any other action, the refusal that says why not (one functi
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Self
+from typing import Callable, Iterable, Self
 
 from evolutio.kernel import Action, rank_winners
 from evolutio.kernel.flow import FlowState, Refusal
 
 from . import actions as A
-from .card_data import HAND_SIZE
-from .deck import Deck
-from .geography import LOCATION_KINDS, MIGRATING, NOT_CHOSEN
-from .options import CONTINENTS
+from .config import Config
+from .geography import MIGRATING, NOT_CHOSEN
 from .phases import DEV
 from .traits import (
     CAN_ATTACK,
@@ -47,7 +45,6 @@ from .traits import (
     HOOKS,
     LIMITING_ATTACKS,
     LIMITING_FOOD,
-    LIMITING_PLACEMENT,
     MAIN_ACTION_ORDER,
     OFFER_DEFENCES,
     OFFER_FREE_ACTIONS,
@@ -57,40 +54,39 @@ from .traits import (
     PAIRED,
     PROTECTING,
     REACTING_TO_FOOD,
-    TRAIT_ACTION_KINDS,
     TRAITS,
-    WITHHOLDING_DRAW,
     card_name,
 )
 
 INCOMPATIBLE = tuple(sum(1 << x for x in t.incompatible) for t in TRAITS)
 #: per trait: may go on the player's own animals / on other players' animals; its own bit if an animal carries at most
 #: one; the bits that keep it off
-ON_OWN = tuple(t.target != "opponent" for t in TRAITS)
-ON_OTHERS = tuple(t.target in ("opponent", "any") for t in TRAITS)
+ON_OWN = tuple(t.target in ("own", "any", "own_pair") for t in TRAITS)
+ON_OTHERS = tuple(t.target in ("opponent", "any", "opponent_pair") for t in TRAITS)
 SINGLE_COPY = tuple(0 if t.multiple else 1 << t.num for t in TRAITS)
 BLOCKING_PLACEMENT = tuple(single | incompatible for single, incompatible in zip(SINGLE_COPY, INCOMPATIBLE))
 #: per trait: why it cannot go on an animal (wrong owner, a second copy, an incompatible trait), in player terms
 PLACEMENT_REFUSALS = tuple(
-    (Refusal(f"{t.en} can be played only on another player's animal (ruling 5)" if t.target == "opponent"
+    (Refusal(f"{t.en} can be played only on another player's animal (ruling 5)" if ON_OTHERS[t.num]
              else f"{t.en} can be played only on your own animals (ruling 5)"),
      Refusal(f"the animal already has {t.en}; an animal cannot carry two copies of a trait (ruling 6)"),
      Refusal(f"{t.en} and {' / '.join(EN[x] for x in t.incompatible)} cannot share an animal (ruling 8)"))
     for t in TRAITS)
 
-# food base: (dice, extra tokens) by number of players (NOTES §4.2, ruling 11)
-FOOD_TABLE = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
-
 #: per trait: why no card of it can be played now (no animal can take it)
 NO_PLACEMENT = tuple(
-    Refusal(f"{t.en} needs two of your animals that are not yet linked by {t.en} (ruling 7)") if t.paired
+    Refusal(f"{t.en} can be played only as an animal, never as a trait (ruling 4)") if t.target == "animal_only"
+    else Refusal(f"{t.en} needs two animals of one other player not yet linked by {t.en} (rulings 5, 7)")
+    if t.target == "opponent_pair"
+    else Refusal(f"{t.en} needs two of your animals that are not yet linked by {t.en} (ruling 7)") if t.paired
     else Refusal(f"{t.en} needs another player's animal without {t.en} (ruling 5)") if t.target == "opponent"
     else Refusal(f"no animal on the table can take {t.en}: each one already has it (ruling 6)") if t.target == "any"
     else Refusal(f"none of your animals can take {t.en} (no animals, duplicates (ruling 6) or Carnivore/Scavenger "
                  "conflict (ruling 8))")
     for t in TRAITS)
 #: per paired trait: it links two animals of the player who plays it
-PAIRED_ON_OWN = tuple(Refusal(f"{t.en} is played on two of your own animals (ruling 5)") for t in TRAITS)
+PAIRED_ON_OWN = tuple(Refusal(f"{t.en} is played on two animals of one other player (ruling 5)") if ON_OTHERS[t.num]
+                      else Refusal(f"{t.en} is played on two of your own animals (ruling 5)") for t in TRAITS)
 
 NO_SELF_ATTACK = Refusal("a carnivore cannot attack itself")
 EMPTY_FOOD_BASE = Refusal("the food base is empty")
@@ -106,53 +102,6 @@ ALREADY_FULL = Refusal("this animal is fed and its Fat Tissue (if any) is full (
 ELSEWHERE = Refusal("it is in another location: attacks and every trait use of a feeding turn take place in one "
                     "location (ruling 55)")
 HUSK = Refusal("it is the traits of an eaten Regeneration animal, waiting for a new animal card (NOTES §9.3)")
-
-
-class Config:
-    """Per-game constants shared (never copied) by every state of one game."""
-
-    __slots__ = (
-        "player_count", "num_cards", "hand_size", "set_aside", "half_deck", "trait_kinds", "arguments",
-        "at_turn_start", "withholds_draws", "faces", "trait_plays", "deck_option", "max_fat", "dice", "plus",
-        "mimicry_unlimited", "paired_per_animal", "tiebreak_dice", "continents", "located", "location_kinds",
-        "at_food_roll", "placement_rules", "ice_age",
-    )
-
-    def __init__(self, n: int, deck: Deck, options: dict[str, Any], ice_age: Any = None) -> None:
-        self.player_count = n
-        #: cards in the deck of the chosen sets: card ids and animal numbers are 0 .. num_cards - 1
-        self.num_cards = deck.size
-        #: cards dealt at the start and to a player left with no animals and no hand (ruling 1, 58)
-        self.hand_size = options["continents_start_hand"] if CONTINENTS in options["sets"] else HAND_SIZE
-        self.set_aside = deck.set_aside
-        self.half_deck = bool(options["half_deck"])
-        in_deck = sorted({t for faces in deck.faces for t in faces})
-        #: the expansion traits' feeding action kinds of this deck (``traits.TRAIT_ACTION_KINDS``), in trait order
-        self.trait_kinds: tuple[str, ...] = tuple(kind for t in in_deck for kind in TRAIT_ACTION_KINDS.get(t, ()))
-        deck_traits = sum(1 << trait for trait in in_deck)
-        #: the ``turn_start`` handlers of the deck's traits; may a trait of the deck withhold a card at the deal?
-        self.at_turn_start: tuple[Callable[..., None], ...] = HOOKS.handlers("turn_start", deck_traits)
-        self.withholds_draws = bool(deck_traits & WITHHOLDING_DRAW)
-        #: Continents played with its three locations (NOTES §10), and the action kinds that name them
-        self.continents = CONTINENTS in options["sets"]
-        self.located = self.continents and not options["continents_without_locations"]
-        self.location_kinds: tuple[str, ...] = LOCATION_KINDS if self.located else ()
-        #: the ``food_roll`` handlers of the deck's traits; does a trait of the deck have placement rules of its own?
-        self.at_food_roll: tuple[Callable[..., None], ...] = HOOKS.handlers("food_roll", deck_traits)
-        self.placement_rules = bool(deck_traits & LIMITING_PLACEMENT) or self.located
-        #: the arguments of every action kind of this game (what a malformed action is told)
-        self.arguments = A.arguments(self.trait_kinds + self.location_kinds)
-        self.faces = deck.faces
-        #: per card id: (trait, the action playing the card as that trait) for each of its faces
-        self.trait_plays = tuple(tuple(zip(faces, A.TRAIT[card])) for card, faces in enumerate(deck.faces))
-        self.deck_option = deck.name
-        self.max_fat = deck.max_fat_per_animal
-        self.dice, self.plus = FOOD_TABLE[n]
-        self.mimicry_unlimited = bool(options.get("mimicry_unlimited", False))
-        self.paired_per_animal = bool(options.get("paired_scores_per_animal", False))
-        self.tiebreak_dice = bool(options.get("tiebreak_dice", False))
-        #: the Ice Age card data (``ice_age_data.IceAgeData``) when ``sets`` has ice_age, else ``None``
-        self.ice_age = ice_age
 
 
 class OriginRules(FlowState):
@@ -338,8 +287,8 @@ class OriginRules(FlowState):
                     return refusal
         return None
 
-    def attack_refusal(self, carnivore: int, target: int) -> Refusal | None:
-        """Why ``carnivore`` may not attack ``target`` (``None`` if it may): the traits of both (§6.2)."""
+    def attack_refusal(self, carnivore: int, target: int, skip: int = 0) -> Refusal | None:
+        """Why ``carnivore`` may not attack ``target`` (``None`` if it may): the traits of both (§6.2) but ``skip``."""
         if carnivore == target:
             return NO_SELF_ATTACK
         if self.husks and (self.husks >> target) & 1:
@@ -348,9 +297,13 @@ class OriginRules(FlowState):
             return ELSEWHERE
         mask = self.trait_mask[target] & PROTECTING
         if mask:
+            if skip or self.ignores:   # (Intellect's choices: a cheap test first, this is the hot path)
+                mask &= ~(skip | self.ignored_traits(carnivore, target))
             for handler in CAN_BE_ATTACKED[mask]:
                 refusal = handler(self, carnivore, target)
                 if refusal is not None:
+                    if self.config.decision_kinds and self.protection_to_ignore(carnivore, target, mask) >= 0:
+                        break   # one trait protects it, and the carnivore may still ignore one (Intellect)
                     return refusal
         mask = self.trait_mask[carnivore] & LIMITING_ATTACKS
         if mask:
@@ -359,6 +312,12 @@ class OriginRules(FlowState):
                 if refusal is not None:
                     return refusal
         return None
+
+    ignores: dict[int, tuple[int, int]]   # (these: answered in trait_support)
+    def ignored_traits(self, carnivore: int, target: int) -> int: return 0
+    def became_fed(self, a: int) -> None: return None
+    def protection_to_ignore(self, carnivore: int, target: int, mask: int) -> int: return -1
+    def loose_cards(self) -> list[int]: return []
 
     def attack_targets(self, c: int) -> list[int]:
         out = []
@@ -378,9 +337,8 @@ class OriginRules(FlowState):
         return False
 
     def piracy_refusal(self, pirate: int, victim: int) -> Refusal | None:
-        """Why the Piracy animal ``pirate`` may not rob the animal ``victim`` (on the table): only an animal that has
-        received a red or blue token this turn (converting its own fat does not count, ruling 24), still has food to
-        take, and is not fed (ruling 29)."""
+        """Why Piracy ``pirate`` may not rob ``victim`` (on the table): only an unfed animal with food left that has
+        received a red or blue token this turn (converting its own fat does not count, ruling 24) (ruling 29)."""
         if victim == pirate:
             return NO_SELF_ROBBERY
         if self.location and self.location[pirate] != self.location[victim]:
@@ -439,8 +397,8 @@ class OriginRules(FlowState):
         return self.rule_of_placement(p, t, a) if self.config.placement_rules else None
 
     def pair_refusal(self, p: int, t: int, a: int, b: int) -> Refusal | None:
-        """Why player ``p`` may not link animals ``a`` and ``b`` with the paired trait ``t`` (ruling 7)."""
-        if self.owner[a] != p or self.owner[b] != p:
+        """Why player ``p`` may not link animals ``a`` and ``b`` with the paired trait ``t`` (rulings 5, 7)."""
+        if self.owner[a] != self.owner[b] or (self.owner[a] == p) != ON_OWN[t]:
             return PAIRED_ON_OWN[t]
         if a == b:
             return Refusal(f"{EN[t]} needs two different animals")
@@ -456,7 +414,7 @@ class OriginRules(FlowState):
         """Why player ``p`` may not name animal ``a`` (the first one, for a paired trait) for trait ``t``."""
         if not PAIRED[t]:
             return self.placement_refusal(p, t, a)
-        if self.owner[a] != p:
+        if (self.owner[a] == p) != ON_OWN[t]:
             return PAIRED_ON_OWN[t]
         if not self._has_partner(p, t, a):
             return Refusal(f"animal A{a} has no partner left for another {EN[t]} (ruling 7)")
@@ -482,9 +440,11 @@ class OriginRules(FlowState):
 
 
     def _has_partner(self, p: int, t: int, a: int) -> bool:
+        """May player ``p`` link ``a`` with another animal of its owner by the paired trait ``t``?"""
+        partners = self.animals[self.owner[a]]
         if self.config.placement_rules:
-            return any(b != a and self.pair_refusal(p, t, a, b) is None for b in self.animals[p])
-        for b in self.animals[p]:
+            return any(b != a and self.pair_refusal(p, t, a, b) is None for b in partners)
+        for b in partners:
             if b != a and not self.linked(a, b, t):
                 return True
         return False
@@ -492,12 +452,11 @@ class OriginRules(FlowState):
     def can_place_trait(self, p: int, t: int) -> bool:
         """May player ``p`` play a card as trait ``t`` now: can some animal take it (:meth:`trait_play_refusal`)?"""
         if PAIRED[t]:
-            anims = self.animals[p]
-            if len(anims) < 2:
-                return False
-            for a in anims:
-                if self._has_partner(p, t, a):
-                    return True
+            for q in range(self.player_count) if ON_OTHERS[t] else (p,):
+                if (q == p) == ON_OWN[t] and len(self.animals[q]) >= 2:
+                    for a in self.animals[q]:
+                        if self._has_partner(p, t, a):
+                            return True
             return False
         if self.config.placement_rules:
             return self.can_place_with_rules(p, t)
@@ -510,7 +469,7 @@ class OriginRules(FlowState):
                         if not trait_mask[a] & blocking:
                             return True
             return False
-        for a in self.animals[p]:
+        for a in self.animals[p] if ON_OWN[t] else ():   # (never: a Hunter is played only as an animal)
             if not trait_mask[a] & blocking:
                 return True
         return False
@@ -567,6 +526,9 @@ class OriginRules(FlowState):
                         if tm[a] & trait_bit:
                             for handler in handlers:
                                 handler(self, a, L)
+        if main_action:
+            for table_action in self.config.table_actions:
+                table_action(self, p, L)
         if present & OFFERING_FREE_ACTIONS:
             for a in anims:
                 mask = tm[a] & OFFERING_FREE_ACTIONS
@@ -580,7 +542,7 @@ class OriginRules(FlowState):
     def defence_choices(self, carnivore: int, target: int, rolled: bool, targeted: int) -> list[Action]:
         choices: list[Action] = []
         compulsory = False
-        mask = self.trait_mask[target] & DEFENDING
+        mask = self.trait_mask[target] & DEFENDING & ~self.ignored_traits(carnivore, target)
         if mask:
             for handler in OFFER_DEFENCES[mask]:
                 if handler(self, carnivore, target, rolled, targeted, choices):
@@ -609,13 +571,13 @@ class OriginRules(FlowState):
         return [x for x in triggers if self.trigger_can_fire(x)]
 
     def receive(self, a: int, red: bool) -> None:
-        """``a`` (which can receive) gets one token; a red one came from the food base. Runs the ``on_receive`` hooks.
-
-        Every real receipt of food passes here (take, Communication, Cooperation, attack, Scavenger, Piracy) and marks
-        ``received_food``; converting fat does not (ruling 24)."""
+        """``a`` (which can receive) gets one token (red: from the food base); runs the ``on_receive`` hooks. Each real
+        receipt (take, Communication, Cooperation, attack, Scavenger, Piracy) marks ``received_food``, not fat (24)"""
         self.received_food |= 1 << a
         if self.food[a] < self.need[a]:
             self.food[a] += 1
+            if self.food[a] == self.need[a]:
+                self.became_fed(a)
         else:
             self.fat[a] += 1
         mask = self.trait_mask[a] & REACTING_TO_FOOD
@@ -636,9 +598,9 @@ class OriginRules(FlowState):
             s += 2
             for c in self.trait_cards[a]:
                 t = face[c]
-                if PAIRED[t] and not per and pa[c] != a:
-                    continue
-                s += 1 + FOOD[t]
+                s += FOOD[t]   # on each animal it raises (Trematode: on both hosts, ruling 63)
+                if not (PAIRED[t] and not per and pa[c] != a):
+                    s += 1
         return s
 
     def scores(self) -> list[int]:
@@ -660,6 +622,7 @@ class OriginRules(FlowState):
             "traits": 0,
             "discard": 0,
             "box": len(self.out_of_play),
+            "centre": len(self.loose_cards()),
         }
 
         def put(c: int, where: str) -> None:
@@ -671,6 +634,8 @@ class OriginRules(FlowState):
             put(c, "deck")
         for c in self.out_of_play:
             put(c, "box")
+        for c in self.loose_cards():
+            put(c, "centre")
         for p in range(self.player_count):
             for c in self.hands[p]:
                 put(c, "hands")

@@ -12,15 +12,16 @@ from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_b
 
 from . import nature
 from .card_data import DATA
+from .config import Config
 from .flow import AttackTarget, DevelopmentPhase, Extinction, FeedingPhase, FoodRoll
 from .geography import LOCATION_IDS
 from .phases import DEV, EXT, FEED, mask_of
-from .state import Config, OriginState
-from .traits import CARNIVORE, EN, FAT, MARKS, PAIRED, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
+from .state import OriginState
+from .traits import CARNIVORE, EN, FAT, MARKS, PAIRED, SHELL, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",
              "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description", "locations",
-             "nature"}
+             "nature", "loose_shells"}
 _PLAYER_KEYS = {"hand", "discard", "animals", "passed", "name", "comment"}
 _ANIMAL_KEYS = {"id", "card", "traits", "food", "fat", "hibernating", "hibernated_last_turn", "attacked", "poisoned",
                 "piracy_used", "tramp_used", "received_food", "marks", "location", "comment"}
@@ -161,6 +162,10 @@ class ScenarioBuilder:
         for j, c in enumerate(deck_spec):
             if isinstance(c, int):
                 self.claim(c, f"deck[{j}]")
+        loose_spec = read_list(data.get("loose_shells", []), "loose_shells")   # Time to Fly (ruling 68)
+        for j, c in enumerate(loose_spec):
+            if isinstance(c, int):
+                self.claim(c, f"loose_shells[{j}]")
         explicit = dict(self.used)
         self.used = {}
 
@@ -202,6 +207,10 @@ class ScenarioBuilder:
                 c, _ = self.trait_card(TRAIT_IDS[t], where)
             pair_specs.append((i, pr, t, c))
         deck_top = [card(c, f"deck[{j}]") for j, c in enumerate(deck_spec)]
+        st.loose_shells = [card(c, f"loose_shells[{j}]") for j, c in enumerate(loose_spec)]
+        for j, c in enumerate(st.loose_shells):
+            if SHELL not in self.faces[c]:
+                raise ScenarioError(f"loose_shells[{j}]: card {c} ({card_name(self.faces[c])}) is not a Shell")
         # animal numbers: explicit ones, else the lowest number not taken (document order); animal cards: the
         # given card (id or kind), else the lowest free card
         ids: dict[tuple[int, int], int] = {}
@@ -330,6 +339,9 @@ class ScenarioBuilder:
         for j, (c, t) in enumerate(traits):
             if PAIRED[t]:
                 raise ScenarioError(f"{where}.traits[{j}]: {EN[t]} is a paired trait; list it under 'pairs'")
+            if TRAITS[t].target == "animal_only":
+                raise ScenarioError(f"{where}.traits[{j}]: {EN[t]} is played only as an animal (ruling 4): give the "
+                                    f"animal \"card\": \"{TRAIT_IDS[t]}\" instead")
             if t in seen and t != FAT:
                 raise ScenarioError(f"{where}.traits[{j}]: trait {TRAIT_IDS[t]!r} appears twice on animal {a} "
                                     "(only Fat Tissue may)")
@@ -358,6 +370,7 @@ class ScenarioBuilder:
             if name not in MARKS:
                 raise ScenarioError(f"{where}.marks[{j}]: unknown mark {name!r} (known: {', '.join(sorted(MARKS))})")
             st.mark(name, a)
+        st._recalc(a)   # (a revealed Hunter's mark makes it a Carnivore)
 
     def _ref(self, v: Any, where: str, by_pos: dict) -> int:
         if isinstance(v, list) and len(v) == 2:

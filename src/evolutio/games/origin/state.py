@@ -8,10 +8,10 @@ from evolutio.kernel import Action, Game
 from evolutio.kernel.flow import Refusal
 
 from . import actions as A
+from .config import Config
 from .flow import DevelopmentPhase
 from .nature import announce, new_deck
 from .present import OriginPresentation
-from .rules import Config
 
 __all__ = ["Config", "OriginState"]
 

@@ -82,6 +82,8 @@ class OriginTurn(Locations):
         if self.marks:
             self.clear_marks("feeding_turn")
         if nxt == self.first:
+            if self.marks:
+                self.clear_marks("round")
             if not self.round_had_actions:
                 if self.log_events:
                     self.emit("feeding_end", {"text": "a whole feeding round passed without actions: the feeding "
@@ -136,6 +138,8 @@ class OriginTurn(Locations):
         """Trait card ``c`` leaves animal ``a`` (Tail Loss) and goes to the owner's discard pile."""
         o = self.owner[a]
         t = self.card_trait[c]
+        holders = (self.first_animal[c], self.second_animal[c]) if PAIRED[t] else (a,)
+        was_fed = [self.is_fed(x) for x in holders]
         if PAIRED[t]:
             for x in (self.first_animal[c], self.second_animal[c]):
                 self.trait_cards[x] = tuple(y for y in self.trait_cards[x] if y != c)
@@ -146,6 +150,8 @@ class OriginTurn(Locations):
             self._recalc(a)
         self.card_trait[c] = -1
         self.discard[o].append(c)
+        for x, fed in zip(holders, was_fed):
+            self.check_became_fed(x, fed)   # its need may have dropped to its food (Viviparous)
 
     def extinction(self) -> bool:
         """NOTES §7: deaths, end check, dealing, clean-up, first player moves left. ``False``: the game is over."""
@@ -341,24 +347,27 @@ class OriginTurn(Locations):
     def take_red_token(self, a: int) -> None:
         self.main_action_used = True
         self.round_had_actions = True
-        self.food_base -= 1
         if self.log_events:
             self.emit(
                 "take",
                 {
                     "text": f"{self.player_name(self.actor)} takes a red token for animal A{a} "
-                    f"({self.food_base} left)",
+                    f"({self.food_base - 1} left)",
                     "player": self.actor,
                     "animal": a,
                 },
             )
-        self.receive(a, True)
+        if self.config.red_token_takes:
+            self.red_token_for(a)   # (the token leaves the base, unless an Ambush takes the take over)
+        else:
+            self.food_base -= 1
+            self.receive(a, True)
 
     def eaten(self, c: int, t: int) -> None:
         """Carnivore ``c`` eats ``t``: its ``on_eaten`` and the ``after_kill`` hooks run, it leaves play (the caller,
         ``flow.OriginFlow.kill``, queues the carnivore's two blue tokens)."""
         text = f"{self.animal_text(c)} eats {self.animal_text(t)}" if self.log_events else ""
-        mask = self.trait_mask[t] & REACTING_TO_EATEN
+        mask = self.trait_mask[t] & REACTING_TO_EATEN & ~self.ignored_traits(c, t)   # (Intellect may ignore them)
         if mask:
             for handler in ON_EATEN[mask]:
                 effect = handler(self, c, t)

@@ -22,7 +22,9 @@ CARNIVORE, FAT, BIG, SWIMMING, CAMOUFLAGE, SHARP_VISION, BURROWING, RUNNING, MIM
     SYMBIOSIS, PIRACY, HIBERNATION, POISONOUS, COMMUNICATION, COOPERATION, PARASITE, TRAMP, \
     R_STRATEGY, VORACIOUS, SHY, \
     HERDING, MIGRATION, REMORA, REGENERATION, TOXIC, RECOMBINATION, EDIFICATOR, NEOPLASIA, \
-    INSULATION, IMMUNITY = range(32)
+    INSULATION, IMMUNITY, \
+    FLIGHT, SPECIALIZATION_A, SPECIALIZATION_B, INTELLECT, AMBUSH, ANGLERFISH, INK_CLOUD, SHELL, METAMORPHOSIS, \
+    VIVIPAROUS, TREMATODE = range(43)
 
 TRAIT_IDS: tuple[str, ...] = (
     # the base set (19 traits)
@@ -35,11 +37,16 @@ TRAIT_IDS: tuple[str, ...] = (
     "herding", "migration", "remora", "regeneration", "toxic", "recombination", "edificator", "neoplasia",
     # Ice Age (unofficial; reconstructed, NOTES §11.2): rows in data/ice_age.json
     "insulation", "immunity",
+    # Time to Fly (NOTES §9.2; 11 trait ids)
+    "flight", "specialization_a", "specialization_b", "intellect", "ambush", "anglerfish", "ink_cloud", "shell",
+    "metamorphosis", "viviparous", "trematode",
 )
 TRAIT_NUM: dict[str, int] = {t: i for i, t in enumerate(TRAIT_IDS)}
 
-# placement targets: an own animal, another player's animal, anyone's animal, two own animals
-OWN, OPPONENT, ANY, OWN_PAIR = "own", "opponent", "any", "own_pair"
+# placement targets: an own animal, another player's animal, anyone's animal, two own animals, two animals of one
+# other player (Trematode), never as a trait (Hunter: played only as an animal)
+OWN, OPPONENT, ANY, OWN_PAIR, OPPONENT_PAIR, ANIMAL_ONLY = "own", "opponent", "any", "own_pair", "opponent_pair", \
+    "animal_only"
 
 
 @dataclass(frozen=True)
@@ -58,7 +65,8 @@ class Trait:
 
 # English display names: the brief and most English sources call Топотун "Tramp" (cards.json: "Grazing").
 _EN_OVERRIDE = {"tramp": "Tramp"}
-_INCOMPATIBLE = {"carnivore": ("scavenger",), "scavenger": ("carnivore",)}
+_INCOMPATIBLE = {"carnivore": ("scavenger",), "scavenger": ("carnivore",),
+                 "specialization_a": ("specialization_b",), "specialization_b": ("specialization_a",)}
 #: the Ice Age traits' fixed card layout (NOTES §11.2: own-animal, single, food 0, not paired; reconstructed)
 _ICE_AGE_LAYOUT = {"food": 0, "paired": False, "target": "own"}
 
@@ -146,13 +154,19 @@ def card_name_ru(faces: tuple[int, ...]) -> str:
 #: - ``placement(state, player, trait, animal)`` — for the trait about to be played: ``None`` or a :class:`Refusal`
 #:   (beyond owner, duplicates and incompatible traits);
 #: - ``accepts_trait(state, animal, trait)`` — for the traits of the animal that would receive ``trait``: ``None``
-#:   or a :class:`Refusal`.
+#:   or a :class:`Refusal`;
 #: - ``ignores_nature(state, animal, card)`` — for the animal's traits (Ice Age): ``True`` if the animal ignores the
-#:   nature-change card ``card`` (an ``ice_age_data.NatureCard``; ``nature.py``).
+#:   nature-change card ``card`` (an ``ice_age_data.NatureCard``; ``nature.py``);
+#: - ``table_actions(state, player, choices)`` — for the traits of the game's deck: append the main actions of the
+#:   feeding ``player`` that no trait of their animals offers (picking up a loose Shell);
+#: - ``red_token(state, animal)`` — for the traits of the game's deck: ``animal`` is about to take a red token from the
+#:   food base; return ``True`` if the handler took over the take (it pushed steps that finish it: Ambush);
+#: - ``became_fed(state, animal)`` — for the traits of an animal that has just become fed (a token, its need
+#:   dropping, Hibernation).
 EVENTS: tuple[str, ...] = ("can_be_attacked", "can_attack", "can_receive", "on_eaten", "on_receive", "defences",
                            "main_actions", "free_actions", "after_kill", "trigger_blocked", "fire_trigger",
                            "on_attacked", "withholds_draw", "turn_start", "food_roll", "on_played", "placement",
-                           "accepts_trait", "ignores_nature")
+                           "accepts_trait", "ignores_nature", "table_actions", "red_token", "became_fed")
 HOOKS = TraitHooks(EVENTS, traits=TRAIT_IDS)
 #: what a trait's own action kind does (``run``, ``mimic``, ``tail``, ``pirate``, ``tramp``, ``hibernate``):
 #: ``RESOLVERS[kind](state, *action.args)``, registered by the trait modules with :func:`resolves`. The defences
@@ -167,13 +181,15 @@ RESOLVERS: dict[str, Callable[..., None]] = {}
 REFUSERS: dict[str, tuple[int, Callable[..., Refusal | None]]] = {}
 
 
-def refuses(kind: str, trait: str) -> Callable[[Callable[..., Refusal | None]], Callable[..., Refusal | None]]:
-    """Register the decorated function as the rule that allows or refuses the action ``kind`` of ``trait``."""
+def refuses(kind: str, trait: str,
+            on_its_animal: bool = True) -> Callable[[Callable[..., Refusal | None]], Callable[..., Refusal | None]]:
+    """Register the decorated function as the rule that allows or refuses the action ``kind`` of ``trait``
+    (``on_its_animal`` False: the action's animal need not have the trait — picking up a loose Shell)."""
 
     def register(refuser: Callable[..., Refusal | None]) -> Callable[..., Refusal | None]:
         if kind in REFUSERS:
             raise ValueError(f"action kind {kind!r} already has a refuser")
-        REFUSERS[kind] = (TRAIT_NUM[trait], refuser)
+        REFUSERS[kind] = (TRAIT_NUM[trait] if on_its_animal else -1, refuser)
         return refuser
 
     return register
@@ -184,24 +200,37 @@ def refuses(kind: str, trait: str) -> Callable[[Callable[..., Refusal | None]], 
 #: of the traits its deck has, after the base kinds (so the base game's encoding is unchanged). Such a kind is
 #: allowed or refused by its :func:`refuses` rule and carried out by its :func:`resolves` function, as a base kind is
 TRAIT_ACTION_KINDS: dict[int, tuple[str, ...]] = {}
-#: per such kind: what it is in words for the seat to act (``DESCRIBE[kind](state, animal)``)
+#: the defence kinds of the expansions' traits (answers of the ``defence`` decision), by trait, likewise
+DEFENCE_KINDS: dict[int, tuple[str, ...]] = {}
+#: the kinds answering the expansions' own decisions (``expansion_flow.py``), by trait: in the schema
+#: of a game whose deck has the trait, never offered by the feeding turn or the defence
+DECISION_KINDS: dict[int, tuple[str, ...]] = {}
+#: per such kind: what it is in words for the seat to act (``DESCRIBE[kind](state, *args)``)
 DESCRIBE: dict[str, Callable[..., str]] = {}
+#: per such kind: its arguments in words (``actions.NUMBERED``: "animal number", "card id"); default one animal number
+KIND_ARGUMENTS: dict[str, tuple[str, ...]] = {}
 #: per-animal marks kept by trait modules (``state.mark(name, animal)``), by name: when they are cleared
 #: (``"feeding_turn"``: at the end of each feeding turn; ``"turn"``: at the end of the turn)
 MARKS: dict[str, str] = {}
-MARK_SCOPES = ("feeding_turn", "turn")
+MARK_SCOPES = ("feeding_turn", "round", "turn", "game")
 
 
-def trait_action(trait: str, kind: str, describe: Callable[..., str]) -> None:
-    """Declare the free feeding action ``kind`` of ``trait`` (its argument: an animal number) and how it reads; its
-    rule is registered with :func:`refuses` and what it does with :func:`resolves`."""
+def trait_action(trait: str, kind: str, describe: Callable[..., str],
+                 arguments: tuple[str, ...] = ("animal number",), answers: str = "feeding") -> None:
+    """Declare the action ``kind`` of ``trait`` (its ``arguments``: animal numbers or card ids) and how it reads; its
+    rule is registered with :func:`refuses` and what it does with :func:`resolves`. ``answers``: ``"feeding"`` (an
+    action of the feeding turn), ``"defence"`` (a defence of the attacked animal) or ``"decision"`` (an answer to a
+    decision of the expansions' own steps)."""
     number = TRAIT_NUM[trait]
-    TRAIT_ACTION_KINDS[number] = (*TRAIT_ACTION_KINDS.get(number, ()), kind)
+    table = {"feeding": TRAIT_ACTION_KINDS, "defence": DEFENCE_KINDS, "decision": DECISION_KINDS}[answers]
+    table[number] = (*table.get(number, ()), kind)
     DESCRIBE[kind] = describe
+    KIND_ARGUMENTS[kind] = arguments
 
 
 def mark_kind(name: str, scope: str) -> str:
-    """Declare the per-animal mark ``name``, cleared at the end of each ``scope`` (:data:`MARK_SCOPES`)."""
+    """Declare the per-animal mark ``name``, cleared at the end of each ``scope`` (:data:`MARK_SCOPES`: a feeding
+    turn, a feeding round, the turn — which also ends the others — or never)."""
     if scope not in MARK_SCOPES or name in MARKS:
         raise ValueError(f"mark {name!r}: scope {scope!r} unknown or the mark is declared twice")
     MARKS[name] = scope
@@ -237,7 +266,7 @@ def resolves(kind: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
 
 
 TRAIT_MODULES = load_trait_modules(__name__)
-for _kind in (kind for kinds in TRAIT_ACTION_KINDS.values() for kind in kinds):
+for _kind in (kind for table in (TRAIT_ACTION_KINDS, DEFENCE_KINDS) for kinds in table.values() for kind in kinds):
     if _kind not in REFUSERS or _kind not in RESOLVERS:
         raise RuntimeError(f"trait action kind {_kind!r} needs a @refuses rule and a @resolves function")
 
@@ -280,6 +309,7 @@ ON_ATTACKED: HandlerTable[Callable[..., None]] = HandlerTable("on_attacked")
 WITHHOLDS_DRAW: HandlerTable[Callable[..., bool]] = HandlerTable("withholds_draw")
 REACTING_TO_ATTACK = HOOKS.traits_with("on_attacked")
 WITHHOLDING_DRAW = HOOKS.traits_with("withholds_draw")
+BECOMING_FED = HOOKS.traits_with("became_fed")
 #: masks of the traits that take part in an event (a cheap pre-check on the hot path)
 PROTECTING = HOOKS.traits_with("can_be_attacked")
 LIMITING_ATTACKS = HOOKS.traits_with("can_attack")

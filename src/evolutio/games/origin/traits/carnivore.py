@@ -12,7 +12,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from .. import actions
-from . import HOOKS, refuses, resolves
+from . import HOOKS, mark_kind, refuses, resolves
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..flow import OriginFlow
@@ -21,6 +21,13 @@ ALREADY_ATTACKED = Refusal("this Carnivore has already attacked this turn (rulin
 ASLEEP = Refusal("a hibernating Carnivore cannot attack")
 CANNOT_EAT = Refusal("a Carnivore that is fed and has no empty Fat Tissue cannot attack (ruling 32)")
 NO_PREY = Refusal("this Carnivore has no animal it may attack (every other animal is protected)")
+#: the Carnivores that attacked in this feeding round — set only when the deck has Ambush, whose out-of-turn attack
+#: is its player's one Carnivore use of the round (ruling 76)
+ATTACKED_THIS_ROUND = mark_kind("attacked_this_round", "round")
+#: the Carnivore attacking from Ambush right now (cleared when the ambushed take finishes; traits/ambush.py)
+AMBUSHING = mark_kind("ambushing", "turn")
+AMBUSHED_THIS_ROUND = Refusal("one of your Carnivores has already attacked in this feeding round, from Ambush "
+                              "(rulings 31, 76)")
 
 
 @refuses("attack", "carnivore")
@@ -29,6 +36,8 @@ def attack_refusal(state: OriginFlow, carnivore: int) -> Refusal | None:
     not while hibernating, only while it can eat, and only if some animal is not protected from it (rulings 30-32)."""
     if (state.attacked >> carnivore) & 1:
         return ALREADY_ATTACKED
+    if state.marks and any(state.marked(ATTACKED_THIS_ROUND, a) for a in state.animals[state.owner[carnivore]]):
+        return AMBUSHED_THIS_ROUND
     if (state.hibernating >> carnivore) & 1:
         return ASLEEP
     if not state.can_receive(carnivore):

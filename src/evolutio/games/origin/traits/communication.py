@@ -29,8 +29,7 @@ def needs_food_in_the_base(state: OriginFlow, card: int, receiver: int) -> Refus
 
 @HOOKS.on("fire_trigger", "communication")
 def take_a_red_token(state: OriginFlow, card: int, receiver: int) -> None:
-    state.food_base -= 1
     if state.log_events:
         state.emit("communication", {"text": f"Communication (card {card}): {state.animal_text(receiver)} takes a "
-                                     f"red token ({state.food_base} left)", "card": card, "animal": receiver})
-    state.receive(receiver, True)
+                                     f"red token ({state.food_base - 1} left)", "card": card, "animal": receiver})
+    state.red_token_for(receiver)   # (a red-token take: an Ambush may interrupt it)

@@ -38,7 +38,9 @@ def offer_sleep(state: OriginFlow, animal: int, choices: list[Action]) -> None:
 
 @resolves("hibernate")
 def fall_asleep(state: OriginFlow, animal: int) -> None:
+    was_fed = state.is_fed(animal)
     state.hibernating |= 1 << animal
     state.round_had_actions = True
     if state.log_events:
         state.emit("hibernation", {"text": f"{state.animal_text(animal)} hibernates", "animal": animal})
+    state.check_became_fed(animal, was_fed)   # a hibernating animal counts as fed (Viviparous, ruling 77)

@@ -10,6 +10,7 @@ from evolutio.kernel.flow import Refusal
 
 from .. import actions
 from . import EN, HOOKS, refuses, resolves
+from .trematode import removal_refusal
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..flow import Defence, OriginFlow
@@ -18,16 +19,18 @@ if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: the
 @refuses("tail", "tail_loss")
 def drop_refusal(state: OriginFlow, carnivore: int, target: int, rolled: bool, targeted: int,
                  card: int) -> Refusal | None:
-    """Any trait card of the attacked animal may be dropped, Tail Loss itself included (ruling 43)."""
+    """Any trait card of the attacked animal may be dropped, Tail Loss itself included, but not Trematode (rulings 43,
+    45, 66)."""
     if card in state.trait_cards[target]:
-        return None
+        return removal_refusal(state.card_trait[card])
     return Refusal(f"Tail Loss can drop only a trait card of the attacked animal A{target}; card {card} is not one")
 
 
 @HOOKS.on("defences", "tail_loss", priority=2)
 def offer_a_trait_to_drop(state: OriginFlow, carnivore: int, target: int, rolled: bool, targeted: int,
                           choices: list[Action]) -> bool:
-    choices.extend(actions.TAIL[card] for card in state.trait_cards[target])   # drop_refusal allows exactly these
+    choices.extend(actions.TAIL[card] for card in state.trait_cards[target]   # drop_refusal allows exactly these
+                   if removal_refusal(state.card_trait[card]) is None)
     return False
 
 

@@ -54,8 +54,7 @@ def offer_the_extra_token(state: OriginFlow, animal: int, choices: list[Action])
 def take_the_extra_token(state: OriginFlow, animal: int) -> None:
     state.mark(ATE_EXTRA, animal)
     state.round_had_actions = True
-    state.food_base -= 1
     if state.log_events:
         state.emit("voracious", {"text": f"Voracious: {state.animal_text(animal)} takes an extra red token "
-                                 f"({state.food_base} left)", "animal": animal})
-    state.receive(animal, True)
+                                 f"({state.food_base - 1} left)", "animal": animal})
+    state.red_token_for(animal)   # (a red-token take: an Ambush may interrupt it)
