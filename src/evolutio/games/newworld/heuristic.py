@@ -19,6 +19,9 @@ from typing import Any
 
 from evolutio.kernel.estimate import Hungry, add_hungry_animals, share_out
 
+from .rules import may_attack, prey_allowed
+from .state import NewWorldState
+
 #: the number of periods in a game (one per area card)
 PERIODS = 6
 #: what one card in hand is worth while periods remain (a new animal is worth 3 points, a trait 1 or more)
@@ -35,13 +38,17 @@ COVERED_SURVIVAL = 0.9
 UNCOVERED_SURVIVAL = 0.15
 #: red food a new area card adds in the areas phase, on average
 NEW_AREA_FOOD = 2.0
-#: how much an animal is discounted per predator of another seat (the part left with a protective trait)
+#: how much an animal is discounted per predator of another seat that the rules let attack it
 PREDATOR_THREAT = 0.25
-PROTECTED_THREAT_SHARE = 0.4
 MAX_THREAT = 0.8
 #: a hungry predator's chance to feed itself by hunting when there is prey on the table
 HUNT_SUCCESS = 0.3
-#: traits that make an animal harder to attack
+#: the share of the attacks the rules allow that a defence of the prey stops (Running and Horned by a die, Tail Loss
+#: and Repellent at the cost of a trait)
+ESCAPE_CHANCE = {"running": 0.5, "tail_loss": 0.7, "repellent": 0.7, "horned": 0.33}
+#: traits that make an animal a poor prey: eating it (or attacking it) may kill the predator
+FATAL_PREY_TRAITS = frozenset({"poisonous", "horned"})
+#: traits that make an animal harder to attack (used only when no rules are at hand to ask)
 PROTECTIVE_TRAITS = frozenset({"camouflage", "burrowing", "running", "mimicry", "swimming", "tail_loss", "poisonous",
                                "massive", "horned", "flight", "herding", "shy", "nocturnal", "repellent"})
 PREDATOR = "carnivorous"
@@ -69,16 +76,59 @@ def _area_food(view: dict[str, Any], feeding: bool) -> float:
     return total if feeding else total + NEW_AREA_FOOD
 
 
-class NewWorldHeuristic:
-    """Expected final score of every seat, estimated from one seat's view."""
+def _escape(animal: dict[str, Any]) -> float:
+    """The share of allowed attacks on ``animal`` that its defences stop."""
+    held = 1.0
+    for trait in _trait_names(animal):
+        held *= 1.0 - ESCAPE_CHANCE.get(trait, 0.0)
+    return 1.0 - held
 
-    def estimates(self, view: dict[str, Any]) -> list[float]:
+
+class _Hunting:
+    """Who can attack whom: for every predator, the animals of other seats the rules let it attack, as the prey it
+    can count on (a poisonous or horned one is no prey) and as the threat it puts on each of them."""
+
+    def __init__(self, players: list[dict[str, Any]], feeding: bool, rules: NewWorldState | None) -> None:
+        owner = {animal["animal"]: seat for seat, player in enumerate(players) for animal in player["animals"]}
+        animals = {animal["animal"]: animal for player in players for animal in player["animals"]}
+        #: per predator, the prey it can count on (an escaping prey counts in part)
+        self.prey: dict[int, float] = {}
+        #: per animal, the sum over the predators of other seats able to attack it of its chance to be eaten
+        self.attackers: dict[int, float] = dict.fromkeys(animals, 0.0)
+        for predator, hunter in animals.items():
+            if PREDATOR not in _trait_names(hunter):
+                continue
+            if feeding and rules is not None and not may_attack(rules, predator):
+                continue  # fed, or it has attacked this phase
+            prey = 0.0
+            for target, animal in animals.items():
+                if owner[target] == owner[predator] or not self._allowed(rules, predator, target, animal):
+                    continue
+                eaten = 1.0 - _escape(animal)
+                self.attackers[target] += eaten
+                if not (_trait_names(animal) & FATAL_PREY_TRAITS):
+                    prey += eaten
+            self.prey[predator] = prey
+
+    @staticmethod
+    def _allowed(rules: NewWorldState | None, predator: int, target: int, animal: dict[str, Any]) -> bool:
+        if rules is not None:
+            return prey_allowed(rules, predator, target)
+        return not animal["shelter"] and not (_trait_names(animal) & PROTECTIVE_TRAITS)
+
+
+class NewWorldHeuristic:
+    """Expected final score of every seat, estimated from one seat's view (and, when given, the game's own attack
+    legality on a determinization of it)."""
+
+    #: the heuristic bot passes its determinization as ``rules``
+    asks_rules = True
+
+    def estimates(self, view: dict[str, Any], rules: NewWorldState | None = None) -> list[float]:
         players = view["players"]
         feeding = view["phase"] in ("feeding", "extinction")
         final = bool(view["final_period"])
-        predators = [sum(1 for animal in player["animals"] if PREDATOR in _trait_names(animal)) for player in players]
-        prey = [sum(1 for animal in player["animals"]
-                    if not animal["shelter"] and not (_trait_names(animal) & PROTECTIVE_TRAITS)) for player in players]
+        hunting = _Hunting(players, feeding, rules)
         demands = [float(sum(_hunger(animal) for animal in player["animals"])) for player in players]
         budgets = share_out(_area_food(view, feeding), demands)
         periods_left = 0 if final else PERIODS - view["period"]
@@ -86,27 +136,19 @@ class NewWorldHeuristic:
         animal_future = HAND_CARD_VALUE * CARDS_PER_ANIMAL * min(periods_left, FUTURE_PERIODS_CREDITED)
         estimates = []
         for seat, player in enumerate(players):
-            threat = PREDATOR_THREAT * (sum(predators) - predators[seat])
-            prey_elsewhere = sum(prey) - prey[seat]
             budget = budgets[seat]
             kept_cards = min(player["hand_size"], max(0, HAND_LIMIT - CARDS_PER_ANIMAL * len(player["animals"])
                                                       - CARDS_PER_DRAW))
             total = card_value * kept_cards
             hungry: list[Hungry] = []
             for animal in player["animals"]:
-                names = _trait_names(animal)
                 worth = _animal_points(animal) + animal_future
-                if animal["shelter"]:
-                    exposed = 0.0
-                elif names & PROTECTIVE_TRAITS:
-                    exposed = min(MAX_THREAT, threat * PROTECTED_THREAT_SHARE)
-                else:
-                    exposed = min(MAX_THREAT, threat)
+                exposed = min(MAX_THREAT, PREDATOR_THREAT * hunting.attackers[animal["animal"]])
                 missing = _hunger(animal)
                 if missing == 0:
                     total += worth * (1.0 - exposed)
                     continue
-                hunt = HUNT_SUCCESS if PREDATOR in names and prey_elsewhere > 0 else 0.0
+                hunt = HUNT_SUCCESS * min(1.0, hunting.prey.get(animal["animal"], 0.0))
                 hungry.append((missing, worth, exposed, hunt))
             total = add_hungry_animals(total, hungry, budget, COVERED_SURVIVAL, UNCOVERED_SURVIVAL)
             estimates.append(total)
