@@ -88,6 +88,22 @@ def test_northstar_does_not_hoard_cards_it_can_use() -> None:
     assert all(player["hand_count"] <= 1 for player in state.view(seat)["players"])
 
 
+def newworld_development_choice(own_traits: list[str]) -> str:
+    """What the bot plays from a Carnivore/Piracy card with two animals of its own (the first with ``own_traits``)
+    when both animals of the opponent have Camouflage."""
+    from ..newworld.helpers import scenario
+
+    state = scenario([{"hand": ["carnivorous"], "animals": [{"traits": own_traits}, {}]},
+                      {"hand": ["piracy"], "animals": [{"traits": ["camouflage"]}, {"traits": ["camouflage"]}]}],
+                     areas=[{"area": "steppe", "food": [2]}], phase="development")
+    return state.describe(make_bot("heuristic", seed=1).choose(state))
+
+
+def test_newworld_makes_a_predator_only_of_an_animal_the_rules_let_attack_the_prey() -> None:
+    assert newworld_development_choice([]) != "play card 2 as Carnivore on animal 0"
+    assert newworld_development_choice(["sharp_vision"]) == "play card 2 as Carnivore on animal 0"
+
+
 # -- evo: the 3-player map's hexes (tests/evo/helpers.py); climate index 3 makes mountains favourable, hills too hot
 EVO_MOUNTAINS_FAVOURABLE = 3
 
