@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from evolutio.kernel.estimate import Hungry, add_hungry_animals, share_out
+from evolutio.kernel.estimate import Hungry, Predation, add_hungry_animals, predation, share_out
 
 from .rules import may_attack, prey_allowed
 from .state import NewWorldState
@@ -76,45 +76,22 @@ def _area_food(view: dict[str, Any], feeding: bool) -> float:
     return total if feeding else total + NEW_AREA_FOOD
 
 
-def _escape(animal: dict[str, Any]) -> float:
-    """The share of allowed attacks on ``animal`` that its defences stop."""
-    held = 1.0
-    for trait in _trait_names(animal):
-        held *= 1.0 - ESCAPE_CHANCE.get(trait, 0.0)
-    return 1.0 - held
-
-
-class _Hunting:
-    """Who can attack whom: for every predator, the animals of other seats the rules let it attack, as the prey it
-    can count on (a poisonous or horned one is no prey) and as the threat it puts on each of them."""
-
-    def __init__(self, players: list[dict[str, Any]], feeding: bool, rules: NewWorldState | None) -> None:
-        owner = {animal["animal"]: seat for seat, player in enumerate(players) for animal in player["animals"]}
-        animals = {animal["animal"]: animal for player in players for animal in player["animals"]}
-        #: per predator, the prey it can count on (an escaping prey counts in part)
-        self.prey: dict[int, float] = {}
-        #: per animal, the sum over the predators of other seats able to attack it of its chance to be eaten
-        self.attackers: dict[int, float] = dict.fromkeys(animals, 0.0)
-        for predator, hunter in animals.items():
-            if PREDATOR not in _trait_names(hunter):
-                continue
-            if feeding and rules is not None and not may_attack(rules, predator):
-                continue  # fed, or it has attacked this phase
-            prey = 0.0
-            for target, animal in animals.items():
-                if owner[target] == owner[predator] or not self._allowed(rules, predator, target, animal):
-                    continue
-                eaten = 1.0 - _escape(animal)
-                self.attackers[target] += eaten
-                if not (_trait_names(animal) & FATAL_PREY_TRAITS):
-                    prey += eaten
-            self.prey[predator] = prey
-
-    @staticmethod
-    def _allowed(rules: NewWorldState | None, predator: int, target: int, animal: dict[str, Any]) -> bool:
-        if rules is not None:
+def _predation(players: list[dict[str, Any]], feeding: bool, rules: NewWorldState | None) -> Predation:
+    """Who can attack whom: the predators that may still attack (during feeding: hungry, or with an empty Fat Tissue,
+    and not done attacking this phase), and what the rules let each attack (without rules: every animal out of a
+    shelter and without a protective trait)."""
+    animals = {animal["animal"]: (seat, frozenset(_trait_names(animal)))
+               for seat, player in enumerate(players) for animal in player["animals"]}
+    sheltered = {animal["animal"] for player in players for animal in player["animals"] if animal["shelter"]}
+    hunters = [number for number, (_, traits) in animals.items() if PREDATOR in traits
+               and not (feeding and rules is not None and not may_attack(rules, number))]
+    if rules is not None:
+        def allowed(predator: int, target: int) -> bool:
             return prey_allowed(rules, predator, target)
-        return not animal["shelter"] and not (_trait_names(animal) & PROTECTIVE_TRAITS)
+    else:
+        def allowed(predator: int, target: int) -> bool:
+            return target not in sheltered and not (animals[target][1] & PROTECTIVE_TRAITS)
+    return predation(animals, hunters, allowed, ESCAPE_CHANCE, FATAL_PREY_TRAITS)
 
 
 class NewWorldHeuristic:
@@ -128,7 +105,7 @@ class NewWorldHeuristic:
         players = view["players"]
         feeding = view["phase"] in ("feeding", "extinction")
         final = bool(view["final_period"])
-        hunting = _Hunting(players, feeding, rules)
+        hunting = _predation(players, feeding, rules)
         demands = [float(sum(_hunger(animal) for animal in player["animals"])) for player in players]
         budgets = share_out(_area_food(view, feeding), demands)
         periods_left = 0 if final else PERIODS - view["period"]
@@ -143,7 +120,7 @@ class NewWorldHeuristic:
             hungry: list[Hungry] = []
             for animal in player["animals"]:
                 worth = _animal_points(animal) + animal_future
-                exposed = min(MAX_THREAT, PREDATOR_THREAT * hunting.attackers[animal["animal"]])
+                exposed = min(MAX_THREAT, PREDATOR_THREAT * hunting.threat[animal["animal"]])
                 missing = _hunger(animal)
                 if missing == 0:
                     total += worth * (1.0 - exposed)

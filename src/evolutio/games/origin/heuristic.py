@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from evolutio.kernel.estimate import Hungry, add_hungry_animals, share_out
+from evolutio.kernel.estimate import Hungry, Predation, add_hungry_animals, predation, share_out
 
 from .geography import LOCATION_FOOD
 
@@ -85,45 +85,22 @@ class AttackRules(Protocol):
     def attack_refusal(self, carnivore: int, target: int) -> object | None: ...
 
 
-def _escape(animal: dict[str, Any]) -> float:
-    """The share of allowed attacks on ``animal`` that its defences stop."""
-    held = 1.0
-    for trait in _trait_names(animal):
-        held *= 1.0 - ESCAPE_CHANCE.get(trait, 0.0)
-    return 1.0 - held
-
-
-class _Hunting:
-    """Who can attack whom: for every carnivore, the animals of other seats the rules let it attack, as the prey it
-    can count on (a poisonous one is no prey) and as the threat it puts on each of them."""
-
-    def __init__(self, players: list[dict[str, Any]], feeding: bool, rules: AttackRules | None) -> None:
-        owner = {animal["id"]: seat for seat, player in enumerate(players) for animal in player["animals"]}
-        animals = {animal["id"]: animal for player in players for animal in player["animals"]}
-        #: per carnivore, the prey it can count on (an escaping prey counts in part)
-        self.prey: dict[int, float] = {}
-        #: per animal, the sum over the carnivores of other seats able to attack it of its chance to be eaten
-        self.attackers: dict[int, float] = dict.fromkeys(animals, 0.0)
-        for carnivore, hunter in animals.items():
-            if "carnivore" not in _trait_names(hunter) or hunter["poisoned"]:
-                continue
-            if feeding and (hunter["fed"] or hunter["hibernating"] or hunter["attacked_this_turn"]):
-                continue  # it will not attack any more this turn
-            prey = 0.0
-            for target, animal in animals.items():
-                if owner[target] == owner[carnivore] or not self._allowed(rules, carnivore, target, animal):
-                    continue
-                eaten = 1.0 - _escape(animal)
-                self.attackers[target] += eaten
-                if not (_trait_names(animal) & FATAL_PREY_TRAITS):
-                    prey += eaten
-            self.prey[carnivore] = prey
-
-    @staticmethod
-    def _allowed(rules: AttackRules | None, carnivore: int, target: int, animal: dict[str, Any]) -> bool:
-        if rules is not None:
+def _predation(players: list[dict[str, Any]], feeding: bool, rules: AttackRules | None) -> Predation:
+    """Who can attack whom: the carnivores that may still attack (during feeding: not fed, hibernating nor done
+    attacking this turn), and what the rules let each attack (without rules: every animal without a protective
+    trait)."""
+    animals = {animal["id"]: (seat, frozenset(_trait_names(animal)))
+               for seat, player in enumerate(players) for animal in player["animals"]}
+    hunters = [animal["id"] for player in players for animal in player["animals"]
+               if "carnivore" in _trait_names(animal) and not animal["poisoned"]
+               and not (feeding and (animal["fed"] or animal["hibernating"] or animal["attacked_this_turn"]))]
+    if rules is not None:
+        def allowed(carnivore: int, target: int) -> bool:
             return rules.attack_refusal(carnivore, target) is None
-        return not (_trait_names(animal) & PROTECTIVE_TRAITS)
+    else:
+        def allowed(carnivore: int, target: int) -> bool:
+            return not (animals[target][1] & PROTECTIVE_TRAITS)
+    return predation(animals, hunters, allowed, ESCAPE_CHANCE, FATAL_PREY_TRAITS)
 
 
 class OriginHeuristic:
@@ -137,7 +114,7 @@ class OriginHeuristic:
         players = view["players"]
         feeding = view["phase"] == "feeding"
         last_turn = bool(view["last_turn"])
-        hunting = _Hunting(players, feeding, rules)
+        hunting = _predation(players, feeding, rules)
         if feeding:
             food = float(view["food_base"])
             covered_survival = COVERED_SURVIVAL_FEEDING
@@ -157,7 +134,7 @@ class OriginHeuristic:
                 if animal["poisoned"]:
                     continue
                 worth = _animal_points(animal) + animal_future
-                exposed = min(MAX_THREAT, CARNIVORE_THREAT * hunting.attackers[animal["id"]])
+                exposed = min(MAX_THREAT, CARNIVORE_THREAT * hunting.threat[animal["id"]])
                 missing = _hunger(animal)
                 if not last_turn:
                     total += FAT_TOKEN_VALUE * animal["fat"]
