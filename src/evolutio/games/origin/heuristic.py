@@ -43,7 +43,7 @@ COVERED_SURVIVAL_DEVELOPMENT = 0.9
 #: ... of a hungry animal the budget does not cover
 UNCOVERED_SURVIVAL = 0.15
 #: chance that a hungry carnivore with prey on the table feeds itself by hunting
-HUNT_SUCCESS = 0.6
+HUNT_SUCCESS = 0.75
 #: how much an animal is discounted per carnivore of another seat on the table
 CARNIVORE_THREAT = 0.2
 #: the discount never goes beyond this
