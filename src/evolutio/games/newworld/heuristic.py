@@ -39,7 +39,7 @@ UNCOVERED_SURVIVAL = 0.15
 #: red food a new area card adds in the areas phase, on average
 NEW_AREA_FOOD = 2.0
 #: how much an animal is discounted per predator of another seat that the rules let attack it
-PREDATOR_THREAT = 0.25
+PREDATOR_THREAT = 0.15
 MAX_THREAT = 0.8
 #: a hungry predator's chance to feed itself by hunting when there is prey on the table
 HUNT_SUCCESS = 0.3
