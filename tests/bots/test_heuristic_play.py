@@ -88,20 +88,23 @@ def test_northstar_does_not_hoard_cards_it_can_use() -> None:
     assert all(player["hand_count"] <= 1 for player in state.view(seat)["players"])
 
 
-def newworld_development_choice(own_traits: list[str]) -> str:
-    """What the bot plays from a Carnivore/Piracy card with two animals of its own (the first with ``own_traits``)
-    when both animals of the opponent have Camouflage."""
+def newworld_estimate_of_hidden_animal(predator_traits: list[str]) -> float:
+    """The newworld estimate of seat 0, whose one animal has Camouflage, facing a predator with ``predator_traits``."""
+    from evolutio.kernel import game_plugin
+
     from ..newworld.helpers import scenario
 
-    state = scenario([{"hand": ["carnivorous"], "animals": [{"traits": own_traits}, {}]},
-                      {"hand": ["piracy"], "animals": [{"traits": ["camouflage"]}, {"traits": ["camouflage"]}]}],
+    state = scenario([{"hand": [], "animals": [{"traits": ["camouflage"]}]},
+                      {"hand": [], "animals": [{"traits": ["carnivorous", *predator_traits]}]}],
                      areas=[{"area": "steppe", "food": [2]}], phase="development")
-    return state.describe(make_bot("heuristic", seed=1).choose(state))
+    plugin = game_plugin("newworld", "heuristic")
+    assert plugin is not None and plugin.asks_rules
+    return plugin().estimates(state.view(0), state)[0]
 
 
-def test_newworld_makes_a_predator_only_of_an_animal_the_rules_let_attack_the_prey() -> None:
-    assert newworld_development_choice([]) != "play card 2 as Carnivore on animal 0"
-    assert newworld_development_choice(["sharp_vision"]) == "play card 2 as Carnivore on animal 0"
+def test_newworld_estimate_asks_the_rules_which_predator_can_attack() -> None:
+    # Camouflage keeps off a predator without Sharp Vision only: the rules allow the other one's attack
+    assert newworld_estimate_of_hidden_animal(["sharp_vision"]) < newworld_estimate_of_hidden_animal([])
 
 
 # -- evo: the 3-player map's hexes (tests/evo/helpers.py); climate index 3 makes mountains favourable, hills too hot
