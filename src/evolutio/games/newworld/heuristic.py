@@ -1,9 +1,10 @@
 """A view-based position estimate for ``newworld``, used by the ``heuristic`` and ``ismcts`` bots.
 
-Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that
-seat may know. The estimate is each seat's expected final score: every animal's points (3, +1 per trait, + the bonus
-of the traits that cost food) weighted by its chance to survive the coming extinction, plus what cards in hand and
-the cards a surviving animal draws are worth while periods remain.
+Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that seat
+may know; which animal may attack which is asked of the game's own attack check on the bot's determinization of that
+view (``rules``), when given. The estimate is each seat's expected final score: every animal's points (3, +1 per trait,
++ the bonus of the traits that cost food) weighted by its chance to survive the coming extinction, plus what cards in
+hand and the cards a surviving animal draws are worth while periods remain.
 
 The chance to survive comes from a food budget: the red food on the areas (during feeding) or the food their symbols
 will hold once refilled (before), shared out the way one-token-a-turn feeding shares it — a seat wanting less than

@@ -1,9 +1,10 @@
 """A view-based position estimate for ``origin``, used by the ``heuristic`` and ``ismcts`` bots.
 
-Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that
-seat may know. The estimate is each seat's expected final score: every animal's points weighted by its chance to
-survive the coming extinction, plus what cards in hand and the cards a surviving animal draws are worth while turns
-remain, plus a little for fat kept for a lean turn.
+Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that seat
+may know; which animal may attack which is asked of the game's own attack check on the bot's determinization of that
+view (``rules``), when given. The estimate is each seat's expected final score: every animal's points weighted by its
+chance to survive the coming extinction, plus what cards in hand and the cards a surviving animal draws are worth while
+turns remain, plus a little for fat kept for a lean turn.
 
 The chance to survive comes from a food budget. The food base (rolled, or its expected size before the roll) is
 shared out the way compulsory feeding shares it — one token a seat a round, so a seat that wants little gets all it
