@@ -49,6 +49,33 @@ def test_origin_takes_a_protective_trait_against_a_carnivore_on_the_table() -> N
     assert any(trait["trait"] == "camouflage" for animal in animals for trait in animal["traits"])
 
 
+def origin_carnivore_choice(own_traits: list[str], prey_traits: list[str]) -> list[str]:
+    """What the bot does with a Hibernation/Carnivore card when the opponent's two animals carry ``prey_traits``."""
+    state = origin({"phase": "development", "first_player": 0, "to_act": 0, "pairs": [], "deck_size": 30,
+                    "players": [{"hand": ["hibernation/carnivore"],
+                                 "animals": [{"id": 0, "traits": own_traits}, {"id": 1}]},
+                                {"hand": ["piracy"], "animals": [{"id": 10, "traits": prey_traits},
+                                                                 {"id": 11, "traits": prey_traits}]}]})
+    bot = make_bot("heuristic", seed=1)
+    played = [bot.choose(state)]
+    described = [state.describe(played[0])]
+    state.apply(played[0])
+    if state.current_player == 0:  # a trait half is played in two steps: the card, then the animal
+        described.append(state.describe(bot.choose(state)))
+    return described
+
+
+def test_origin_adds_no_carnivore_that_could_not_attack_any_prey() -> None:
+    # Camouflage stops every carnivore without Sharp Vision: a Carnivore would only raise the animal's need
+    assert origin_carnivore_choice([], ["camouflage"]) == [
+        "play Hibernation/Carnivore card 28 (hand slot 0) as a new animal"]
+
+
+def test_origin_adds_a_carnivore_where_the_rules_let_it_attack() -> None:
+    # the same prey, but the bot's animal A0 has Sharp Vision: the game allows its attacks on camouflaged animals
+    assert origin_carnivore_choice(["sharp_vision"], ["camouflage"])[-1] == "play Carnivore on your animal A0"
+
+
 def test_northstar_does_not_hoard_cards_it_can_use() -> None:
     from evolutio.kernel import load_game
 
@@ -59,6 +86,25 @@ def test_northstar_does_not_hoard_cards_it_can_use() -> None:
         state.apply(bot.choose(state))
     # every seat had at least three cards after choosing its food card; a sensible player uses most of them
     assert all(player["hand_count"] <= 1 for player in state.view(seat)["players"])
+
+
+def newworld_estimate_of_hidden_animal(predator_traits: list[str]) -> float:
+    """The newworld estimate of seat 0, whose one animal has Camouflage, facing a predator with ``predator_traits``."""
+    from evolutio.kernel import game_plugin
+
+    from ..newworld.helpers import scenario
+
+    state = scenario([{"hand": [], "animals": [{"traits": ["camouflage"]}]},
+                      {"hand": [], "animals": [{"traits": ["carnivorous", *predator_traits]}]}],
+                     areas=[{"area": "steppe", "food": [2]}], phase="development")
+    plugin = game_plugin("newworld", "heuristic")
+    assert plugin is not None and plugin.asks_rules
+    return plugin().estimates(state.view(0), state)[0]
+
+
+def test_newworld_estimate_asks_the_rules_which_predator_can_attack() -> None:
+    # Camouflage keeps off a predator without Sharp Vision only: the rules allow the other one's attack
+    assert newworld_estimate_of_hidden_animal(["sharp_vision"]) < newworld_estimate_of_hidden_animal([])
 
 
 # -- evo: the 3-player map's hexes (tests/evo/helpers.py); climate index 3 makes mountains favourable, hills too hot

@@ -47,10 +47,15 @@ class ViewEstimate:
     def __init__(self, plugin: Any) -> None:
         self.plugin = plugin
         self.worlds = int(getattr(plugin, "worlds", 1))
+        #: a plug-in with ``asks_rules`` also gets the determinization, to ask the game's own legality checks (which
+        #: animal may attack which) instead of re-implementing them on the view
+        self.asks_rules = bool(getattr(plugin, "asks_rules", False))
 
     def estimate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal:
             return [float(score) for score in state.scores()]
+        if self.asks_rules:
+            return list(self.plugin.estimates(state.view(seat), state))
         return list(self.plugin.estimates(state.view(seat)))
 
 

@@ -1,9 +1,10 @@
 """A view-based position estimate for ``newworld``, used by the ``heuristic`` and ``ismcts`` bots.
 
-Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that
-seat may know. The estimate is each seat's expected final score: every animal's points (3, +1 per trait, + the bonus
-of the traits that cost food) weighted by its chance to survive the coming extinction, plus what cards in hand and
-the cards a surviving animal draws are worth while periods remain.
+Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that seat
+may know; which animal may attack which is asked of the game's own attack check on the bot's determinization of that
+view (``rules``), when given. The estimate is each seat's expected final score: every animal's points (3, +1 per trait,
++ the bonus of the traits that cost food) weighted by its chance to survive the coming extinction, plus what cards in
+hand and the cards a surviving animal draws are worth while periods remain.
 
 The chance to survive comes from a food budget: the red food on the areas (during feeding) or the food their symbols
 will hold once refilled (before), shared out the way one-token-a-turn feeding shares it — a seat wanting less than
@@ -17,7 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from evolutio.kernel.estimate import Hungry, add_hungry_animals, share_out
+from evolutio.kernel.estimate import Hungry, Predation, add_hungry_animals, predation, share_out
+
+from .rules import may_attack, prey_allowed
+from .state import NewWorldState
 
 #: the number of periods in a game (one per area card)
 PERIODS = 6
@@ -35,13 +39,17 @@ COVERED_SURVIVAL = 0.9
 UNCOVERED_SURVIVAL = 0.15
 #: red food a new area card adds in the areas phase, on average
 NEW_AREA_FOOD = 2.0
-#: how much an animal is discounted per predator of another seat (the part left with a protective trait)
-PREDATOR_THREAT = 0.25
-PROTECTED_THREAT_SHARE = 0.4
+#: how much an animal is discounted per predator of another seat that the rules let attack it
+PREDATOR_THREAT = 0.15
 MAX_THREAT = 0.8
 #: a hungry predator's chance to feed itself by hunting when there is prey on the table
 HUNT_SUCCESS = 0.3
-#: traits that make an animal harder to attack
+#: the share of the attacks the rules allow that a defence of the prey stops (Running and Horned by a die, Tail Loss
+#: and Repellent at the cost of a trait)
+ESCAPE_CHANCE = {"running": 0.5, "tail_loss": 0.7, "repellent": 0.7, "horned": 0.33}
+#: traits that make an animal a poor prey: eating it (or attacking it) may kill the predator
+FATAL_PREY_TRAITS = frozenset({"poisonous", "horned"})
+#: traits that make an animal harder to attack (used only when no rules are at hand to ask)
 PROTECTIVE_TRAITS = frozenset({"camouflage", "burrowing", "running", "mimicry", "swimming", "tail_loss", "poisonous",
                                "massive", "horned", "flight", "herding", "shy", "nocturnal", "repellent"})
 PREDATOR = "carnivorous"
@@ -69,16 +77,36 @@ def _area_food(view: dict[str, Any], feeding: bool) -> float:
     return total if feeding else total + NEW_AREA_FOOD
 
 
-class NewWorldHeuristic:
-    """Expected final score of every seat, estimated from one seat's view."""
+def _predation(players: list[dict[str, Any]], feeding: bool, rules: NewWorldState | None) -> Predation:
+    """Who can attack whom: the predators that may still attack (during feeding: hungry, or with an empty Fat Tissue,
+    and not done attacking this phase), and what the rules let each attack (without rules: every animal out of a
+    shelter and without a protective trait)."""
+    animals = {animal["animal"]: (seat, frozenset(_trait_names(animal)))
+               for seat, player in enumerate(players) for animal in player["animals"]}
+    sheltered = {animal["animal"] for player in players for animal in player["animals"] if animal["shelter"]}
+    hunters = [number for number, (_, traits) in animals.items() if PREDATOR in traits
+               and not (feeding and rules is not None and not may_attack(rules, number))]
+    if rules is not None:
+        def allowed(predator: int, target: int) -> bool:
+            return prey_allowed(rules, predator, target)
+    else:
+        def allowed(predator: int, target: int) -> bool:
+            return target not in sheltered and not (animals[target][1] & PROTECTIVE_TRAITS)
+    return predation(animals, hunters, allowed, ESCAPE_CHANCE, FATAL_PREY_TRAITS)
 
-    def estimates(self, view: dict[str, Any]) -> list[float]:
+
+class NewWorldHeuristic:
+    """Expected final score of every seat, estimated from one seat's view (and, when given, the game's own attack
+    legality on a determinization of it)."""
+
+    #: the heuristic bot passes its determinization as ``rules``
+    asks_rules = True
+
+    def estimates(self, view: dict[str, Any], rules: NewWorldState | None = None) -> list[float]:
         players = view["players"]
         feeding = view["phase"] in ("feeding", "extinction")
         final = bool(view["final_period"])
-        predators = [sum(1 for animal in player["animals"] if PREDATOR in _trait_names(animal)) for player in players]
-        prey = [sum(1 for animal in player["animals"]
-                    if not animal["shelter"] and not (_trait_names(animal) & PROTECTIVE_TRAITS)) for player in players]
+        hunting = _predation(players, feeding, rules)
         demands = [float(sum(_hunger(animal) for animal in player["animals"])) for player in players]
         budgets = share_out(_area_food(view, feeding), demands)
         periods_left = 0 if final else PERIODS - view["period"]
@@ -86,27 +114,19 @@ class NewWorldHeuristic:
         animal_future = HAND_CARD_VALUE * CARDS_PER_ANIMAL * min(periods_left, FUTURE_PERIODS_CREDITED)
         estimates = []
         for seat, player in enumerate(players):
-            threat = PREDATOR_THREAT * (sum(predators) - predators[seat])
-            prey_elsewhere = sum(prey) - prey[seat]
             budget = budgets[seat]
             kept_cards = min(player["hand_size"], max(0, HAND_LIMIT - CARDS_PER_ANIMAL * len(player["animals"])
                                                       - CARDS_PER_DRAW))
             total = card_value * kept_cards
             hungry: list[Hungry] = []
             for animal in player["animals"]:
-                names = _trait_names(animal)
                 worth = _animal_points(animal) + animal_future
-                if animal["shelter"]:
-                    exposed = 0.0
-                elif names & PROTECTIVE_TRAITS:
-                    exposed = min(MAX_THREAT, threat * PROTECTED_THREAT_SHARE)
-                else:
-                    exposed = min(MAX_THREAT, threat)
+                exposed = min(MAX_THREAT, PREDATOR_THREAT * hunting.threat[animal["animal"]])
                 missing = _hunger(animal)
                 if missing == 0:
                     total += worth * (1.0 - exposed)
                     continue
-                hunt = HUNT_SUCCESS if PREDATOR in names and prey_elsewhere > 0 else 0.0
+                hunt = HUNT_SUCCESS * min(1.0, hunting.prey.get(animal["animal"], 0.0))
                 hungry.append((missing, worth, exposed, hunt))
             total = add_hungry_animals(total, hungry, budget, COVERED_SURVIVAL, UNCOVERED_SURVIVAL)
             estimates.append(total)

@@ -1,9 +1,10 @@
 """A view-based position estimate for ``origin``, used by the ``heuristic`` and ``ismcts`` bots.
 
-Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that
-seat may know. The estimate is each seat's expected final score: every animal's points weighted by its chance to
-survive the coming extinction, plus what cards in hand and the cards a surviving animal draws are worth while turns
-remain, plus a little for fat kept for a lean turn.
+Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that seat
+may know; which animal may attack which is asked of the game's own attack check on the bot's determinization of that
+view (``rules``), when given. The estimate is each seat's expected final score: every animal's points weighted by its
+chance to survive the coming extinction, plus what cards in hand and the cards a surviving animal draws are worth while
+turns remain, plus a little for fat kept for a lean turn.
 
 The chance to survive comes from a food budget. The food base (rolled, or its expected size before the roll) is
 shared out the way compulsory feeding shares it — one token a seat a round, so a seat that wants little gets all it
@@ -14,9 +15,9 @@ cover rarely does. A hungry carnivore with prey on the table counts on hunting.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from evolutio.kernel.estimate import Hungry, add_hungry_animals, share_out
+from evolutio.kernel.estimate import Hungry, Predation, add_hungry_animals, predation, share_out
 
 from .geography import LOCATION_FOOD
 
@@ -43,18 +44,21 @@ COVERED_SURVIVAL_DEVELOPMENT = 0.9
 #: ... of a hungry animal the budget does not cover
 UNCOVERED_SURVIVAL = 0.15
 #: chance that a hungry carnivore with prey on the table feeds itself by hunting
-HUNT_SUCCESS = 0.6
+HUNT_SUCCESS = 0.75
 #: how much an animal is discounted per carnivore of another seat on the table
 CARNIVORE_THREAT = 0.2
-#: the part of that threat left for an animal with a protective trait
-PROTECTED_THREAT_SHARE = 0.5
 #: the discount never goes beyond this
 MAX_THREAT = 0.8
 #: cards a seat draws per turn for each surviving animal (the rules: 1 + the number of animals)
 CARDS_PER_ANIMAL = 1
 #: how many future turns of card income a surviving animal is credited with at most
 FUTURE_TURNS_CREDITED = 2
-#: traits that make an animal harder to attack
+#: the share of the attacks the rules allow that a defence of the prey stops (Running escapes on 4–6; Tail Loss
+#: costs a trait and leaves the carnivore one token)
+ESCAPE_CHANCE = {"running": 0.5, "tail_loss": 0.7}
+#: traits that make an animal a poor prey: eating it kills the carnivore
+FATAL_PREY_TRAITS = frozenset({"poisonous"})
+#: traits that make an animal harder to attack (used only when no rules are at hand to ask)
 PROTECTIVE_TRAITS = frozenset({"camouflage", "burrowing", "running", "mimicry", "swimming", "tail_loss", "poisonous",
                                "big", "sharp_vision", "herding", "toxic", "shy"})
 
@@ -76,18 +80,42 @@ def _hunger(animal: dict[str, Any]) -> int:
     return max(0, animal["need"] - animal["food"] - animal["fat"])
 
 
-class OriginHeuristic:
-    """Expected final score of every seat, estimated from one seat's view."""
+class AttackRules(Protocol):
+    """The game's own attack legality (a state of ``origin``; animal numbers are the view's ``id``)."""
 
-    def estimates(self, view: dict[str, Any]) -> list[float]:
+    def attack_refusal(self, carnivore: int, target: int) -> object | None: ...
+
+
+def _predation(players: list[dict[str, Any]], feeding: bool, rules: AttackRules | None) -> Predation:
+    """Who can attack whom: the carnivores that may still attack (during feeding: not fed, hibernating nor done
+    attacking this turn), and what the rules let each attack (without rules: every animal without a protective
+    trait)."""
+    animals = {animal["id"]: (seat, frozenset(_trait_names(animal)))
+               for seat, player in enumerate(players) for animal in player["animals"]}
+    hunters = [animal["id"] for player in players for animal in player["animals"]
+               if "carnivore" in _trait_names(animal) and not animal["poisoned"]
+               and not (feeding and (animal["fed"] or animal["hibernating"] or animal["attacked_this_turn"]))]
+    if rules is not None:
+        def allowed(carnivore: int, target: int) -> bool:
+            return rules.attack_refusal(carnivore, target) is None
+    else:
+        def allowed(carnivore: int, target: int) -> bool:
+            return not (animals[target][1] & PROTECTIVE_TRAITS)
+    return predation(animals, hunters, allowed, ESCAPE_CHANCE, FATAL_PREY_TRAITS)
+
+
+class OriginHeuristic:
+    """Expected final score of every seat, estimated from one seat's view (and, when given, the game's own attack
+    legality on a determinization of it)."""
+
+    #: the heuristic bot passes its determinization as ``rules``
+    asks_rules = True
+
+    def estimates(self, view: dict[str, Any], rules: AttackRules | None = None) -> list[float]:
         players = view["players"]
         feeding = view["phase"] == "feeding"
         last_turn = bool(view["last_turn"])
-        carnivores = [sum(1 for animal in player["animals"] if "carnivore" in _trait_names(animal))
-                      for player in players]
-        prey = [sum(1 for animal in player["animals"] if not (_trait_names(animal) & PROTECTIVE_TRAITS))
-                for player in players]
-        total_prey = sum(prey)
+        hunting = _predation(players, feeding, rules)
         if feeding:
             food = float(view["food_base"])
             covered_survival = COVERED_SURVIVAL_FEEDING
@@ -100,7 +128,6 @@ class OriginHeuristic:
         card_value, animal_future = self._future_values(view, last_turn)
         estimates = []
         for seat, player in enumerate(players):
-            threat = CARNIVORE_THREAT * (sum(carnivores) - carnivores[seat])
             budget = budgets[seat]
             total = 0.0
             hungry: list[Hungry] = []
@@ -108,8 +135,7 @@ class OriginHeuristic:
                 if animal["poisoned"]:
                     continue
                 worth = _animal_points(animal) + animal_future
-                exposed = min(MAX_THREAT, threat if not (_trait_names(animal) & PROTECTIVE_TRAITS)
-                              else threat * PROTECTED_THREAT_SHARE)
+                exposed = min(MAX_THREAT, CARNIVORE_THREAT * hunting.threat[animal["id"]])
                 missing = _hunger(animal)
                 if not last_turn:
                     total += FAT_TOKEN_VALUE * animal["fat"]
@@ -118,20 +144,14 @@ class OriginHeuristic:
                 elif missing == 0:
                     chance = FAT_COVERED_SURVIVAL
                 else:
-                    hunts = self._hunts(animal, feeding, total_prey - prey[seat])
-                    hungry.append((missing, worth, exposed, HUNT_SUCCESS if hunts else 0.0))
+                    hunt = HUNT_SUCCESS * min(1.0, hunting.prey.get(animal["id"], 0.0))
+                    hungry.append((missing, worth, exposed, hunt))
                     continue
                 total += worth * chance * (1.0 - exposed)
             total = add_hungry_animals(total, hungry, budget, covered_survival, UNCOVERED_SURVIVAL)
             total += card_value * player["hand_size"]
             estimates.append(total)
         return estimates
-
-    @staticmethod
-    def _hunts(animal: dict[str, Any], feeding: bool, prey_elsewhere: int) -> bool:
-        """Whether a hungry carnivore can count on a hunt: it has prey on the table and has not attacked yet."""
-        return ("carnivore" in _trait_names(animal) and prey_elsewhere > 0
-                and not (feeding and animal["attacked_this_turn"]))
 
     @staticmethod
     def _future_values(view: dict[str, Any], last_turn: bool) -> tuple[float, float]:
