@@ -14,6 +14,9 @@ from .options import SCHEMA as OPTION_SCHEMA
 from .scenario import ScenarioBuilder
 from .state import Config, OriginState
 
+#: the name in the action schema of a one-argument kind's argument, by its words in ``Config.arguments``
+SCHEMA_ARGUMENT = {"animal number": "animal", "hand slot": "slot", "card id": "card"}
+
 
 @register
 class OriginGame(Game):
@@ -51,8 +54,8 @@ class OriginGame(Game):
         # the expansion traits' kinds of this deck, then the kinds of locations (one animal number each), come after
         # the base kinds
         self._schema = A.schema(size, self.deck_list.max_fat_per_animal,
-                                [(kind, (("animal", size),))
-                                 for kind in self.config.trait_kinds + self.config.location_kinds])
+                                [(kind, ((SCHEMA_ARGUMENT[self.config.arguments[kind][0]], size),))
+                                 for kind in self.config.trait_kinds + self.config.decision_kinds])
 
     def check_options(self) -> None:
         check(self.options)

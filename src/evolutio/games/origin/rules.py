@@ -61,6 +61,7 @@ from .traits import (
     TRAITS,
     WITHHOLDING_DRAW,
     card_name,
+    choice_arguments,
 )
 
 INCOMPATIBLE = tuple(sum(1 << x for x in t.incompatible) for t in TRAITS)
@@ -114,7 +115,7 @@ class Config:
     __slots__ = (
         "player_count", "num_cards", "hand_size", "set_aside", "half_deck", "trait_kinds", "arguments",
         "at_turn_start", "withholds_draws", "faces", "trait_plays", "deck_option", "max_fat", "dice", "plus",
-        "mimicry_unlimited", "paired_per_animal", "tiebreak_dice", "continents", "located", "location_kinds",
+        "mimicry_unlimited", "paired_per_animal", "tiebreak_dice", "continents", "located", "decision_kinds",
         "at_food_roll", "placement_rules", "ice_age",
     )
 
@@ -136,12 +137,13 @@ class Config:
         #: Continents played with its three locations (NOTES §10), and the action kinds that name them
         self.continents = CONTINENTS in options["sets"]
         self.located = self.continents and not options["continents_without_locations"]
-        self.location_kinds: tuple[str, ...] = LOCATION_KINDS if self.located else ()
+        choices = choice_arguments(deck_traits)   # and the decisions of its traits (Regeneration, Recombination)
+        self.decision_kinds: tuple[str, ...] = (LOCATION_KINDS if self.located else ()) + tuple(choices)
         #: the ``food_roll`` handlers of the deck's traits; does a trait of the deck have placement rules of its own?
         self.at_food_roll: tuple[Callable[..., None], ...] = HOOKS.handlers("food_roll", deck_traits)
         self.placement_rules = bool(deck_traits & LIMITING_PLACEMENT) or self.located
         #: the arguments of every action kind of this game (what a malformed action is told)
-        self.arguments = A.arguments(self.trait_kinds + self.location_kinds)
+        self.arguments = {**A.arguments(self.trait_kinds + self.decision_kinds), **choices}
         self.faces = deck.faces
         #: per card id: (trait, the action playing the card as that trait) for each of its faces
         self.trait_plays = tuple(tuple(zip(faces, A.TRAIT[card])) for card, faces in enumerate(deck.faces))
