@@ -4,7 +4,9 @@ it does not save from starvation."""
 
 import json
 
-from evolutio.kernel import Action, Rng, load_game
+import pytest
+
+from evolutio.kernel import Action, Rng, ScenarioError, load_game
 
 from .conftest import alive, animal, discard, hand, in_hand, table, trait_ids
 from .continents import CONTINENTS, events, located
@@ -112,3 +114,14 @@ def test_the_choice_survives_json_and_its_old_card_is_unseen_by_the_others():
     assert any(old not in pile for pile in piles)
     # seat 1 keeps what it saw
     assert all(discard(s.determinize(1, Rng(seed)), 1) == discard(s, 1) for seed in range(5))
+
+
+def test_a_scenario_in_the_extinction_phase_stops_at_the_choice_of_a_husks_card():
+    s = located([[{"id": 0, "food": 1}], [{"id": 10, "traits": ["regeneration"], "regenerating": True}]],
+                phase="extinction", hands=[[], ["running", "tail_loss"]], deck_size=20)
+    assert table(s)["decision"] == {"kind": "regeneration_card", "player": 1, "animal": 10}
+    assert animal(s, 10)["regenerating"] and table(s)["turn"] == 1
+    s.apply(Action("regenerate", 0))
+    assert table(s)["turn"] == 2 and "regenerating" not in animal(s, 10)
+    with pytest.raises(ScenarioError, match=r"players\[1\].animals\[0\].regenerating: .* include Regeneration"):
+        located([[{"id": 0}], [{"id": 10, "traits": ["running"], "regenerating": True}]], phase="extinction")
