@@ -3,10 +3,12 @@ table and get a new animal card before the deal (from hand, else from the deck),
 it does not save from starvation."""
 
 import json
+from pathlib import Path
 
 import pytest
 
-from evolutio.kernel import Action, Rng, ScenarioError, load_game
+from evolutio.cli.main import main
+from evolutio.kernel import Action, Rng, ScenarioError, load_game, load_scenario
 
 from .conftest import alive, animal, discard, hand, in_hand, table, trait_ids
 from .continents import CONTINENTS, events, located
@@ -125,3 +127,20 @@ def test_a_scenario_in_the_extinction_phase_stops_at_the_choice_of_a_husks_card(
     assert table(s)["turn"] == 2 and "regenerating" not in animal(s, 10)
     with pytest.raises(ScenarioError, match=r"players\[1\].animals\[0\].regenerating: .* include Regeneration"):
         located([[{"id": 0}], [{"id": 10, "traits": ["running"], "regenerating": True}]], phase="extinction")
+
+
+def test_the_documented_example_stops_at_the_choice_and_prints_what_the_doc_shows(capsys, monkeypatch):
+    root = Path(__file__).resolve().parents[2]
+    command = "$ evolutio scenario check examples/scenarios/origin-regeneration.json\n"
+    doc = (root / "docs" / "origin.md").read_text(encoding="utf-8")
+    shown = doc[doc.index(command) + len(command):]
+    shown = shown[:shown.index("```")]
+    monkeypatch.chdir(root)
+    assert main(["scenario", "check", "examples/scenarios/origin-regeneration.json"]) == 0
+    assert [line.rstrip() for line in capsys.readouterr().out.splitlines()] == \
+        [line.rstrip() for line in shown.splitlines()]
+    s = load_scenario(root / "examples" / "scenarios" / "origin-regeneration.json")
+    running, tail_loss = hand(s, 1)
+    s.apply(Action("regenerate", 1))
+    assert animal(s, 10, 1)["card"]["id"] == tail_loss and running in hand(s, 1)
+    assert len(hand(s, 1)) == 1 + 1   # Running, and the deal's 1 + 1 animal - 1 regenerated

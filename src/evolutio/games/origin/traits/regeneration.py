@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from evolutio.kernel.flow import Refusal
 
 from ..geography import REGENERATED as REGENERATED_MARK
-from . import FOOD, HOOKS, REGENERATION, mark_kind, trait_choice
+from . import FOOD, HOOKS, REGENERATION, card_name, mark_kind, trait_choice
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..flow import OriginFlow
@@ -32,7 +32,8 @@ UNDER = "regenerate"
 
 def describe_card(state: OriginFlow, slot: int) -> str:
     hand = state.hands[state.current_player] if state.current_player is not None else []
-    what = f"{state._card_text(hand[slot])} (hand slot {slot})" if 0 <= slot < len(hand) else f"hand slot {slot}"
+    what = f"{card_name(state.config.faces[hand[slot]])} card {hand[slot]} (hand slot {slot})" \
+        if 0 <= slot < len(hand) else f"the card in hand slot {slot}"
     return f"Regeneration: put {what} under your eaten animal as its new animal card"
 
 
