@@ -91,7 +91,8 @@ class Locations(TraitSupport):
         self.feeding_location = NOT_CHOSEN
         #: animals eaten with Regeneration whose traits wait on the table for a new animal card (bit mask)
         self.husks = 0
-        #: animals regenerated at this deal, until the new turn's births are given (ruling 84; empty at decisions)
+        #: animals regenerated at this deal, until the new turn's births are given (ruling 84; at a decision, those
+        #: marked ``regenerated``: between the Regeneration choices of one deal, else none)
         self.reborn = 0
         #: the old animal cards regenerated animals left in their owners' discard piles (bit mask by card id): unseen
         #: by the other players
