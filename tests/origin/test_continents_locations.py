@@ -134,7 +134,31 @@ def test_a_player_left_with_no_animals_and_no_hand_draws_ten_and_places_two_at_o
     s = located([[{"id": 0}], [{"id": 10, "food": 1}]], locations={}, deck_size=40)
     assert table(s)["turn"] == 2
     assert len(animal_ids(s, 0)) == 2 and hand_size(s, 0) == 10 - 2
-    assert sorted(where(s, a) for a in animal_ids(s, 0)) == ["gondwana", "laurasia"]
+    first, second = animal_ids(s, 0)
+    # the player chooses where each goes, the first one first, before the development phase
+    assert table(s)["decision"] == {"kind": "settle", "player": 0, "animal": first}
+    assert set(s.legal_actions()) == {Action("settle_laurasia", first), Action("settle_gondwana", first)}
+    assert "your new animal A" in s.explain_illegal(Action("settle_gondwana", second))
+    s.apply(Action("settle_gondwana", first))
+    assert table(s)["decision"] == {"kind": "settle", "player": 0, "animal": second}
+    s.apply(Action("settle_gondwana", second))
+    assert [where(s, a) for a in (first, second)] == ["gondwana", "gondwana"]
+    assert [e["location"] for e in events(s, "settle")] == [1, 1]
+    assert table(s)["decision"]["kind"] == "development" and table(s)["phase"] == "development"
+
+
+def test_the_empty_board_choice_survives_json_in_every_seat_order():
+    game = load_game("origin", players=3, **CONTINENTS)
+    s = located([[{"id": 0}], [{"id": 10, "food": 1}], [{"id": 20}]], locations={}, deck_size=40)
+    new = animal_ids(s, 0) + animal_ids(s, 2)
+    assert len(new) == 4
+    order = []
+    while table(s)["decision"]["kind"] == "settle":
+        copy = game.state_from_json(json.loads(json.dumps(s.to_json())))
+        assert copy.digest() == s.digest() and copy.legal_actions() == s.legal_actions()
+        order.append((table(s)["decision"]["player"], table(s)["decision"]["animal"]))
+        s.apply(s.legal_actions()[0])
+    assert order == [(0, new[0]), (0, new[1]), (2, new[2]), (2, new[3])]
 
 
 def test_without_locations_the_kinds_that_need_them_leave_the_deck():

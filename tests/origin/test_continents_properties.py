@@ -93,6 +93,16 @@ def test_continents_actions_are_refused_by_the_same_checks_that_list_them(player
         assert {"settle_laurasia", "migrate_gondwana"} <= kinds
 
 
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 6)])
+def test_the_choices_of_regeneration_and_recombination_are_refused_by_the_same_checks_that_list_them(players, seed):
+    """Games (seeds picked to reach both) whose every ``regeneration_card`` and ``recombination_gift`` decision is
+    inspected: legal actions are the candidates the checks allow, any action of the encoding is refused exactly when
+    it is not legal."""
+    seen: Counter = Counter()
+    play_and_inspect(load_game("origin", players=players, **CONTINENTS), seed, seen)
+    assert {"regenerate", "recombine_give"} <= {kind for kind, _ in seen}
+
+
 @pytest.mark.parametrize(("players", "seed"), [(2, 51), (5, 52)])
 def test_no_hidden_card_id_leaks_with_continents(players, seed):
     """Regeneration puts a hand or deck card under a husk and the empty-board draw places two cards as animals: only

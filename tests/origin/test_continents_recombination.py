@@ -1,23 +1,59 @@
 """Recombination (NOTES §9.3, ruling 72): once per turn, each animal of the pair gives one unpaired trait to the
-other (engine convention: its topmost); a second copy the receiver cannot hold is discarded; food above the new need
-is destroyed."""
+other (its owner chooses which, when there is a choice); a second copy the receiver cannot hold is discarded; food
+above the new need is destroyed."""
 
-from evolutio.kernel import Action
+import json
 
-from .conftest import discard, food, trait_ids
-from .continents import legal, located
+from evolutio.kernel import Action, load_game
+
+from .conftest import discard, food, table, trait_card, trait_ids
+from .continents import CONTINENTS, events, legal, located
 
 
-def test_each_animal_gives_its_topmost_unpaired_trait_to_the_other_ruling_72():
-    s = located([[{"id": 0, "traits": ["running", "camouflage"]}, {"id": 1, "traits": ["burrowing"]}],
+def test_the_owner_chooses_the_trait_each_animal_gives_ruling_72():
+    s = located([[{"id": 0, "traits": ["running", "camouflage"]}, {"id": 1, "traits": ["burrowing", "swimming"]}],
                  [{"id": 10}]], pairs=[{"trait": "recombination", "animals": [0, 1]}], locations={"laurasia": 3})
     assert legal(s, "recombine") == {Action("recombine", 0)}
     s.apply(Action("recombine", 0))
-    assert trait_ids(s, 0) == ["running", "recombination", "burrowing"]
-    assert trait_ids(s, 1) == ["recombination", "camouflage"]
+    decision = table(s)["decision"]
+    assert decision["kind"] == "recombination_gift" and decision["giver"] == 0 and decision["given"] is None
+    card = decision["card"]
+    running, camouflage = trait_card(s, 0, "running"), trait_card(s, 0, "camouflage")
+    burrowing, swimming = trait_card(s, 1, "burrowing"), trait_card(s, 1, "swimming")
+    assert set(s.legal_actions()) == {Action("recombine_give", running), Action("recombine_give", camouflage)}
+    assert "not a trait of A0" in s.explain_illegal(Action("recombine_give", burrowing))
+    assert "paired trait" in s.explain_illegal(Action("recombine_give", card))
+    assert s.describe(Action("recombine_give", running)).startswith("Recombination: give Running")
+    s.apply(Action("recombine_give", running))   # not the topmost
+    assert table(s)["decision"] == {"kind": "recombination_gift", "player": 0, "card": card, "giver": 1,
+                                    "given": running}
+    assert set(s.legal_actions()) == {Action("recombine_give", burrowing), Action("recombine_give", swimming)}
+    s.apply(Action("recombine_give", burrowing))
+    assert trait_ids(s, 0) == ["camouflage", "recombination", "burrowing"]
+    assert trait_ids(s, 1) == ["swimming", "recombination", "running"]
+    assert [e["cards"] for e in events(s, "recombine")] == [[running, burrowing]]
     # once per turn
     assert not legal(s, "recombine")
     assert "no unused Recombination card this turn" in s.explain_illegal(Action("recombine", 0))
+
+
+def test_an_animal_with_one_trait_to_give_gives_it_without_a_question_ruling_72():
+    s = located([[{"id": 0, "traits": ["running", "camouflage"]}, {"id": 1, "traits": ["burrowing"]}],
+                 [{"id": 10}]], pairs=[{"trait": "recombination", "animals": [0, 1]}], locations={"laurasia": 3})
+    s.apply(Action("recombine", 0))
+    s.apply(Action("recombine_give", trait_card(s, 0, "camouflage")))
+    assert table(s)["decision"]["kind"] == "feeding"
+    assert trait_ids(s, 0) == ["running", "recombination", "burrowing"]
+    assert trait_ids(s, 1) == ["recombination", "camouflage"]
+
+
+def test_the_gift_decision_survives_json():
+    s = located([[{"id": 0, "traits": ["running", "camouflage"]}, {"id": 1, "traits": ["burrowing"]}],
+                 [{"id": 10}]], pairs=[{"trait": "recombination", "animals": [0, 1]}], locations={"laurasia": 3})
+    s.apply(Action("recombine", 0))
+    copy = load_game("origin", players=2, **CONTINENTS).state_from_json(json.loads(json.dumps(s.to_json())))
+    assert copy.digest() == s.digest() and copy.legal_actions() == s.legal_actions()
+    assert copy.view(0) == s.view(0)
 
 
 def test_a_trait_the_receiver_already_has_is_discarded_ruling_72():

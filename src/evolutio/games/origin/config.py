@@ -19,6 +19,7 @@ from .traits import (
     LIMITING_PLACEMENT,
     TRAIT_ACTION_KINDS,
     WITHHOLDING_DRAW,
+    choice_arguments,
 )
 
 # food base: (dice, extra tokens) by number of players (NOTES §4.2, ruling 11)
@@ -32,7 +33,7 @@ class Config:
         "player_count", "num_cards", "hand_size", "set_aside", "half_deck", "trait_kinds", "arguments",
         "at_turn_start", "withholds_draws", "faces", "trait_plays", "deck_option", "max_fat", "dice", "plus",
         "mimicry_unlimited", "paired_per_animal", "tiebreak_dice", "continents", "located", "location_kinds",
-        "at_food_roll", "placement_rules", "ice_age",
+        "at_food_roll", "placement_rules", "ice_age", "choice_kinds",
         "defence_kinds", "decision_kinds", "table_actions", "red_token_takes",   # (Time to Fly's hooks and kinds)
     )
 
@@ -64,12 +65,16 @@ class Config:
         self.continents = CONTINENTS in options["sets"]
         self.located = located
         self.location_kinds: tuple[str, ...] = LOCATION_KINDS if self.located else ()
+        #: the decisions of the deck's traits that are not feeding actions (Regeneration's card, Recombination's
+        #: gifts: ``choices.py``), with their arguments
+        choices = choice_arguments(deck_traits)
+        self.choice_kinds: tuple[str, ...] = tuple(choices)
         #: the ``food_roll`` handlers of the deck's traits; does a trait of the deck have placement rules of its own?
         self.at_food_roll: tuple[Callable[..., None], ...] = HOOKS.handlers("food_roll", deck_traits)
         self.placement_rules = bool(deck_traits & LIMITING_PLACEMENT) or self.located
         #: the arguments of every action kind of this game (what a malformed action is told)
-        self.arguments = A.arguments(self.trait_kinds + self.location_kinds + self.defence_kinds + self.decision_kinds,
-                                     KIND_ARGUMENTS)
+        self.arguments = A.arguments(self.trait_kinds + self.location_kinds + self.choice_kinds + self.defence_kinds
+                                     + self.decision_kinds, {**KIND_ARGUMENTS, **choices})
         self.faces = deck.faces
         #: per card id: (trait, the action playing the card as that trait) for each of its faces
         self.trait_plays = tuple(tuple(zip(faces, A.TRAIT[card])) for card, faces in enumerate(deck.faces))

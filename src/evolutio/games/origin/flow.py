@@ -1,14 +1,14 @@
 """The turn structure of ``origin`` on the kernel's decision stack (:mod:`evolutio.kernel.flow`).
 
 A turn is a chain of automatic phase steps — ``development`` (finds the next seat that plays a card), ``food_roll``
-(rolls the food base), ``feeding`` (finds the next seat that can feed), ``extinction`` (deaths, dealing, clean-up) —
-each of which pushes the decision of the seat whose slot it is (``development_turn``, ``feeding_turn``) or replaces
-itself with the next phase. Interrupts are pushed above them: the choices that complete an action (``trait_target``,
-``trait_second_target``, ``attack_target``, ``piracy_victim``), the attacked animal's ``defence``, the ``scavenger``
-choice, the order of simultaneous paired-card triggers (``trigger_order``, an automatic step while only one trigger
-can fire) and queued effects (``blue_token``, ``effect``). A decision step pops itself before carrying out its choice,
-so anything the choice pushes runs before the step below it (the development turn stays on top while the next seat
-plays a card: that is all the development phase below would do).
+(rolls the food base), ``feeding`` (finds the next seat that can feed), ``extinction`` (deaths), ``deal`` (dealing,
+clean-up) — each of which pushes the decision of the seat whose slot it is (``development_turn``, ``feeding_turn``) or
+replaces itself with the next phase. Interrupts are pushed above them: the choices that complete an action
+(``trait_target``, ``trait_second_target``, ``attack_target``, ``piracy_victim``), the attacked animal's ``defence``,
+the ``scavenger`` choice, the order of simultaneous paired-card triggers (``trigger_order``, an automatic step while
+only one trigger can fire) and queued effects (``blue_token``, ``effect``). A decision step pops itself before
+carrying out its choice, so anything the choice pushes runs before the step below it (the development turn stays on
+top while the next seat plays a card: that is all the development phase below would do).
 
 Legality is written once: a decision's candidates are every action of its kinds (every animal number, card id or
 hand slot), its ``check`` refuses the ones the rules do not allow with the rule's words (the refusal functions of
@@ -293,15 +293,31 @@ FEEDING_TURN = FeedingTurn()
 
 
 class Extinction(Step):
-    """Automatic: deaths, the end of the game or dealing and clean-up; the next turn's development phase."""
+    """Automatic: deaths, then the end of the game or the deal."""
 
     __slots__ = ()
     name = "extinction"
 
     def run(self, state: OriginFlow) -> None:
-        state.flow.pop()
         if state.extinction():
-            state.push(DevelopmentPhase())
+            state.replace(Deal())
+        else:
+            state.flow.pop()
+
+
+class Deal(Step):
+    """Automatic: dealing and clean-up; the next turn's development phase. What the deal asks is decided above it:
+    before it, the cards under Regeneration husks (Continents; this step runs again after each answer), after it,
+    where the empty board's animals go (pushed above the development phase)."""
+
+    __slots__ = ()
+    name = "deal"
+
+    def run(self, state: OriginFlow) -> None:
+        if state.husks and state.choose_regeneration_card():
+            return
+        state.replace(DevelopmentPhase())
+        state.deal()
 
 
 # -------------------------------------------------------------------------------------------------------- interrupts
@@ -573,7 +589,7 @@ class QueuedEffect(Step):
 
 
 STEP_TYPES: tuple[type[Step], ...] = (
-    DevelopmentPhase, DevelopmentTurn, FoodRoll, FeedingPhase, FeedingTurn, Extinction, TraitTarget,
+    DevelopmentPhase, DevelopmentTurn, FoodRoll, FeedingPhase, FeedingTurn, Extinction, Deal, TraitTarget,
     SecondTraitTarget, AttackTarget, PiracyVictim, Defence, ScavengerChoice, TriggerOrder, BlueToken, QueuedEffect,
 )
 

@@ -15,6 +15,9 @@ from .options import SCHEMA as OPTION_SCHEMA
 from .scenario import ScenarioBuilder
 from .state import OriginState
 
+#: the name in the action schema of an expansion kind's argument, by its words in ``Config.arguments``
+SCHEMA_ARGUMENT = {"animal number": "animal", "hand slot": "slot", "card id": "card"}
+
 
 @register
 class OriginGame(Game):
@@ -51,12 +54,14 @@ class OriginGame(Game):
                                     self.ice_age.trait_cards if self.ice_age is not None else ())
         self.config = Config(self.num_players, self.deck_list, self.options, self.ice_age)
         size = self.deck_list.size
-        # the expansion traits' kinds of this deck, then the kinds of locations, then Time to Fly's defences and
-        # decisions (animal numbers or card ids, each below the deck size) come after the base kinds
+        # the expansion traits' kinds of this deck, then the kinds of locations, then the trait choices (Regeneration's
+        # card, Recombination's gifts), then Time to Fly's defences and decisions (animal numbers, hand slots or card
+        # ids, each below the deck size) come after the base kinds
         cfg = self.config
         self._schema = A.schema(size, self.deck_list.max_fat_per_animal, [
-            (kind, tuple((word.split()[0], size) for word in cfg.arguments[kind]))
-            for kind in cfg.trait_kinds + cfg.location_kinds + cfg.defence_kinds + cfg.decision_kinds])
+            (kind, tuple((SCHEMA_ARGUMENT[word], size) for word in cfg.arguments[kind]))
+            for kind in cfg.trait_kinds + cfg.location_kinds + cfg.choice_kinds + cfg.defence_kinds
+            + cfg.decision_kinds])
 
     def check_options(self) -> None:
         check(self.options)

@@ -24,7 +24,6 @@ from evolutio.kernel.flow import Refusal
 from . import actions as A
 from .config import Config
 from .geography import (
-    GONDWANA,
     LAURASIA,
     LOCATION_FOOD,
     LOCATION_IDS,
@@ -76,9 +75,11 @@ def elsewhere(location: int) -> Refusal:
 class Locations(TraitSupport):
     """Where the animals are, the food of each location and the feeding turn's location; switched-off traits."""
 
-    __slots__ = ("location", "location_food", "feeding_location", "husks", "reborn")
+    __slots__ = ("location", "location_food", "feeding_location", "husks", "reborn", "shed")
     # what the flow above adds (``migration.ContinentsFlow``): the decision of a new animal's continent, the moves
     choose_location: Callable[[int, int], None]
+    choose_gifts: Callable[[int, int], None]
+    choose_regeneration_card: Callable[[], bool]
     move_animal: Callable[[int, int], None]
 
     def _init_empty(self, cfg: Config) -> None:
@@ -91,8 +92,12 @@ class Locations(TraitSupport):
         self.feeding_location = NOT_CHOSEN
         #: animals eaten with Regeneration whose traits wait on the table for a new animal card (bit mask)
         self.husks = 0
-        #: animals regenerated at this deal, until the new turn's births are given (ruling 84; empty at decisions)
+        #: animals regenerated at this deal, until the new turn's births are given (ruling 84; at a decision, those
+        #: marked ``regenerated``: between the Regeneration choices of one deal, else none)
         self.reborn = 0
+        #: the old animal cards regenerated animals left in their owners' discard piles (bit mask by card id): unseen
+        #: by the other players
+        self.shed = 0
 
     def clone(self) -> Self:
         new = super().clone()
@@ -101,6 +106,7 @@ class Locations(TraitSupport):
         new.feeding_location = self.feeding_location
         new.husks = self.husks
         new.reborn = self.reborn
+        new.shed = self.shed
         return new
 
     # ------------------------------------------------------------------------------------------------ traits off
@@ -338,13 +344,13 @@ class Locations(TraitSupport):
 
     def swimming_card_in_discard(self, p: int) -> int:
         """A card of ``p``'s discard pile that can be played as Swimming (-1 if none): the first one in pile order
-        among the cards that were traits (seen by all), else the first dead animal's card (engine convention)."""
+        among the cards that were traits (seen by all), else the first card that was an animal's (engine convention)."""
         faces = self.config.faces
         swimming = [c for c in self.discard[p] if SWIMMING in faces[c]]
         if not swimming:
             return -1
         animal_cards = set(self.animal_card)
-        return next((c for c in swimming if c not in animal_cards), swimming[0])
+        return next((c for c in swimming if c not in animal_cards and not self.shed >> c & 1), swimming[0])
 
     def trait_name(self, c: int) -> str:
         return EN[self.card_trait[c]]
@@ -358,19 +364,21 @@ class Locations(TraitSupport):
                     self.regenerate(a)
         return super().cards_withheld(player)
 
-    def regenerate(self, a: int) -> bool:
-        """Before the deal, the husk ``a`` gets a new animal card from its owner's hand (or the deck's top card);
-        ``True`` if it did (its owner then draws no card for it)."""
+    def regenerate(self, a: int, slot: int = 0) -> bool:
+        """Before the deal, the husk ``a`` gets a new animal card from its owner's hand (the card in ``slot``: their
+        choice, ``choices.RegenerationCard``) or the deck's top card when the hand is empty; ``True`` if it did (its
+        owner then draws no card for it)."""
         owner = self.owner[a]
         hand = self.hands[owner]
         if hand:
-            card = hand.pop(0)
+            card = hand.pop(slot)
         elif self.deck:
             card = self.deck.pop()
         else:
             return False
         old = self.animal_card[a]
         self.discard[owner].append(old)
+        self.shed |= 1 << old
         self.animal_card[a] = card
         self.husks &= ~(1 << a)
         self.reborn |= 1 << a
@@ -386,21 +394,26 @@ class Locations(TraitSupport):
     # ------------------------------------------------------------------------------------------------ the deal
     def settle_new_animals(self, seats: list[int]) -> None:
         """Continents: a player dealt a full hand with no animals at once places 2 of its cards as animals (the two
-        dealt first; engine convention: the first in Laurasia, the second in Gondwana) — NOTES §10, ruling 58."""
+        dealt first) — NOTES §10, ruling 58. With locations each player then chooses where each goes (``settle``,
+        in seat order, before the development phase; until then they count as in Laurasia)."""
+        unplaced: list[tuple[int, int]] = []
         for p in seats:
-            for location in (LAURASIA, GONDWANA)[:min(NEW_HERD, len(self.hands[p]))]:
+            for _ in range(min(NEW_HERD, len(self.hands[p]))):
                 card = self.hands[p].pop(0)
                 a = self.animal_card.index(-1)
                 self.animal_card[a] = card
                 self.animals[p].append(a)
                 self.owner[a] = p
                 if self.location:
-                    self.location[a] = location
+                    self.location[a] = LAURASIA
+                    unplaced.append((p, a))
                 if self.log_events:
-                    text = f"{self.player_name(p)} places a new animal A{a}{self.where(a)}"
+                    text = f"{self.player_name(p)} places a new animal A{a}"
                     self.emit("play_animal", {"text": f"{text} ({self._card_text(card)})", "player": p, "animal": a,
                                               "card": card}, to=(p,), redacted={"text": text, "player": p,
                                                                                 "animal": a})
+        for p, a in reversed(unplaced):   # the first one on top
+            self.choose_location(p, a)
 
     # ------------------------------------------------------------------------------------------------ scoring
     def score_of(self, p: int) -> int:
@@ -426,6 +439,9 @@ class Locations(TraitSupport):
         self.location_food = [int(x) for x in data.get("location_food", [])]
         self.feeding_location = int(data.get("feeding_location", NOT_CHOSEN))
         self.husks = mask_of(data.get("husks", []))
+        self.shed = mask_of(data.get("shed_animal_cards", []))
+        # the animals regenerated at this deal are marked until the turn ends (a deal between two husks' choices)
+        self.reborn = self.marks.get(REGENERATED, 0)
 
     # ------------------------------------------------------------------------------------------------ words
     def feeding_location_id(self) -> str | None:

@@ -17,11 +17,13 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from . import actions as A
+from .choices import RecombinationGift, RegenerationCard
 from .flow import Decision, OriginFlow
 from .geography import FOLLOW, GONDWANA, LAURASIA, LOCATION_IDS, LOCATION_NAMES, MIGRATING, OCEAN, SETTLE_KINDS
 from .phases import FEED
 from .traits import DESCRIBE, NEOPLASIA, SWIMMING, queued_effect
 from .traits.neoplasia import unpaired_above
+from .traits.recombination import gifts, swap
 from .traits.remora import follow_refusal
 
 SETTLE = {kind: tuple(Action(kind, a) for a in range(A.N)) for kind in SETTLE_KINDS}
@@ -158,6 +160,30 @@ class ContinentsFlow(OriginFlow):
                                     "animal": a, "owner": self.owner[a]})
             self._remove_animal(a)
 
+    def choose_regeneration_card(self) -> bool:
+        """Before the deal (the deal step runs again after each answer): the owner of a husk with two cards or more in
+        hand chooses the one that goes under it; ``True`` if a choice is asked now."""
+        husks = self.husks
+        for p in range(self.player_count):
+            if len(self.hands[p]) > 1:
+                for a in self.animals[p]:
+                    if husks >> a & 1:
+                        self.push(RegenerationCard(p, a))
+                        return True
+        return False
+
+    def choose_gifts(self, card: int, given: int) -> None:
+        """The owner of the Recombination ``card`` chooses the trait its first animal gives (``given`` < 0), or its
+        second animal's once the first gives ``given``; an animal with one trait to give gives it without asking."""
+        giver = self.first_animal[card] if given < 0 else self.second_animal[card]
+        options = gifts(self, giver)
+        if len(options) > 1:
+            self.push(RecombinationGift(self.owner[giver], card, given))
+        elif given < 0:
+            self.choose_gifts(card, options[0])
+        else:
+            swap(self, card, given, options[0])
+
     def choose_location(self, player: int, animal: int) -> None:
         """``player`` now chooses the continent of their new ``animal``."""
         self.push(PlaceAnimal(player, animal))
@@ -193,6 +219,7 @@ class ContinentsFlow(OriginFlow):
             c = self.swimming_card_in_discard(owner)
             if c >= 0:
                 self.discard[owner].remove(c)
+                self.shed &= ~(1 << c)   # (shown now)
                 self.card_trait[c] = SWIMMING
                 self.trait_cards[a] = (*self.trait_cards[a], c)
                 self._recalc(a)

@@ -11,6 +11,7 @@ from evolutio.kernel import Action, Rng
 from evolutio.kernel.flow import Hold, steps_from_json, steps_to_json
 
 from . import nature
+from .choices import CHOICE_STEPS, RecombinationGift, RegenerationCard
 from .expansion_flow import AmbushOffer, ExpansionFlow, FinishTake, HunterReveal, IntellectChoice
 from .flow import (
     STEP_TYPES,
@@ -40,7 +41,7 @@ from .traits import (
 )
 
 #: every step a saved game may hold: the core's, Continents' and Time to Fly's
-ALL_STEP_TYPES = (*STEP_TYPES, *LOCATION_STEPS, IntellectChoice, HunterReveal, AmbushOffer, FinishTake)
+ALL_STEP_TYPES = (*STEP_TYPES, *LOCATION_STEPS, *CHOICE_STEPS, IntellectChoice, HunterReveal, AmbushOffer, FinishTake)
 
 
 class OriginPresentation(ExpansionFlow):
@@ -121,8 +122,10 @@ class OriginPresentation(ExpansionFlow):
                              for x in sorted(set(self.valid_triggers(step.triggers)))]
         elif isinstance(step, ScavengerChoice):
             d["scavenger_owner"] = step.player
-        elif isinstance(step, PlaceAnimal):
+        elif isinstance(step, (PlaceAnimal, RegenerationCard)):
             d["animal"] = step.animal
+        elif isinstance(step, RecombinationGift):
+            d.update(card=step.card, giver=step.giver(self), given=step.given if step.given >= 0 else None)
         elif isinstance(step, RemoraFollow):
             d.update(migrant=step.migrant, origin=LOCATION_IDS[step.origin], destination=LOCATION_IDS[step.destination])
         elif isinstance(step, (IntellectChoice, HunterReveal, AmbushOffer)):
@@ -336,9 +339,10 @@ class OriginPresentation(ExpansionFlow):
         }
         if self.marks:   # the expansions' per-animal marks (absent in the base game: its digests stay the same)
             d["origin"]["marks"] = self.marks_json()
-        if self.location or self.husks:   # Continents (absent in other games: their digests stay the same)
+        if self.location or self.husks or self.shed:   # Continents (absent in other games: their digests stay the same)
             d["origin"]["continents"] = {"location": list(self.location), "location_food": list(self.location_food),
-                                         "feeding_location": self.feeding_location, "husks": bits(self.husks)}
+                                         "feeding_location": self.feeding_location, "husks": bits(self.husks),
+                                         "shed_animal_cards": bits(self.shed)}
         if self.nature is not None:
             d["origin"]["nature"] = self.nature.to_json()
         if self.ignores:   # likewise Intellect's choices and the loose Shells (Time to Fly)
@@ -408,9 +412,10 @@ class OriginPresentation(ExpansionFlow):
         Seen by ``player``: their own hand, their own animal cards and their own discard pile; every card played face
         up as a trait (on the table, or in any discard pile after its animal died or Tail Loss dropped it); a card
         another player is in the middle of playing as a trait (it was announced). Unseen: the deck order, the other
-        players' hands, the cards under the other players' animals (alive, or dead and now in their discard piles)
-        and the cards out of play. The unseen cards are pooled, shuffled with ``rng`` and put back in the same
-        places (same hand sizes, same deck size, one card under every such animal, the same discard positions).
+        players' hands, the cards under the other players' animals (alive, or dead and now in their discard piles,
+        or left there when a Regeneration animal got a new card) and the cards out of play. The unseen cards are
+        pooled, shuffled with ``rng`` and put back in the same places (same hand sizes, same deck size, one card under
+        every such animal, the same discard positions).
         Nothing the rules do depends on which card lies under an animal, so the copy plays on like the original.
         Future dice come from a fresh generator forked from ``rng``; the event log (which holds other seats'
         private events) is dropped.
@@ -430,6 +435,7 @@ class OriginPresentation(ExpansionFlow):
         hand_sizes = [0] * self.player_count
         anims: list[int] = []          # other players' animals, alive or dead (their cards are unseen)
         disc_slots: list[tuple[int, int, int]] = []
+        shed_slots: list[tuple[int, int]] = []
         for q in range(self.player_count):
             if q == player:
                 continue
@@ -446,6 +452,9 @@ class OriginPresentation(ExpansionFlow):
                     disc_slots.append((q, i, a))
                     anims.append(a)
                     pool.append(c)
+                elif new.shed >> c & 1:   # the old animal card of a regenerated animal (Continents)
+                    shed_slots.append((q, i))
+                    pool.append(c)
         rng.shuffle(pool)
         k = 0
         for q in range(self.player_count):
@@ -459,6 +468,12 @@ class OriginPresentation(ExpansionFlow):
             k += 1
         for q, i, a in disc_slots:
             new.discard[q][i] = acard[a]
+        for q, i in shed_slots:
+            new.shed &= ~(1 << new.discard[q][i])
+        for q, i in shed_slots:
+            new.discard[q][i] = pool[k]
+            new.shed |= 1 << pool[k]
+            k += 1
         nb = len(new.out_of_play)
         new.out_of_play = sorted(pool[k:k + nb])
         k += nb

@@ -155,6 +155,10 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
             extra = f": carnivore A{decision['carnivore']}"
         elif decision["kind"] == "settle":
             extra = f": the continent of new animal A{decision['animal']}"
+        elif decision["kind"] == "regeneration_card":
+            extra = f": the hand card that goes under eaten A{decision['animal']}"
+        elif decision["kind"] == "recombination_gift":
+            extra = f": the trait A{decision['giver']} gives (Recombination card {decision['card']})"
         elif decision["kind"] == "remora_follow":
             extra = (f": Remoras may follow A{decision['migrant']} from {LOCATION_WORDS[decision['origin']]} to "
                      f"{LOCATION_WORDS[decision['destination']]}")

@@ -17,14 +17,26 @@ from .flow import AttackTarget, DevelopmentPhase, Extinction, FeedingPhase, Food
 from .geography import LOCATION_IDS
 from .phases import DEV, EXT, FEED, mask_of
 from .state import OriginState
-from .traits import CARNIVORE, EN, FAT, MARKS, PAIRED, SHELL, TRAIT_ALIASES, TRAIT_IDS, TRAITS, card_name
+from .traits import (
+    CARNIVORE,
+    EN,
+    FAT,
+    MARKS,
+    PAIRED,
+    REGENERATION,
+    SHELL,
+    TRAIT_ALIASES,
+    TRAIT_IDS,
+    TRAITS,
+    card_name,
+)
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",
              "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description", "locations",
              "nature", "loose_shells"}
 _PLAYER_KEYS = {"hand", "discard", "animals", "passed", "name", "comment"}
 _ANIMAL_KEYS = {"id", "card", "traits", "food", "fat", "hibernating", "hibernated_last_turn", "attacked", "poisoned",
-                "piracy_used", "tramp_used", "received_food", "marks", "location", "comment"}
+                "piracy_used", "tramp_used", "received_food", "marks", "location", "regenerating", "comment"}
 _PAIR_KEYS = {"trait", "card", "animals", "comment"}
 #: the phases a scenario may start in (NOTES §4): ``food_base`` is the roll, ``extinction`` deaths and dealing
 PHASES = ("development", "food_base", "feeding", "extinction")
@@ -364,6 +376,12 @@ class ScenarioBuilder:
         for key, attr in flags:
             if read_bool(an.get(key, False), f"{where}.{key}"):
                 setattr(st, attr, getattr(st, attr) | (1 << a))
+        if read_bool(an.get("regenerating", False), f"{where}.regenerating"):
+            if REGENERATION not in seen:
+                raise ScenarioError(f"{where}.regenerating: the traits of an eaten animal waiting for a new card "
+                                    "include Regeneration (ruling 70)")
+            st.husks |= 1 << a
+            st._recalc(a)
         if (st.hibernating >> a) & 1 and (st.hibernated_last_turn >> a) & 1:
             raise ScenarioError(f"{where}.hibernating: animal {a} cannot hibernate in two consecutive turns")
         for j, name in enumerate(read_list(an.get("marks", []), f"{where}.marks")):

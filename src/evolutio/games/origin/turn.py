@@ -154,7 +154,7 @@ class OriginTurn(Locations):
             self.check_became_fed(x, fed)   # its need may have dropped to its food (Viviparous)
 
     def extinction(self) -> bool:
-        """NOTES §7: deaths, end check, dealing, clean-up, first player moves left. ``False``: the game is over."""
+        """NOTES §7: deaths and the end check (``False``: the game is over); :meth:`deal` follows."""
         n = self.player_count
         if self.nature is not None:   # Ice Age: a pending nature card acting before the deaths
             nature.at_extinction(self)
@@ -188,6 +188,11 @@ class OriginTurn(Locations):
         if not self.deck:
             self._game_over()
             return False
+        return True
+
+    def deal(self) -> None:
+        """NOTES §7 after the deaths: dealing, clean-up, first player moves left."""
+        n = self.player_count
         # dealing: 1 + surviving animals, or a full hand with no animals and no hand; one at a time from the first
         want = []
         empty = []   # the players dealt a full hand: they have no animals and no hand
@@ -242,7 +247,6 @@ class OriginTurn(Locations):
                                "turn": self.turn, "first_player": self.first})
         for handler in self.config.at_turn_start:
             handler(self)
-        return True
 
     def _game_over(self) -> None:
         self.phase = OVER

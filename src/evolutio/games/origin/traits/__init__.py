@@ -209,6 +209,10 @@ DECISION_KINDS: dict[int, tuple[str, ...]] = {}
 DESCRIBE: dict[str, Callable[..., str]] = {}
 #: per such kind: its arguments in words (``actions.NUMBERED``: "animal number", "card id"); default one animal number
 KIND_ARGUMENTS: dict[str, tuple[str, ...]] = {}
+#: the decisions of the expansions' traits that are not feeding actions (Regeneration's card, Recombination's gifts),
+#: by kind: (trait, the words of its one argument). A game's action schema holds those of its deck's traits after the
+#: feeding kinds; the step that asks for one checks it (``choices.py``)
+TRAIT_CHOICE_KINDS: dict[str, tuple[int, str]] = {}
 #: per-animal marks kept by trait modules (``state.mark(name, animal)``), by name: when they are cleared
 #: (``"feeding_turn"``: at the end of each feeding turn; ``"turn"``: at the end of the turn)
 MARKS: dict[str, str] = {}
@@ -226,6 +230,18 @@ def trait_action(trait: str, kind: str, describe: Callable[..., str],
     table[number] = (*table.get(number, ()), kind)
     DESCRIBE[kind] = describe
     KIND_ARGUMENTS[kind] = arguments
+
+
+def trait_choice(trait: str, kind: str, argument: str, describe: Callable[..., str]) -> None:
+    """Declare the decision ``kind`` of ``trait`` (one argument, in words ``argument``: a hand slot, a card id) and
+    how it reads (``DESCRIBE[kind](state, value)``)."""
+    TRAIT_CHOICE_KINDS[kind] = (TRAIT_NUM[trait], argument)
+    DESCRIBE[kind] = describe
+
+
+def choice_arguments(deck_traits: int) -> dict[str, tuple[str, ...]]:
+    """The trait decisions of a deck holding the traits of the bit mask ``deck_traits``, with their arguments."""
+    return {kind: (argument,) for kind, (trait, argument) in TRAIT_CHOICE_KINDS.items() if deck_traits >> trait & 1}
 
 
 def mark_kind(name: str, scope: str) -> str:

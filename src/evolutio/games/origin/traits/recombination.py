@@ -1,7 +1,9 @@
 """Recombination (Рекомбинация; Continents; paired): a free action of the owner's feeding turn, once per turn per card
 — each of the two linked animals gives one of its unpaired traits to the other (``recombine`` names the first animal
-of the card; engine convention: each gives its topmost unpaired trait, and the card used is the lowest-numbered
-unused Recombination card of that animal). A received trait goes on top (above Neoplasia). If the receiver would then
+of the card; engine convention: the card used is the lowest-numbered unused Recombination card of that animal). The
+owner then chooses the trait each animal gives, the first animal's first (``recombine_give``, naming the trait card;
+asked only when the animal has more than one to give: the decision ``recombination_gift`` in ``choices.py``). A
+received trait goes on top (above Neoplasia). If the receiver would then
 hold two identical traits or an impossible combination (Carnivore with Scavenger, Regeneration with a forbidden extra),
 the received card is discarded. Trematode cannot be moved. Moved traits lose their state: yellow tokens of a moved Fat
 Tissue are lost, food above the new need is destroyed, a moved Hibernation wakes its animal, and a trait used this turn
@@ -31,6 +33,7 @@ from . import (
     refuses,
     resolves,
     trait_action,
+    trait_choice,
 )
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
@@ -39,6 +42,9 @@ if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: the
 #: the Recombination cards used this turn (marked by card id)
 USED = mark_kind("recombination_used", "turn")
 RECOMBINE = tuple(Action("recombine", a) for a in range(MAX_CARDS))
+#: the decision of the trait an animal gives (argument: the trait card)
+GIVE = "recombine_give"
+GIVES = tuple(Action(GIVE, c) for c in range(MAX_CARDS))
 #: traits that cannot be moved (Trematode, when this evolutio has it)
 UNMOVABLE = frozenset(TRAIT_NUM[t] for t in ("trematode",) if t in TRAIT_NUM)
 NO_CARD = Refusal("this animal is the first animal of no unused Recombination card this turn (ruling 72: once per "
@@ -55,13 +61,21 @@ def card_of(state: OriginFlow, animal: int) -> int:
     return -1
 
 
-def gift(state: OriginFlow, animal: int) -> int:
-    """The trait card ``animal`` gives: its topmost movable unpaired trait (-1 if none)."""
-    face = state.card_trait
-    for c in reversed(state.trait_cards[animal]):
-        if not PAIRED[face[c]] and face[c] not in UNMOVABLE:
-            return c
-    return -1
+def gifts(state: OriginFlow, animal: int) -> list[int]:
+    """The trait cards ``animal`` can give: its movable unpaired traits, bottom first."""
+    return [c for c in state.trait_cards[animal] if gift_refusal(state, animal, c) is None]
+
+
+def gift_refusal(state: OriginFlow, animal: int, card: int) -> Refusal | None:
+    """Why ``animal`` cannot give the trait card ``card`` to its Recombination partner, or ``None``."""
+    if card not in state.trait_cards[animal]:
+        return Refusal(f"card {card} is not a trait of A{animal}: it gives one of its own unpaired traits")
+    trait = state.card_trait[card]
+    if PAIRED[trait]:
+        return Refusal(f"{EN[trait]} is a paired trait: only unpaired traits are given (ruling 72)")
+    if trait in UNMOVABLE:
+        return Refusal(f"{EN[trait]} is never moved (ruling 72)")
+    return None
 
 
 @refuses("recombine", "recombination")
@@ -69,7 +83,7 @@ def recombine_refusal(state: OriginFlow, animal: int) -> Refusal | None:
     card = card_of(state, animal)
     if card < 0:
         return NO_CARD
-    if gift(state, animal) < 0 or gift(state, state.second_animal[card]) < 0:
+    if not gifts(state, animal) or not gifts(state, state.second_animal[card]):
         return NOTHING_TO_GIVE
     return None
 
@@ -116,11 +130,25 @@ def carry_the_use(state: OriginFlow, trait: int, giver: int, receiver: int) -> N
 
 @resolves("recombine")
 def recombine(state: OriginFlow, animal: int) -> None:
+    """The card is used; the owner chooses the gifts (``choose_gifts``), then they are swapped (:func:`swap`)."""
     card = card_of(state, animal)
-    other = state.second_animal[card]
     state.mark(USED, card)
     state.round_had_actions = True
-    given, taken = gift(state, animal), gift(state, other)
+    state.choose_gifts(card, -1)
+
+
+def describe_gift(state: OriginFlow, card: int) -> str:
+    trait = state.card_trait[card]
+    return f"Recombination: give {EN[trait] if trait >= 0 else 'the trait'} (card {card}) to the partner"
+
+
+trait_choice("recombination", GIVE, "card id", describe_gift)
+
+
+def swap(state: OriginFlow, card: int, given: int, taken: int) -> None:
+    """The two animals of the Recombination ``card`` swap the trait cards ``given`` (from its first animal) and
+    ``taken`` (from its second)."""
+    animal, other = state.first_animal[card], state.second_animal[card]
     tr = state.trait_cards
     tr[animal] = tuple(c for c in tr[animal] if c != given)
     tr[other] = tuple(c for c in tr[other] if c != taken)

@@ -1,9 +1,10 @@
 """Regeneration (Регенерация; Continents): it goes only on an animal with no traits or with one trait that does not
 raise need; the animal then takes at most one more trait, which must not raise need (paired traits count). When the
 animal is eaten, its trait cards stay on the table as a husk (they do not work and need no food; nobody can attack
-it); in the extinction phase, before the deal, its owner puts a card from hand (or the deck's top card if the hand is
-empty) under them as the new animal and draws no card for it. With no card anywhere the traits stay and score to the
-end. It does not save from starvation (NOTES §9.3, rulings 9, 58, 70)."""
+it); in the extinction phase, before the deal, its owner puts a card from hand of their choice (``regenerate``, naming
+the hand slot; the decision ``regeneration_card`` in ``choices.py``, asked when the hand holds two cards or more) or
+the deck's top card if the hand is empty under them as the new animal and draws no card for it. With no card
+anywhere the traits stay and score to the end. It does not save from starvation (NOTES §9.3, rulings 9, 58, 70)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 from evolutio.kernel.flow import Refusal
 
 from ..geography import REGENERATED as REGENERATED_MARK
-from . import FOOD, HOOKS, REGENERATION, mark_kind
+from . import FOOD, HOOKS, REGENERATION, card_name, mark_kind, trait_choice
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..flow import OriginFlow
@@ -23,6 +24,20 @@ ONLY_ON_SIMPLE = Refusal("Regeneration goes only on an animal with no traits or 
                          "need (ruling 9)")
 FULL = Refusal("an animal with Regeneration takes at most one more trait, and one that does not raise need "
                "(ruling 9)")
+
+
+#: the decision of the hand card put under a husk (argument: the hand slot)
+UNDER = "regenerate"
+
+
+def describe_card(state: OriginFlow, slot: int) -> str:
+    hand = state.hands[state.current_player] if state.current_player is not None else []
+    what = f"{card_name(state.config.faces[hand[slot]])} card {hand[slot]} (hand slot {slot})" \
+        if 0 <= slot < len(hand) else f"the card in hand slot {slot}"
+    return f"Regeneration: put {what} under your eaten animal as its new animal card"
+
+
+trait_choice("regeneration", UNDER, "hand slot", describe_card)
 
 
 @HOOKS.on("placement", "regeneration")

@@ -15,7 +15,7 @@ const KNOWN_FIELDS = new Set([
 // Continents' locations, in the view's order.
 const LOCATIONS = ["laurasia", "gondwana", "ocean"];
 // Actions whose first argument is a hand slot, and those whose first argument is an animal id.
-const HAND_ACTIONS = new Set(["animal", "trait"]);
+const HAND_ACTIONS = new Set(["animal", "trait", "regenerate"]);
 const ANIMAL_ACTIONS = new Set([
   "target", "take", "attack", "pirate", "tramp", "hibernate", "mimic", "scavenge", "convert",
   "settle_laurasia", "settle_gondwana", "follow", "migrate_laurasia", "migrate_gondwana", "migrate_ocean", "recombine",
