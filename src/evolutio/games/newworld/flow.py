@@ -205,9 +205,7 @@ def rearrange(state: NewWorldState, seat: int, action: Action) -> None:
 class NextDevelopment(Step):
     __slots__ = ("seat",)
     name = "next_development"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
     def run(self, state: NewWorldState) -> None:
         next_development(state, self.seat)
@@ -427,9 +425,7 @@ class FeedingTurn(Step):
 class NextFeeding(Step):
     __slots__ = ("seat",)
     name = "next_feeding"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
     def run(self, state: NewWorldState) -> None:
         next_feeding(state, self.seat)
@@ -482,9 +478,7 @@ class SaveStep(Step):
 
     __slots__ = ("seat",)
     name = "save_animals"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
     def decider(self, state: NewWorldState) -> int | None:
         return self.seat if any(True for _ in self.saves(state)) else None
@@ -608,9 +602,7 @@ class DiscardStep(Step):
 
     __slots__ = ("seat",)
     name = "discard_to_limit"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
     def decider(self, state: NewWorldState) -> int | None:
         return self.seat if len(state.hands[self.seat]) > state.data.hand_limit else None

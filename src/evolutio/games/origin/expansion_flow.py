@@ -70,12 +70,10 @@ class IntellectChoice(Decision):
     name = "intellect"
     label = "intellect"
     accepts = ("ignore", "pass")
-
-    def __init__(self, player: int, carnivore: int, target: int, targeted: int) -> None:
-        self.player = player
-        self.carnivore = carnivore
-        self.target = target
-        self.targeted = targeted
+    player: int
+    carnivore: int
+    target: int
+    targeted: int
 
     def decider(self, state: ExpansionFlow) -> int | None:
         return self.player
@@ -114,12 +112,10 @@ class HunterReveal(Decision):
     name = "hunter"
     label = "hunter"
     accepts = ("reveal", "accept")
-
-    def __init__(self, player: int, carnivore: int, target: int, targeted: int) -> None:
-        self.player = player
-        self.carnivore = carnivore
-        self.target = target
-        self.targeted = targeted
+    player: int
+    carnivore: int
+    target: int
+    targeted: int
 
     def decider(self, state: ExpansionFlow) -> int | None:
         return self.player
@@ -165,10 +161,8 @@ class AmbushOffer(Decision):
     name = "ambush_offer"
     label = "ambush"
     accepts = ("ambush", "pass")
-
-    def __init__(self, player: int, taker: int) -> None:
-        self.player = player
-        self.taker = taker
+    player: int
+    taker: int
 
     def decider(self, state: ExpansionFlow) -> int | None:
         return self.player
@@ -207,9 +201,7 @@ class FinishTake(Step):
 
     __slots__ = ("animal",)
     name = "finish_take"
-
-    def __init__(self, animal: int) -> None:
-        self.animal = animal
+    animal: int
 
     def run(self, state: ExpansionFlow) -> None:
         state.flow.pop()

@@ -40,10 +40,8 @@ class PlaceAnimal(Decision):
     name = "settle"
     label = "settle"
     accepts = SETTLE_KINDS
-
-    def __init__(self, player: int, animal: int) -> None:
-        self.player = player
-        self.animal = animal
+    player: int
+    animal: int
 
     def decider(self, state: OriginFlow) -> int | None:
         return self.player
@@ -81,13 +79,11 @@ class RemoraFollow(Decision):
     name = "remora_follow"
     label = "remora_follow"
     accepts = (FOLLOW, "pass")
-
-    def __init__(self, player: int, first: int, migrant: int, origin: int, destination: int) -> None:
-        self.player = player
-        self.first = first
-        self.migrant = migrant
-        self.origin = origin
-        self.destination = destination
+    player: int
+    first: int
+    migrant: int
+    origin: int
+    destination: int
 
     def decider(self, state: OriginFlow) -> int | None:
         return self.player
