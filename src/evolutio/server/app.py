@@ -35,7 +35,7 @@ from evolutio.bots import bot_names
 from evolutio.kernel import game_class, list_games
 
 from .broker import Broker, Subscription, make_broker
-from .fast_action import ActionFastPath
+from .fast_action import ActionFastPath, replaying
 from .lanes import PUSHES
 from .storage import Store, is_sqlite
 from .tables import MAX_SEATS, MAX_SEED, ApiError, LiveTable, TableService, encode_json, web_options
@@ -278,17 +278,7 @@ class BodyLimit:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        body = b"".join(chunks)
-        delivered = False
-
-        async def replay() -> Message:
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replaying(b"".join(chunks), receive), send)
 
 
 class WorkerHeader:

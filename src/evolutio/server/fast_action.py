@@ -93,6 +93,11 @@ async def _read_body(receive: Receive) -> tuple[bytes, Receive]:
         if not message.get("more_body", False):
             break
     body = b"".join(chunks)
+    return body, replaying(body, receive)
+
+
+def replaying(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives the already read ``body`` first, then whatever ``receive`` gives (a disconnect)."""
     delivered = False
 
     async def replay() -> Message:
@@ -102,4 +107,4 @@ async def _read_body(receive: Receive) -> tuple[bytes, Receive]:
             return {"type": "http.request", "body": body, "more_body": False}
         return await receive()
 
-    return body, replay
+    return replay
