@@ -19,7 +19,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from . import actions as A
-from .flow import Decision, OriginFlow
+from .flow import OriginFlow, PlayerDecision
 from .traits.recombination import GIVE, GIVES, gift_refusal, gifts, swap
 from .traits.regeneration import UNDER
 
@@ -30,7 +30,7 @@ def no_such_slot(size: int) -> Refusal:
     return Refusal(f"your hand has {size} card(s): hand slots are 0..{size - 1}")
 
 
-class RegenerationCard(Decision):
+class RegenerationCard(PlayerDecision):
     """``player`` chooses the hand card put under their husk ``animal`` as its new animal card (ruling 70)."""
 
     __slots__ = ("player", "animal")
@@ -39,9 +39,6 @@ class RegenerationCard(Decision):
     accepts = (UNDER,)
     player: int
     animal: int
-
-    def decider(self, state: OriginFlow) -> int | None:
-        return self.player
 
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
         return UNDER_ACTIONS[:state.config.num_cards]
@@ -61,7 +58,7 @@ class RegenerationCard(Decision):
         return f"the card of your hand that goes under your eaten Regeneration animal A{self.animal} as its new animal"
 
 
-class RecombinationGift(Decision):
+class RecombinationGift(PlayerDecision):
     """``player`` chooses the trait card the animal ``giver`` gives through the Recombination ``card``; ``given``: the
     card its first animal gives, once chosen (-1 while the first animal's gift is asked)."""
 
@@ -72,9 +69,6 @@ class RecombinationGift(Decision):
     player: int
     card: int
     given: int
-
-    def decider(self, state: OriginFlow) -> int | None:
-        return self.player
 
     def giver(self, state: OriginFlow) -> int:
         return state.first_animal[self.card] if self.given < 0 else state.second_animal[self.card]

@@ -25,7 +25,7 @@ from evolutio.kernel.flow import Refusal, Step
 
 from . import actions
 from .card_data import MAX_CARDS
-from .flow import Decision, OriginFlow
+from .flow import OriginFlow, PlayerDecision
 from .migration import ContinentsFlow
 from .trait_support import HUNTER_COUNTERATTACK, HUNTER_REVEALED
 from .traits import (
@@ -62,7 +62,7 @@ HUNTER_MUST_REVEAL = Refusal("the attacked animal is a hidden Hunter that can co
                              "(ruling 51)")
 
 
-class IntellectChoice(Decision):
+class IntellectChoice(PlayerDecision):
     """The owner of ``carnivore`` chooses the trait card of ``target`` it ignores (``ignore``) or none (``pass``);
     ``targeted``: the animals targeted so far in this attack."""
 
@@ -74,9 +74,6 @@ class IntellectChoice(Decision):
     carnivore: int
     target: int
     targeted: int
-
-    def decider(self, state: ExpansionFlow) -> int | None:
-        return self.player
 
     def candidates(self, state: ExpansionFlow) -> Iterable[Action]:
         return (actions.PASS, *IGNORE[:state.config.num_cards])
@@ -104,7 +101,7 @@ class IntellectChoice(Decision):
         return {"carnivore": self.carnivore, "target": self.target}
 
 
-class HunterReveal(Decision):
+class HunterReveal(PlayerDecision):
     """The owner of ``target`` (a traitless animal attacked by ``carnivore``) reveals one of their hidden Hunters
     (``reveal``) or lets the attack go on (``accept``)."""
 
@@ -116,9 +113,6 @@ class HunterReveal(Decision):
     carnivore: int
     target: int
     targeted: int
-
-    def decider(self, state: ExpansionFlow) -> int | None:
-        return self.player
 
     def candidates(self, state: ExpansionFlow) -> Iterable[Action]:
         return (actions.ACCEPT, *REVEAL[:state.config.num_cards])
@@ -154,7 +148,7 @@ class HunterReveal(Decision):
 AMBUSH_ACTIONS = tuple(Action("ambush", animal) for animal in range(MAX_CARDS))
 
 
-class AmbushOffer(Decision):
+class AmbushOffer(PlayerDecision):
     """``player`` may attack the animal ``taker`` (taking a red token) with one of their Ambush carnivores."""
 
     __slots__ = ("player", "taker")
@@ -163,9 +157,6 @@ class AmbushOffer(Decision):
     accepts = ("ambush", "pass")
     player: int
     taker: int
-
-    def decider(self, state: ExpansionFlow) -> int | None:
-        return self.player
 
     def candidates(self, state: ExpansionFlow) -> Iterable[Action]:
         return (actions.PASS, *AMBUSH_ACTIONS[:state.config.num_cards])

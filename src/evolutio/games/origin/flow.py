@@ -76,16 +76,22 @@ class Decision(Step):
         return f"now {who} must decide: {self.question(state)} (actions: {', '.join(self.kinds(state))})"
 
 
-class TargetDecision(Decision):
+class PlayerDecision(Decision):
+    """A decision of the seat in its ``player`` field (a slot of each subclass)."""
+
+    __slots__ = ()
+    player: int
+
+    def decider(self, state: OriginFlow) -> int | None:
+        return self.player
+
+
+class TargetDecision(PlayerDecision):
     """A decision of ``player`` (a slot of each subclass) answered with ``target`` (an animal number): its candidates
     are every animal number; one that is not on the table is refused here, any other by :meth:`target_refusal`."""
 
     __slots__ = ()
     accepts = ("target",)
-    player: int
-
-    def decider(self, state: OriginFlow) -> int | None:
-        return self.player
 
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
         return actions.TARGET[:state.config.num_cards]
@@ -435,7 +441,7 @@ class PiracyVictim(TargetDecision):
         return f"the animal Piracy A{self.pirate} robs"
 
 
-class Defence(Decision):
+class Defence(PlayerDecision):
     """The owner of ``target`` (attacked by ``carnivore``) chooses a defence or accepts. ``rolled``: its Running die
     was rolled in this attack; ``targeted``: bit mask of the animals targeted so far in this attack."""
 
@@ -448,9 +454,6 @@ class Defence(Decision):
     target: int
     rolled: bool
     targeted: int
-
-    def decider(self, state: OriginFlow) -> int | None:
-        return self.player
 
     def kinds(self, state: OriginFlow) -> tuple[str, ...]:
         return self.accepts + state.config.defence_kinds   # the defences of the deck's expansion traits
@@ -485,7 +488,7 @@ class Defence(Decision):
         return f"defend A{self.target} against Carnivore A{self.carnivore} or accept"
 
 
-class ScavengerChoice(Decision):
+class ScavengerChoice(PlayerDecision):
     """``player`` chooses which of their Scavengers (bit mask ``offered``) gets the token (ruling 47)."""
 
     __slots__ = ("player", "offered")
@@ -494,9 +497,6 @@ class ScavengerChoice(Decision):
     accepts = ("scavenge",)
     player: int
     offered: int
-
-    def decider(self, state: OriginFlow) -> int | None:
-        return self.player
 
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
         return actions.SCAVENGE[:state.config.num_cards]

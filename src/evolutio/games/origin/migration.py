@@ -18,7 +18,7 @@ from evolutio.kernel.flow import Refusal
 
 from . import actions as A
 from .choices import RecombinationGift, RegenerationCard
-from .flow import Decision, OriginFlow
+from .flow import OriginFlow, PlayerDecision
 from .geography import FOLLOW, GONDWANA, LAURASIA, LOCATION_IDS, LOCATION_NAMES, MIGRATING, OCEAN, SETTLE_KINDS
 from .phases import FEED
 from .traits import DESCRIBE, NEOPLASIA, SWIMMING, queued_effect
@@ -33,7 +33,7 @@ FOLLOWS = tuple(Action(FOLLOW, a) for a in range(A.N))
 SETTLE_TO = dict(zip(SETTLE_KINDS, (LAURASIA, GONDWANA)))
 
 
-class PlaceAnimal(Decision):
+class PlaceAnimal(PlayerDecision):
     """``player`` chooses the continent of their new animal ``animal`` (NOTES §10)."""
 
     __slots__ = ("player", "animal")
@@ -42,9 +42,6 @@ class PlaceAnimal(Decision):
     accepts = SETTLE_KINDS
     player: int
     animal: int
-
-    def decider(self, state: OriginFlow) -> int | None:
-        return self.player
 
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
         size = state.config.num_cards
@@ -71,7 +68,7 @@ class PlaceAnimal(Decision):
         return f"the continent of your new animal A{self.animal}"
 
 
-class RemoraFollow(Decision):
+class RemoraFollow(PlayerDecision):
     """``player`` may send Remoras from ``origin`` after the migrant ``migrant`` (to ``destination``); ``first``: the
     migrating player (the round of answers ends before it comes back to them)."""
 
@@ -84,9 +81,6 @@ class RemoraFollow(Decision):
     migrant: int
     origin: int
     destination: int
-
-    def decider(self, state: OriginFlow) -> int | None:
-        return self.player
 
     def candidates(self, state: OriginFlow) -> Iterable[Action]:
         yield A.PASS
