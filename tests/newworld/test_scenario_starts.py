@@ -179,7 +179,7 @@ def test_a_discard_scenario_may_start_at_the_second_seat():
                       phase="attack", attack={"predator": 0, "prey": 1}),
      r"attack\.predator: animal 0 has already attacked this feeding phase"),
     (lambda: scenario([{"animals": [{}]}, {"animals": [{}]}], phase="feeding", attack={"predator": 0, "prey": 1}),
-     r"attack: only an attack scenario"),
+     r"attack: only a scenario with \"phase\": \"attack\" has this field"),
     (lambda: saves_scenario(to_act=0, players=[{"animals": [{"food": 1}]}, {"animals": [{}]}, {"animals": [{}]}]),
      r"to_act: seat 0 has no hungry animal that fat or Hibernation can save"),
     (lambda: saves_scenario(players=[{"animals": [{"hibernated": True}]}, {"animals": [{}]},

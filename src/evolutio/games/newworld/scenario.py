@@ -9,13 +9,14 @@ from typing import Any
 from evolutio.kernel import ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_bool, read_int, read_list, read_object
 
-from . import flow, scenario_starts
+from . import flow, scenario_follow_ups, scenario_starts
 from .data import TRAIT_IDS, TRAIT_INDEX
 from .rules import HIBERNATION_BIT
 from .state import NewWorldState
 
 TOP_KEYS = {"game", "options", "seed", "period", "phase", "first_player", "to_act", "final", "areas", "area_deck",
-            "players", "comment", "description", "chance", "hold", "attack"}
+            "players", "comment", "description", "chance", "hold", "attack", "turn", "scavenger", "trigger_order",
+            "grazing", "metamorphosis", "mutation"}
 PLAYER_KEYS = {"hand", "passed", "animals", "links", "comment"}
 ANIMAL_KEYS = {"traits", "food", "fat", "shelter", "rotated", "poisoned", "hibernated", "comment"}
 AREA_KEYS = {"area", "food", "shelter", "comment"}
@@ -23,8 +24,13 @@ LINK_KEYS = {"trait", "animals", "comment"}
 ROTATABLE = ("carnivorous", "piracy", "metamorphosis", "mimicry")
 #: the phases a scenario may start in (NOTES §3): the areas phase reveals the top area card, the extinction phase
 #: begins with poisoned predators dying (or, with ``to_act``, starts at that seat's saves); ``attack`` and ``discard``
-#: start inside the feeding and extinction phases (:mod:`.scenario_starts`)
-PHASES = ("development", "areas", "feeding", "extinction", "attack", "discard")
+#: start inside the feeding and extinction phases (:mod:`.scenario_starts`); the others start at a decision following
+#: an action of a turn (:mod:`.scenario_follow_ups`)
+PHASES = ("development", "areas", "feeding", "extinction", "attack", "discard", "scavenger", "trigger_order", "grazing",
+          "metamorphosis", "mutation")
+#: the top-level fields that describe a start inside a phase, and the phase each belongs to
+START_FIELDS = {"attack": "attack", "turn": "feeding", "scavenger": "scavenger", "trigger_order": "trigger_order",
+                "grazing": "grazing", "metamorphosis": "metamorphosis", "mutation": "mutation"}
 #: the decks a scenario's ``chance`` list may pin: the evolution cards and the area cards
 MAIN_DECK, AREA_DECK = "main", "areas"
 
@@ -84,15 +90,16 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
     state.catastrophe = int(bool(state.options["catastrophe"]))
     if state.catastrophe:
         state.final = 1  # Catastrophe has one period only
-    elif state.final and phase in ("development", "areas"):
+    elif state.final and phase in ("development", "areas", "mutation"):
         raise ScenarioError(f"final: the final period begins with its areas phase; a {phase}-phase scenario "
                             "still has the last area card in the deck (set final to false)")
     if state.catastrophe and phase == "areas":
         raise ScenarioError("phase: Catastrophe has no areas phase (its areas are all laid out at the start)")
     if "to_act" in doc and phase == "areas":
         raise ScenarioError("to_act: nobody acts in the areas phase (it is automatic)")
-    if "attack" in doc and phase != "attack":
-        raise ScenarioError('attack: only an attack scenario ("phase": "attack") has an attack in progress')
+    for field, owner in START_FIELDS.items():
+        if field in doc and phase != owner:
+            raise ScenarioError(f'{field}: only a scenario with "phase": "{owner}" has this field; got {phase!r}')
 
     # areas
     unused = list(range(len(data.areas)))
@@ -219,9 +226,14 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
     if phase in ("development", "feeding"):
         if state.passed[to_act]:
             raise ScenarioError(f"to_act: seat {to_act} has passed")
-        state.push(flow.development_turn(state, to_act) if phase == "development" else flow.FeedingTurn(to_act))
+        if "turn" in doc:
+            scenario_follow_ups.start_feeding_turn(state, doc["turn"], to_act)
+        else:
+            state.push(flow.development_turn(state, to_act) if phase == "development" else flow.FeedingTurn(to_act))
     elif phase == "attack":
         scenario_starts.start_attack(state, doc.get("attack"), to_act if "to_act" in doc else None)
+    elif phase in START_FIELDS:
+        start_follow_up(state, phase, doc, paths)
     elif phase == "discard":
         state.passed = [1] * players
         scenario_starts.start_discard(state, to_act, paths)
@@ -233,6 +245,23 @@ def build_scenario(state: NewWorldState, document: dict[str, Any]) -> None:
         state.push(flow.AreasPhase() if phase == "areas" else flow.ExtinctionPhase())
     apply_scenario_controls(state, doc, lambda deck, cards, path: pin_deck(state, deck, cards, path))
     state.settle()
+
+
+def start_follow_up(state: NewWorldState, phase: str, doc: dict[str, Any], paths: dict[int, str]) -> None:
+    """The starts of :mod:`.scenario_follow_ups`; ``to_act``, if given, is the seat on turn."""
+    spec = doc.get(phase)
+    to_act = doc.get("to_act")  # already checked to be a seat
+    if phase == "scavenger":
+        scenario_follow_ups.start_scavenger(state, spec, to_act, paths)
+    elif phase == "trigger_order":
+        scenario_follow_ups.start_trigger_order(state, spec, to_act)
+    elif phase == "grazing":
+        scenario_follow_ups.start_grazing(state, spec, to_act)
+    elif phase == "metamorphosis":
+        scenario_follow_ups.start_metamorphosis(state, spec, to_act)
+    else:
+        pool = CardPool(state, state.deck, "card in the draw deck")  # taking a card takes it out of the deck
+        scenario_follow_ups.start_mutation(state, spec, to_act, pool.by_kind)
 
 
 def pin_deck(state: NewWorldState, deck: str, cards: list[Any], path: str) -> None:

@@ -3,28 +3,35 @@
 - ``"phase": "attack"`` with ``"attack": {"predator": A, "prey": B, "resolved": [...], "additional_used": bool}``:
   an attack in progress on the feeding turn of the predator's owner, at the prey owner's choice of defence (NOTES
   §6.5 step 2). ``resolved`` lists the dice defences already rolled without stopping the attack (Horned, Running);
+  ``"defence": "tail_loss"`` or ``"mimicry"`` starts after the prey's owner chose that defence, at its follow-up
+  decision (the trait card Tail Loss discards, ruling 50; the animal Mimicry moves the attack to, ruling 54);
 - ``"phase": "extinction"`` with ``"to_act": S``: the extinction after the poisoned predators died, at seat S's saves
   (fat or Hibernation); the seats before S in the order from the first player are done (``hibernated`` marks an
   animal that already hibernated this extinction);
 - ``"phase": "discard"`` (``"to_act": S``, default the first player): after the draw of the extinction phase, seat S
   cuts its hand down to the limit; the seats before S are done; then the next period begins.
 
-Every error names its JSON path, as in :mod:`.scenario`."""
+The decisions that follow other actions of a turn (Scavenger, the order of triggers, Grazing, Metamorphosis, a
+Random Mutations card) are :mod:`.scenario_follow_ups`. Every error names its JSON path, as in :mod:`.scenario`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from evolutio.kernel import ScenarioError
+from evolutio.kernel.flow import Step
 from evolutio.kernel.scenario import read_bool, read_int, read_list, read_object
 
 from . import attacks, flow, rules
 from .data import TRAIT_IDS, TRAIT_INDEX
 from .state import CARNIVORE_BIT, NewWorldState
+from .traits.defences import MIMICRY_BIT, MimicryStep, TailLossStep
 
-ATTACK_KEYS = {"predator", "prey", "resolved", "additional_used", "comment"}
+ATTACK_KEYS = {"predator", "prey", "resolved", "defence", "additional_used", "comment"}
 #: the defences whose failed roll lets the attack go on (the others end it or move it: Tail Loss, Repellent, Mimicry)
 GOES_ON_AFTER = ("horned", "running")
+#: the defences that ask their owner a follow-up decision once chosen (the card to drop, the animal to move to)
+FOLLOW_UPS = {"tail_loss": TailLossStep, "mimicry": MimicryStep}
 
 
 def seat_order(state: NewWorldState) -> list[int]:
@@ -79,9 +86,30 @@ def start_attack(state: NewWorldState, spec: Any, to_act: int | None) -> None:
             raise ScenarioError(f"{where}: {name} is listed twice")
         resolved |= 1 << trait
     additional_used = int(read_bool(spec.get("additional_used", False), "attack.additional_used"))
+    attack = attacks.AttackStep(predator, prey, resolved)
+    step: Step = chosen_defence(state, spec["defence"], attack, offered) if "defence" in spec else attack
     state.used[predator] |= CARNIVORE_BIT
     state.phase = "feeding"
-    state.push(flow.FeedingTurn(seat, 1, additional_used), attacks.AttackStep(predator, prey, resolved))
+    state.push(flow.FeedingTurn(seat, 1, additional_used), step)
+
+
+def chosen_defence(state: NewWorldState, name: Any, attack: attacks.AttackStep, offered: list[int]) -> Step:
+    """The follow-up decision of the defence ``name`` that the prey's owner has chosen: Tail Loss's card or Mimicry's
+    new target (Mimicry is rotated as it is chosen)."""
+    if name not in FOLLOW_UPS:
+        raise ScenarioError(f"attack.defence: only {' or '.join(FOLLOW_UPS)} asks a decision once chosen (the others "
+                            f"resolve at once); got {name!r}")
+    trait = TRAIT_INDEX[name]
+    if trait not in offered or attack.resolved & 1 << trait:
+        defences = ", ".join(TRAIT_IDS[other] for other in offered if not attack.resolved & 1 << other) or "none"
+        raise ScenarioError(f"attack.defence: animal {attack.prey} has no {name} defence against this attack (its "
+                            f"defences: {defences})")
+    step = FOLLOW_UPS[name](attack.predator, attack.prey)
+    if not any(step.check(state, action) is None for action in step.candidates(state)):
+        raise ScenarioError(f"attack.defence: {name} of animal {attack.prey} has nothing to choose from")
+    if name == "mimicry":
+        state.used[attack.prey] |= MIMICRY_BIT
+    return step
 
 
 def start_saves(state: NewWorldState, to_act: int, paths: dict[int, str], hibernated: list[int]) -> None:
