@@ -5,15 +5,19 @@ of the game, and every impossible start is refused with its JSON path."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
 
-from evolutio.kernel import Action, ScenarioError
+from evolutio.cli.main import main
+from evolutio.games.newworld.steps import STEP_TYPES
+from evolutio.kernel import Action, ScenarioError, load_scenario
 from evolutio.kernel.game import State
 
 from .helpers import alive, animal, kinds, play, scenario, slot, texts, traits_of
-from .test_scenario_starts import play_to_the_end
+from .test_scenario_starts import DOC, ROOT, play_to_the_end
 
 TAIGA = [{"area": "taiga", "food": [2]}]
 
@@ -278,3 +282,71 @@ def test_a_mutation_card_that_fits_one_side_only_offers_that_side():
 def test_impossible_follow_up_starts_are_refused_with_their_json_path(make, message):
     with pytest.raises(ScenarioError, match=message):
         make()
+
+
+# ------------------------------------------------------------------------------------- every decision is a start
+def development(random_mutations: bool) -> State:
+    return scenario([{"hand": ["swimming"], "animals": [{}]}, {"hand": ["swimming"], "animals": [{}]}],
+                    areas=TAIGA, options={"random_mutations": random_mutations})
+
+
+SAVERS = [{"animals": [{"traits": ["fat_tissue"], "fat": 1}]}, {"animals": [{}]}]
+OVER_THE_LIMIT = [{"hand": ["running", "massive", "camouflage", "swimming", "tail_loss", "grazing", "horned"]}, {}]
+#: a scenario that starts at each decision step of the game, by the step's name (the view's "decision")
+STARTS = {
+    "development_turn": lambda: development(False),
+    "mutation_turn": lambda: development(True),
+    "feeding_turn": lambda: scenario(PIRATES, areas=TAIGA, phase="feeding"),
+    "attack": lambda: scenario([{"animals": [{"traits": ["carnivorous"]}]}, {"animals": [{"traits": ["running"]}]}],
+                               areas=TAIGA, phase="attack", attack={"predator": 0, "prey": 1}),
+    "tail_loss": lambda: defended("tail_loss", ["tail_loss"]),
+    "mimicry": lambda: defended("mimicry", ["mimicry"]),
+    "scavenger": lambda: scavengers(1),
+    "trigger_order": lambda: grazer(1, phase="trigger_order", trigger_order={"animal": 0, "area": "taiga"}),
+    "grazing": lambda: grazer(2, phase="grazing", grazing={"animal": 0, "area": "taiga"}),
+    "metamorphosis": lambda: morphing(metamorphosis={"animal": 0}),
+    "mutation_placement": lambda: mutating("running/massive"),
+    "save_animals": lambda: scenario(SAVERS, areas=TAIGA, phase="extinction", to_act=0, area_deck=2),
+    "discard_to_limit": lambda: scenario(OVER_THE_LIMIT, areas=TAIGA, phase="discard", area_deck=2),
+}
+
+
+def test_every_decision_step_of_the_game_is_a_scenario_start():
+    decisions = {step.name for step in STEP_TYPES if not step.automatic}
+    assert decisions == set(STARTS), "a decision step without a scenario start (or a start of no decision step)"
+
+
+@pytest.mark.parametrize("name", sorted(STARTS))
+def test_each_start_begins_exactly_at_its_decision(name):
+    state = STARTS[name]()
+    assert state.view(None)["decision"] == name and state.legal_actions()
+
+
+# ------------------------------------------------------------------------------------------------ the doc's examples
+@pytest.mark.parametrize("name", ["tail-loss", "scavenger"])
+def test_the_doc_shows_each_example_file_and_its_real_check_output(name, capsys, monkeypatch):
+    command = f"$ evolutio scenario check examples/scenarios/newworld-{name}.json\n"
+    match = re.search(r"```json\n([^`]*)```\s*```text\n" + re.escape(command) + r"(.*?)^```$",
+                      DOC.read_text(encoding="utf-8"), re.S | re.M)
+    assert match, f"docs/newworld.md shows no example and check output for newworld-{name}"
+    path = ROOT / "examples" / "scenarios" / f"newworld-{name}.json"
+    assert json.loads(path.read_text(encoding="utf-8")) == json.loads(match.group(1))
+    monkeypatch.chdir(ROOT)
+    assert main(["scenario", "check", f"examples/scenarios/newworld-{name}.json"]) == 0
+    printed = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
+    assert printed == [line.rstrip() for line in match.group(2).splitlines()]
+
+
+def test_the_doc_examples_play_as_described():
+    hunt = load_scenario(ROOT / "examples" / "scenarios" / "newworld-tail-loss.json")
+    assert len(hunt.legal_actions()) == 3 and hunt.current_player == 1
+    play(hunt, Action("drop_trait", 3, card_of(hunt, 3, "adverse_mutation")))
+    assert traits_of(hunt, 3) == ["tail_loss", "symbiosis"] and animal(hunt, 0)["food"] == 1
+    assert hunt.current_player == 1 and hunt.view(None)["decision"] == "feeding_turn"
+    play_to_the_end(hunt, seed=20)
+
+    carrion = load_scenario(ROOT / "examples" / "scenarios" / "newworld-scavenger.json")
+    play(carrion, Action("scavenge", 3))
+    assert [animal(carrion, number)["food"] for number in (0, 2, 3)] == [0, 0, 1]
+    assert carrion.current_player == 0 and carrion.view(None)["decision"] == "feeding_turn"
+    play_to_the_end(carrion, seed=21)
