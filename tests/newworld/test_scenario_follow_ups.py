@@ -35,7 +35,7 @@ def area_food(state: State, half_name: str) -> int:
 
 
 # ------------------------------------------------------------------------------------------- Tail Loss, Mimicry
-def defended(defence: str, prey_traits: list[str], others: list[dict[str, Any]] | None = None, **attack: Any) -> State:
+def defended(defence: Any, prey_traits: list[str], others: list[dict[str, Any]] | None = None, **attack: Any) -> State:
     return scenario([{"animals": [{"traits": ["carnivorous"]}, {}]},
                      {"animals": [{"traits": prey_traits}, *(others if others is not None else [{}])]}],
                     areas=TAIGA, phase="attack", attack={"predator": 0, "prey": 2, "defence": defence, **attack})
@@ -214,6 +214,8 @@ def test_a_mutation_card_that_fits_one_side_only_offers_that_side():
     (lambda: defended("running", ["running"]),
      r"attack\.defence: only tail_loss or mimicry asks a decision once chosen \(the others resolve at once\); "
      r"got 'running'"),
+    (lambda: defended(["tail_loss"], ["tail_loss"]),
+     r"attack\.defence: only tail_loss or mimicry asks a decision once chosen .*; got \['tail_loss'\]"),
     (lambda: defended("tail_loss", ["running"]),
      r"attack\.defence: animal 2 has no tail_loss defence against this attack \(its defences: running\)"),
     (lambda: defended("mimicry", ["mimicry"], [{"shelter": True}]),
@@ -251,6 +253,8 @@ def test_a_mutation_card_that_fits_one_side_only_offers_that_side():
      r"trigger_order\.area: 'steppe' is not an area in the row \(the row: taiga\)"),
     (lambda: grazer(1, phase="trigger_order", trigger_order={"animal": 0, "area": "taiga", "half": 1}),
      r"trigger_order\.half: taiga has 1 half\(s\), numbered from 0; got 1"),
+    (lambda: grazer(1, phase="trigger_order", trigger_order={"animal": 0, "area": "taiga", "half": 0.0}),
+     r"trigger_order\.half: taiga has 1 half\(s\), numbered from 0; got 0\.0"),
     (lambda: grazer(1, phase="trigger_order", trigger_order={"animal": 0, "area": "taiga"}, to_act=1),
      r"to_act: animal 0 is seat 0's \(Player 1\), so it is seat 0's turn, not seat 1's"),
     (lambda: scenario([{"animals": [{"traits": ["grazing"], "food": 1}]}, {"animals": [{}]}],

@@ -259,7 +259,7 @@ def start_follow_up(state: NewWorldState, phase: str, doc: dict[str, Any], paths
         scenario_follow_ups.start_grazing(state, spec, to_act)
     elif phase == "metamorphosis":
         scenario_follow_ups.start_metamorphosis(state, spec, to_act)
-    else:
+    else:  # "mutation"
         pool = CardPool(state, state.deck, "card in the draw deck")  # taking a card takes it out of the deck
         scenario_follow_ups.start_mutation(state, spec, to_act, pool.by_kind)
 

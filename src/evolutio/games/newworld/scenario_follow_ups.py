@@ -117,7 +117,7 @@ def read_slot(state: NewWorldState, spec: dict[str, Any], where: str) -> int:
         raise ScenarioError(f"{where}.area: {name!r} is not an area in the row (the row: {', '.join(in_row)})")
     half = spec.get("half", 0)
     count = len(areas[area].halves)
-    if half not in range(count) or isinstance(half, bool):
+    if not isinstance(half, int) or isinstance(half, bool) or half not in range(count):
         raise ScenarioError(f"{where}.half: {areas[area].id} has {count} half(s), numbered from 0; got {half!r}")
     return 2 * area + half
 

@@ -96,7 +96,7 @@ def start_attack(state: NewWorldState, spec: Any, to_act: int | None) -> None:
 def chosen_defence(state: NewWorldState, name: Any, attack: attacks.AttackStep, offered: list[int]) -> Step:
     """The follow-up decision of the defence ``name`` that the prey's owner has chosen: Tail Loss's card or Mimicry's
     new target (Mimicry is rotated as it is chosen)."""
-    if name not in FOLLOW_UPS:
+    if not isinstance(name, str) or name not in FOLLOW_UPS:
         raise ScenarioError(f"attack.defence: only {' or '.join(FOLLOW_UPS)} asks a decision once chosen (the others "
                             f"resolve at once); got {name!r}")
     trait = TRAIT_INDEX[name]
