@@ -22,10 +22,19 @@ from evolutio.kernel.flow import Refusal
 from . import actions as A
 from .choices import RecombinationGift, RegenerationCard
 from .flow import OriginFlow, PlayerDecision
-from .geography import FOLLOW, GONDWANA, LAURASIA, LOCATION_IDS, LOCATION_NAMES, MIGRATING, OCEAN, SETTLE_KINDS
+from .geography import (
+    FOLLOW,
+    GONDWANA,
+    LAURASIA,
+    LOCATION_IDS,
+    LOCATION_NAMES,
+    MIGRATING,
+    OCEAN,
+    SETTLE_KINDS,
+    TAKE_SWIMMING,
+)
 from .phases import FEED
 from .traits import DESCRIBE, NEOPLASIA, SWIMMING, card_name, queued_effect
-from .traits.migration import TAKE_SWIMMING
 from .traits.neoplasia import unpaired_above
 from .traits.recombination import gifts, swap
 from .traits.remora import follow_refusal

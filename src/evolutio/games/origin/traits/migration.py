@@ -13,7 +13,15 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from ..card_data import MAX_CARDS
-from ..geography import CONTINENTS_ONLY, LOCATION_IDS, LOCATION_NAMES, MIGRATING, MIGRATION_ACTIONS, MIGRATION_KINDS
+from ..geography import (
+    CONTINENTS_ONLY,
+    LOCATION_IDS,
+    LOCATION_NAMES,
+    MIGRATING,
+    MIGRATION_ACTIONS,
+    MIGRATION_KINDS,
+    TAKE_SWIMMING,
+)
 from ..geography import MIGRATED as MIGRATED_MARK
 from . import TRAIT_NUM, card_name, mark_kind, refuses, resolves, trait_action, trait_choice
 
@@ -64,10 +72,6 @@ def _declare(destination: int) -> None:
 for _destination in range(len(LOCATION_IDS)):
     _declare(_destination)
 
-#: the decision of the Swimming card an animal leaving the Ocean takes from its owner's discard pile (argument: the
-#: card; ``migration.SwimmingCard``)
-TAKE_SWIMMING = "take_swimming"
-
 
 def describe_taking(state: ContinentsFlow, card: int) -> str:
     shown = " (an animal's card: the others see it now)" if state.unseen_in_discard(card) else ""
@@ -75,7 +79,6 @@ def describe_taking(state: ContinentsFlow, card: int) -> str:
 
 
 trait_choice("migration", TAKE_SWIMMING, "card id", describe_taking)
-
 
 
 def _declare_flight(destination: int) -> None:
