@@ -1,7 +1,13 @@
 """Continents' risky pairs (issue 9): Migration with Remora and Swimming, and paired traits split (or kept) by a
 migration (NOTES §9.3, §10)."""
 
-from evolutio.kernel import Action
+import json
+
+import pytest
+from rich.console import Console
+
+from evolutio.cli.render import renderer_for
+from evolutio.kernel import Action, ScenarioError, load_game
 
 from .conftest import animal, discard, scenario, table, trait_ids
 from .continents import legal, located, where
@@ -86,19 +92,60 @@ def test_an_r_strategy_carnivore_paralysed_at_the_deal_draws_its_card_and_gives_
 
 
 def test_a_loose_shell_goes_on_an_animal_of_the_feeding_turns_location_and_is_offered_once():
-    # Time to Fly with Continents: seat 0 has an animal on each continent; before the turn chose its location each is
-    # offered once, and once the turn feeds in Gondwana only the animal there may pick the Shell up
+    # Time to Fly with Continents: the Shell lies in Gondwana; seat 0 has an animal on each continent; before the turn
+    # chose its location each animal of Gondwana is offered once, Laurasia's none
     body = {"phase": "feeding", "first_player": 0, "to_act": 0, "loose_shells": ["shell"],
-            "locations": {"laurasia": 0, "gondwana": 2, "ocean": 0},
+            "loose_shell_locations": ["gondwana"], "locations": {"laurasia": 0, "gondwana": 2, "ocean": 0},
             "players": [{"animals": [{"id": 0, "location": "laurasia"}, {"id": 1, "location": "gondwana"},
                                      {"id": 2, "traits": ["hibernation"], "location": "gondwana"}]},
                         {"animals": [{"id": 10}]}]}
     s = scenario(body, players=2, sets="time_to_fly,continents")
     offered = [a for a in s.legal_actions() if a.kind == "pick_shell"]
-    assert sorted(offered) == [Action("pick_shell", 0), Action("pick_shell", 1), Action("pick_shell", 2)]
+    assert sorted(offered) == [Action("pick_shell", 1), Action("pick_shell", 2)]
+    assert "no loose Shell lies in Laurasia" in s.explain_illegal(Action("pick_shell", 0))
     s.apply(Action("hibernate", 2))   # the turn now feeds in Gondwana
     assert legal(s, "pick_shell") == {Action("pick_shell", 1), Action("pick_shell", 2)}
     assert "takes place in Gondwana" in s.explain_illegal(Action("pick_shell", 0))
+
+
+def test_a_shell_stays_in_the_location_where_its_animal_died_and_only_an_animal_there_picks_it_up():
+    # NOTES §9.2 shell (Континенты: in the location where the animal died — engine convention): A10 with Shell is
+    # eaten in the Ocean; its Shell lies in the Ocean; seat 1 may put it on A12 (Ocean), not on A11 (Laurasia)
+    s = located([[{"id": 0, "traits": ["carnivore"], "location": "ocean"}],
+                 [{"id": 10, "traits": ["shell"], "location": "ocean"}, {"id": 11, "location": "laurasia"},
+                  {"id": 12, "location": "ocean"}]],
+                locations={"laurasia": 2, "ocean": 0}, deck_size=10, sets="time_to_fly,continents")
+    s.apply(Action("attack", 0))
+    s.apply(Action("target", 10))
+    s.apply(Action("accept"))
+    shell = next(e.data for e in s.events if e.kind == "loose_shell")
+    assert shell["location"] == "ocean" and shell["text"].endswith("stays in the Ocean")
+    assert table(s)["loose_shells"] == [shell["card"]]
+    assert table(s)["locations"]["ocean"]["loose_shells"] == [shell["card"]]
+    assert "loose_shells" not in table(s)["locations"]["laurasia"]
+    assert table(s)["to_act"] == 1
+    assert legal(s, "pick_shell") == {Action("pick_shell", 12)}
+    assert "no loose Shell lies in Laurasia" in s.explain_illegal(Action("pick_shell", 11))
+    copy = load_game("origin", players=2, sets="time_to_fly,continents").state_from_json(
+        json.loads(json.dumps(s.to_json())))
+    assert copy.digest() == s.digest() and copy.legal_actions() == s.legal_actions()
+    console = Console(width=100, record=True)
+    console.print(renderer_for("origin")(s.view(1), 1))
+    assert f"loose Shells: Ocean {shell['card']}" in console.export_text()
+    s.apply(Action("pick_shell", 12))
+    assert trait_ids(s, 12) == ["shell"] and "loose_shells" not in table(s)
+
+
+def test_a_scenario_places_loose_shells_and_says_what_is_wrong():
+    body = {"phase": "feeding", "first_player": 0, "to_act": 0, "loose_shells": ["shell", "shell"],
+            "loose_shell_locations": ["ocean", "gondwana"], "locations": {"ocean": 1},
+            "players": [{"animals": [{"id": 0, "location": "ocean"}]}, {"animals": [{"id": 10}]}]}
+    s = scenario(body, players=2, sets="time_to_fly,continents")
+    assert table(s)["locations"]["ocean"]["loose_shells"] == table(s)["loose_shells"][:1]
+    with pytest.raises(ScenarioError, match=r"loose_shell_locations: one location per loose Shell \(2\); got 1"):
+        scenario({**body, "loose_shell_locations": ["ocean"]}, players=2, sets="time_to_fly,continents")
+    with pytest.raises(ScenarioError, match=r"loose_shell_locations\[1\]: must be one of laurasia, gondwana, ocean"):
+        scenario({**body, "loose_shell_locations": ["ocean", "mu"]}, players=2, sets="time_to_fly,continents")
 
 
 def test_neoplasia_leaves_a_revealed_hunter_its_carnivore():

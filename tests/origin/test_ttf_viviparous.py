@@ -3,9 +3,13 @@ becomes a new fed animal of its owner."""
 
 from __future__ import annotations
 
+import pytest
+
+from evolutio.games.origin.geography import LOCATION_IDS, LOCATION_NAMES
 from evolutio.kernel import Action
 
-from .conftest import alive, animal, animal_ids, feeding, food, trait_card
+from .conftest import alive, animal, animal_ids, discard, feeding, food, table, trait_card, trait_ids
+from .continents import located, where
 
 TTF = {"sets": "time_to_fly"}
 
@@ -81,3 +85,34 @@ def test_a_trematode_host_eaten_drops_its_partners_need_and_the_partner_may_give
     s.apply(Action("attack", 0))
     s.apply(Action("target", 10))
     assert animal(s, 11)["fed"] and len(births(s)) == 1
+
+
+# -- with Continents' locations: the newborn joins its parent's location (NOTES §9.2, §10, ruling 65) --------------
+TTF_CONTINENTS = {"sets": "time_to_fly,continents"}
+
+
+@pytest.mark.parametrize("where_parent", ["laurasia", "gondwana", "ocean"])
+def test_a_birth_with_continents_is_in_its_parents_location_ruling_65(where_parent):
+    s = located([[{"id": 0, "traits": ["viviparous"], "food": 1, "location": where_parent},
+                  {"id": 1, "location": "laurasia" if where_parent != "laurasia" else "gondwana"}],
+                 [{"id": 10, "location": "gondwana"}]],
+                locations={"laurasia": 3, "gondwana": 3, "ocean": 3}, deck_size=5, **TTF_CONTINENTS)
+    s.apply(Action("take", 0))
+    child = animal_ids(s, 0)[-1]
+    assert child not in (0, 1) and where(s, child) == where_parent and animal(s, child)["fed"]
+    assert f"A{child} in {LOCATION_NAMES[LOCATION_IDS.index(where_parent)]}" in births(s)[0]["text"]
+
+
+def test_a_birth_in_the_ocean_swims_by_location_needs_no_swimming_card_and_scores_the_oceans_point():
+    s = located([[{"id": 0, "traits": ["viviparous"], "food": 1, "location": "ocean"}],
+                 [{"id": 10, "traits": ["carnivore"], "location": "ocean"},
+                  {"id": 11, "traits": ["carnivore"], "location": "laurasia"}]],
+                locations={"laurasia": 3, "ocean": 3}, deck_size=5, **TTF_CONTINENTS)
+    before = table(s)["players"][0]["score"]
+    s.apply(Action("take", 0))
+    child = animal_ids(s, 0)[-1]
+    assert trait_ids(s, child) == [] and discard(s, 0) == []   # no Swimming card was needed
+    assert table(s)["players"][0]["score"] == before + 2 + 1   # the animal's 2 points and the Ocean's 1 (ruling 63)
+    assert s.view(None)["to_act"] == 1   # (seat 0's turn ended by itself)
+    s.apply(Action("attack", 10))
+    assert Action("target", child) in s.legal_actions()   # a carnivore in the Ocean swims too: it may attack it

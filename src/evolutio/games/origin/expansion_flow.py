@@ -7,7 +7,8 @@ with Continents' (:class:`~.migration.ContinentsFlow`) and the words (:class:`~.
 - then, if the target has no traits, its owner may reveal a hidden Hunter without traits, which counterattacks
   (``HunterReveal``); the original attack is over;
 - a red-token take may be ambushed (``AmbushOffer``, ``FinishTake``);
-- a Shell on an animal that leaves play stays in the centre of the table (``loose_shells``).
+- a Shell on an animal that leaves play stays in the centre of the table (``loose_shells``; with Continents' locations
+  in the location where its animal died, ``shell_places``).
 
 The decisions it pushes are here too: ``intellect`` (the owner of a carnivore that may still ignore a trait names one
 trait card of the attacked animal — ``ignore(card)`` — or keeps the choice — ``pass``), ``hunter`` (the owner of an
@@ -26,6 +27,7 @@ from evolutio.kernel.flow import Refusal, Step
 from . import actions
 from .card_data import MAX_CARDS
 from .flow import OriginFlow, PlayerDecision
+from .geography import LOCATION_IDS, LOCATION_NAMES
 from .migration import ContinentsFlow
 from .trait_support import HUNTER_COUNTERATTACK, HUNTER_REVEALED
 from .traits import (
@@ -389,6 +391,9 @@ class ExpansionFlow(ContinentsFlow):
         for c in shells:
             self.discard[owner].remove(c)
             self.loose_shells.append(c)
+            if self.location:   # Continents: it lies in the location where its animal died (NOTES §9.2 shell)
+                self.shell_places[c] = self.location[a]
             if self.log_events:
-                self.emit("loose_shell", {"text": f"the Shell (card {c}) of A{a} stays in the centre of the table",
-                                          "card": c})
+                place = LOCATION_NAMES[self.location[a]] if self.location else "the centre of the table"
+                self.emit("loose_shell", {"text": f"the Shell (card {c}) of A{a} stays in {place}", "card": c,
+                                          **({"location": LOCATION_IDS[self.location[a]]} if self.location else {})})

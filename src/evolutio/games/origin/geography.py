@@ -38,6 +38,9 @@ LOCATION_KINDS = (*SETTLE_KINDS, FOLLOW)
 #: ``traits.migration``: Migration's kinds, and Flight's when this evolutio has Flight)
 MIGRATION_KINDS: set[str] = set()
 MIGRATION_ACTIONS: dict[str, tuple[Action, ...]] = {}
+#: the decision of the Swimming card an animal leaving the Ocean takes from its owner's discard pile (argument: the
+#: card; ``migration.SwimmingCard``, declared by ``traits.migration``)
+TAKE_SWIMMING = "take_swimming"
 #: the mark of a carnivore paralysed by Toxic until the next turn (declared by ``traits.toxic``)
 PARALYSED = "paralysed"
 #: the mark of an animal that got a new animal card through Regeneration at this deal (declared by

@@ -75,12 +75,12 @@ def elsewhere(location: int) -> Refusal:
 class Locations(TraitSupport):
     """Where the animals are, the food of each location and the feeding turn's location; switched-off traits."""
 
-    __slots__ = ("location", "location_food", "feeding_location", "husks", "reborn", "shed")
+    __slots__ = ("location", "location_food", "feeding_location", "husks", "reborn", "shed", "shell_places")
     # what the flow above adds (``migration.ContinentsFlow``): the decision of a new animal's continent, the moves
     choose_location: Callable[[int, int], None]
     choose_gifts: Callable[[int, int], None]
     choose_regeneration_card: Callable[[], bool]
-    move_animal: Callable[[int, int], None]
+    move_animal: Callable[..., None]
 
     def _init_empty(self, cfg: Config) -> None:
         super()._init_empty(cfg)
@@ -98,6 +98,9 @@ class Locations(TraitSupport):
         #: the old animal cards regenerated animals left in their owners' discard piles (bit mask by card id): unseen
         #: by the other players
         self.shed = 0
+        #: Time to Fly with locations: the location of each loose Shell (card id -> location), where its animal died
+        #: (NOTES §9.2 shell, engine convention)
+        self.shell_places: dict[int, int] = {}
 
     def clone(self) -> Self:
         new = super().clone()
@@ -107,6 +110,7 @@ class Locations(TraitSupport):
         new.husks = self.husks
         new.reborn = self.reborn
         new.shed = self.shed
+        new.shell_places = dict(self.shell_places) if self.shell_places else {}
         return new
 
     # ------------------------------------------------------------------------------------------------ traits off
@@ -338,22 +342,45 @@ class Locations(TraitSupport):
             return NOT_INTO_THE_OCEAN if destination == OCEAN else None
         if here != OCEAN and destination != OCEAN:
             return SWIMMERS_GO_BY_SEA
-        if here == OCEAN and self.swimming_card_in_discard(self.owner[a]) < 0:
+        if here == OCEAN and not self.swimming_cards_in_discard(self.owner[a]):
             return NO_SWIMMING_CARD
         return None
 
-    def swimming_card_in_discard(self, p: int) -> int:
-        """A card of ``p``'s discard pile that can be played as Swimming (-1 if none): the first one in pile order
-        among the cards that were traits (seen by all), else the first card that was an animal's (engine convention)."""
+    def swimming_cards_in_discard(self, p: int) -> list[int]:
+        """The cards of ``p``'s discard pile that can be played as Swimming, in pile order."""
         faces = self.config.faces
-        swimming = [c for c in self.discard[p] if SWIMMING in faces[c]]
+        return [c for c in self.discard[p] if SWIMMING in faces[c]]
+
+    def unseen_in_discard(self, c: int) -> bool:
+        """Is the card ``c`` of a discard pile unseen by the other players: a dead animal's card, or the old card of a
+        regenerated animal (not a card that was played face up as a trait)?"""
+        return c in self.animal_card or bool(self.shed >> c & 1)
+
+    def swimming_card_in_discard(self, p: int) -> int:
+        """The Swimming card an animal of ``p`` leaving the Ocean takes when its owner is not asked (-1 if none): the
+        first one in pile order among the cards that were traits (seen by all; they are alike for the rules), else the
+        first one. The owner is asked (``migration.SwimmingCard``) when :meth:`swimming_card_matters`."""
+        swimming = self.swimming_cards_in_discard(p)
         if not swimming:
             return -1
-        animal_cards = set(self.animal_card)
-        return next((c for c in swimming if c not in animal_cards and not self.shed >> c & 1), swimming[0])
+        return next((c for c in swimming if not self.unseen_in_discard(c)), swimming[0])
+
+    def swimming_card_matters(self, p: int) -> bool:
+        """Does the choice of the Swimming card ``p``'s animal takes from the discard pile matter: two cards or more,
+        one of them unseen by the others (which card is shown, if any, is the owner's choice)? The cards played as
+        traits are alike: a card's face is chosen when it is taken and never changes, its other face and its id play
+        no part in the rules."""
+        swimming = self.swimming_cards_in_discard(p)
+        return len(swimming) > 1 and any(self.unseen_in_discard(c) for c in swimming)
 
     def trait_name(self, c: int) -> str:
         return EN[self.card_trait[c]]
+
+    # ------------------------------------------------------------------------------------------------ loose Shells
+    def loose_shells_in(self, location: int) -> list[int]:
+        """The loose Shells lying in ``location`` (Time to Fly with locations), oldest first."""
+        places = self.shell_places
+        return [c for c in self.loose_shells if places.get(c, LAURASIA) == location]
 
     # ------------------------------------------------------------------------------------------------ regeneration
     def cards_withheld(self, player: int) -> int:
@@ -440,6 +467,10 @@ class Locations(TraitSupport):
         self.feeding_location = int(data.get("feeding_location", NOT_CHOSEN))
         self.husks = mask_of(data.get("husks", []))
         self.shed = mask_of(data.get("shed_animal_cards", []))
+        places = data.get("loose_shell_locations", {})
+        if not isinstance(places, dict):
+            raise ValueError(f"{where}.loose_shell_locations must be an object (card id -> location)")
+        self.shell_places = {int(c): int(x) for c, x in places.items()}
         # the animals regenerated at this deal are marked until the turn ends (a deal between two husks' choices)
         self.reborn = self.marks.get(REGENERATED, 0)
 

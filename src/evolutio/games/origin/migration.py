@@ -6,7 +6,10 @@ the flow (:class:`~.flow.OriginFlow`) and the words (:class:`~.present.OriginPre
   ``settle_gondwana``, naming the animal);
 - a migration (``traits.migration``) moves its animal, then each player from the migrating one clockwise may send
   their Remoras from the departure location after it (``remora_follow``: ``follow`` a Remora, or ``pass``); once they
-  have all answered, every paired card whose two animals are now apart is discarded.
+  have all answered, every paired card whose two animals are now apart is discarded;
+- ``swimming_card``: an animal leaving the Ocean (a migrant or a Remora) takes a Swimming card from its owner's
+  discard pile; the owner chooses which (``take_swimming``, naming the card) when the pile holds two or more and one
+  of them is unseen by the others.
 """
 
 from __future__ import annotations
@@ -19,9 +22,19 @@ from evolutio.kernel.flow import Refusal
 from . import actions as A
 from .choices import RecombinationGift, RegenerationCard
 from .flow import OriginFlow, PlayerDecision
-from .geography import FOLLOW, GONDWANA, LAURASIA, LOCATION_IDS, LOCATION_NAMES, MIGRATING, OCEAN, SETTLE_KINDS
+from .geography import (
+    FOLLOW,
+    GONDWANA,
+    LAURASIA,
+    LOCATION_IDS,
+    LOCATION_NAMES,
+    MIGRATING,
+    OCEAN,
+    SETTLE_KINDS,
+    TAKE_SWIMMING,
+)
 from .phases import FEED
-from .traits import DESCRIBE, NEOPLASIA, SWIMMING, queued_effect
+from .traits import DESCRIBE, NEOPLASIA, SWIMMING, card_name, queued_effect
 from .traits.neoplasia import unpaired_above
 from .traits.recombination import gifts, swap
 from .traits.remora import follow_refusal
@@ -29,6 +42,7 @@ from .traits.remora import follow_refusal
 SETTLE = {kind: tuple(Action(kind, a) for a in range(A.N)) for kind in SETTLE_KINDS}
 NEOPLASIA_BIT = 1 << NEOPLASIA
 FOLLOWS = tuple(Action(FOLLOW, a) for a in range(A.N))
+TAKE_SWIMMING_ACTIONS = tuple(Action(TAKE_SWIMMING, c) for c in range(A.N))
 #: the continent each ``settle`` kind names
 SETTLE_TO = dict(zip(SETTLE_KINDS, (LAURASIA, GONDWANA)))
 
@@ -108,8 +122,8 @@ class RemoraFollow(PlayerDecision):
         if state.log_events:
             state.emit("follow", {"text": f"Remora: {state.animal_text(remora)} follows A{self.migrant}",
                                   "animal": remora, "migrant": self.migrant})
-        state.move_animal(remora, self.destination)
-        state.offer_remoras(self.first, self.migrant, self.origin, self.destination, self.turn_order(state))
+        state.move_then_offer_remoras(remora, self.destination, self.first, self.migrant, self.origin,
+                                      self.turn_order(state))
 
     def turn_order(self, state: OriginFlow) -> int:
         """The place of ``player`` in the round of answers (0: the migrating player)."""
@@ -120,8 +134,52 @@ class RemoraFollow(PlayerDecision):
                 f"{LOCATION_NAMES[self.destination]} (pass: no more)")
 
 
+class SwimmingCard(PlayerDecision):
+    """``player`` chooses the Swimming card of their discard pile that their ``animal`` takes as it leaves the Ocean for
+    ``destination`` (NOTES §10) — asked only when the choice matters (``Locations.swimming_card_matters``: two cards
+    or more, one unseen by the others). Then the Remoras are offered, from place ``order`` of the round of answers
+    that starts with the migrating player ``first`` (the migrant ``migrant`` left ``origin``)."""
+
+    __slots__ = ("player", "animal", "destination", "first", "migrant", "origin", "order")
+    name = "swimming_card"
+    label = "swimming_card"
+    accepts = (TAKE_SWIMMING,)
+    player: int
+    animal: int
+    destination: int
+    first: int
+    migrant: int
+    origin: int
+    order: int
+
+    def candidates(self, state: OriginFlow) -> Iterable[Action]:
+        return TAKE_SWIMMING_ACTIONS[:state.config.num_cards]
+
+    def check(self, state: OriginFlow, action: Action) -> Refusal | None:
+        card = action.args[0]
+        if card not in state.discard[self.player]:
+            return Refusal(f"card {card} is not in your discard pile: the Swimming card comes from it (NOTES §10)")
+        if SWIMMING not in state.config.faces[card]:
+            return Refusal(f"card {card} ({card_name(state.config.faces[card])}) cannot be played as Swimming")
+        return None
+
+    def legal(self, state: OriginFlow) -> list[Action]:
+        # (the cards check allows)
+        return [TAKE_SWIMMING_ACTIONS[c] for c in state.swimming_cards_in_discard(self.player)]
+
+    def resolve(self, state: OriginFlow, action: Action) -> None:
+        assert isinstance(state, ContinentsFlow)
+        state.flow.pop()
+        state.move_animal(self.animal, self.destination, action.args[0])
+        state.offer_remoras(self.first, self.migrant, self.origin, self.destination, self.order)
+
+    def question(self, state: OriginFlow) -> str:
+        return (f"the Swimming card of your discard pile that A{self.animal} takes as it leaves the Ocean for "
+                f"{LOCATION_NAMES[self.destination]}")
+
+
 #: the steps of this module, for saved states (``present.py`` adds them to ``flow.STEP_TYPES``)
-LOCATION_STEPS = (PlaceAnimal, RemoraFollow)
+LOCATION_STEPS = (PlaceAnimal, RemoraFollow, SwimmingCard)
 DESCRIBE[SETTLE_KINDS[0]] = lambda state, animal: f"place your new animal A{animal} in Laurasia"
 DESCRIBE[SETTLE_KINDS[1]] = lambda state, animal: f"place your new animal A{animal} in Gondwana"
 DESCRIBE[FOLLOW] = lambda state, animal: f"Remora: A{animal} follows the migrant"
@@ -183,10 +241,20 @@ class ContinentsFlow(OriginFlow):
         self.main_action_used = True
         self.round_had_actions = True
         self.feeding_location = MIGRATING
-        origin = self.location[animal]
-        self.move_animal(animal, destination)
         self.queue_effect("separate_pairs", 0)   # once the Remoras have followed
-        self.offer_remoras(self.owner[animal], animal, origin, destination, 0)
+        self.move_then_offer_remoras(animal, destination, self.owner[animal], animal, self.location[animal], 0)
+
+    def move_then_offer_remoras(self, a: int, destination: int, first: int, migrant: int, origin: int,
+                                order: int) -> None:
+        """``a`` (the migrant, or a Remora following it) moves to ``destination``; then the Remoras are offered from
+        place ``order`` of the round of ``first``. An animal leaving the Ocean takes a Swimming card from its owner's
+        discard pile first: the owner chooses which when the choice matters (``SwimmingCard``)."""
+        owner = self.owner[a]
+        if self.location[a] == OCEAN and self.swimming_card_matters(owner):
+            self.push(SwimmingCard(owner, a, destination, first, migrant, origin, order))
+            return
+        self.move_animal(a, destination)
+        self.offer_remoras(first, migrant, origin, destination, order)
 
     def offer_remoras(self, first: int, migrant: int, origin: int, destination: int, order: int) -> None:
         """Ask the first player, from place ``order`` of the round that starts with the migrating player ``first``,
@@ -198,15 +266,16 @@ class ContinentsFlow(OriginFlow):
                 self.push(RemoraFollow(p, first, migrant, origin, destination))
                 return
 
-    def move_animal(self, a: int, destination: int) -> None:
+    def move_animal(self, a: int, destination: int, card: int = -1) -> None:
         """``a`` moves to ``destination``: into the Ocean it gives up its Swimming card (to the discard pile), out of
-        it it takes one from its owner's discard pile (NOTES §10). Paired cards are checked by the caller."""
+        it it takes one from its owner's discard pile (NOTES §10): ``card``, its owner's choice, or by default the
+        first seen by all. Paired cards are checked by the caller."""
         here, owner = self.location[a], self.owner[a]
         if destination == OCEAN:
             for c in [c for c in self.trait_cards[a] if self.card_trait[c] == SWIMMING]:
                 self.discard_trait(a, c)
         elif here == OCEAN:
-            c = self.swimming_card_in_discard(owner)
+            c = card if card >= 0 else self.swimming_card_in_discard(owner)
             if c >= 0:
                 self.discard[owner].remove(c)
                 self.shed &= ~(1 << c)   # (shown now)

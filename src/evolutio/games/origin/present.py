@@ -25,7 +25,7 @@ from .flow import (
     TriggerOrder,
 )
 from .geography import LOCATION_IDS, LOCATIONS
-from .migration import LOCATION_STEPS, PlaceAnimal, RemoraFollow
+from .migration import LOCATION_STEPS, PlaceAnimal, RemoraFollow, SwimmingCard
 from .phases import PHASE_NAMES, bits, mask_of
 from .trait_support import HUNTER_REVEALED
 from .traits import (
@@ -128,6 +128,8 @@ class OriginPresentation(ExpansionFlow):
             d.update(card=step.card, giver=step.giver(self), given=step.given if step.given >= 0 else None)
         elif isinstance(step, RemoraFollow):
             d.update(migrant=step.migrant, origin=LOCATION_IDS[step.origin], destination=LOCATION_IDS[step.destination])
+        elif isinstance(step, SwimmingCard):
+            d.update(animal=step.animal, destination=LOCATION_IDS[step.destination])
         elif isinstance(step, (IntellectChoice, HunterReveal, AmbushOffer)):
             d.update(step.info(self))
         elif isinstance(step, Hold):
@@ -193,6 +195,11 @@ class OriginPresentation(ExpansionFlow):
             v["nature"] = nature.view(self)
         if self.loose_shells:   # Time to Fly: Shells left in the centre of the table (face up)
             v["loose_shells"] = list(self.loose_shells)
+            if self.location:   # with locations, each lies in one (where its animal died)
+                for x in LOCATIONS:
+                    here = self.loose_shells_in(x)
+                    if here:
+                        v["locations"][LOCATION_IDS[x]]["loose_shells"] = here
         if self.ignores:   # Time to Fly: the traits Intellect carnivores ignore this turn
             v["ignores"] = [{"carnivore": c, "target": t, "trait": TRAIT_IDS[trait]}
                             for c, (t, trait) in sorted(self.ignores.items())]
@@ -343,6 +350,9 @@ class OriginPresentation(ExpansionFlow):
             d["origin"]["continents"] = {"location": list(self.location), "location_food": list(self.location_food),
                                          "feeding_location": self.feeding_location, "husks": bits(self.husks),
                                          "shed_animal_cards": bits(self.shed)}
+            if self.shell_places:   # Time to Fly: where each loose Shell lies
+                d["origin"]["continents"]["loose_shell_locations"] = {str(c): x for c, x in
+                                                                      sorted(self.shell_places.items())}
         if self.nature is not None:
             d["origin"]["nature"] = self.nature.to_json()
         if self.ignores:   # likewise Intellect's choices and the loose Shells (Time to Fly)
@@ -428,6 +438,10 @@ class OriginPresentation(ExpansionFlow):
         step = self.step
         if isinstance(step, (TraitTarget, SecondTraitTarget)) and step.player != player:
             held = step.card   # the card being played is public
+        # another player choosing a Swimming card of their discard pile (Continents): its cards keep their places, so
+        # that the choice the copy asks is the one asked (they are not resampled)
+        kept = set(self.swimming_cards_in_discard(step.player)) \
+            if isinstance(step, SwimmingCard) and step.player != player else set()
         acard = new.animal_card
         revealed = self.marks.get(HUNTER_REVEALED, 0)
         animal_of = {c: a for a, c in enumerate(acard) if c >= 0}
@@ -448,6 +462,8 @@ class OriginPresentation(ExpansionFlow):
                     pool.append(acard[a])
             for i, c in enumerate(new.discard[q]):
                 a = animal_of.get(c, -1)
+                if c in kept:
+                    continue
                 if a >= 0 and not (revealed >> a) & 1:
                     disc_slots.append((q, i, a))
                     anims.append(a)

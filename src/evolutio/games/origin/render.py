@@ -138,7 +138,11 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
     lines = [head]
     if view.get("nature") is not None:
         lines.append(_nature_line(view["nature"]))
-    if view.get("loose_shells"):
+    if view.get("loose_shells") and "locations" in view:   # with locations each lies in one
+        lines.append(Text("loose Shells: " + "; ".join(
+            f"{LOCATION_WORDS[name]} {', '.join(map(str, place['loose_shells']))}"
+            for name, place in view["locations"].items() if place.get("loose_shells")), style="green"))
+    elif view.get("loose_shells"):
         lines.append(Text(f"loose Shells in the centre: {', '.join(map(str, view['loose_shells']))}", style="green"))
     for choice in view.get("ignores", ()):
         lines.append(Text(f"Intellect: A{choice['carnivore']} ignores {choice['trait'].replace('_', ' ')} of "
@@ -161,6 +165,9 @@ def _header(view: dict[str, Any], viewer: int | None) -> list[Text]:
             extra = f": the trait A{decision['giver']} gives (Recombination card {decision['card']})"
         elif decision["kind"] == "remora_follow":
             extra = (f": Remoras may follow A{decision['migrant']} from {LOCATION_WORDS[decision['origin']]} to "
+                     f"{LOCATION_WORDS[decision['destination']]}")
+        elif decision["kind"] == "swimming_card":
+            extra = (f": the card of the discard pile A{decision['animal']} takes as Swimming to leave the Ocean for "
                      f"{LOCATION_WORDS[decision['destination']]}")
         elif decision["kind"] in ("intellect", "hunter"):
             extra = f": carnivore A{decision['carnivore']} attacks A{decision['target']}"

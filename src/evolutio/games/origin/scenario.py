@@ -33,7 +33,7 @@ from .traits import (
 
 _TOP_KEYS = {"game", "options", "seed", "turn", "phase", "first_player", "to_act", "food_base", "deck", "deck_size",
              "players", "pairs", "feeding", "pending", "chance", "hold", "comment", "description", "locations",
-             "nature", "loose_shells"}
+             "nature", "loose_shells", "loose_shell_locations"}
 _PLAYER_KEYS = {"hand", "discard", "animals", "passed", "name", "comment"}
 _ANIMAL_KEYS = {"id", "card", "traits", "food", "fat", "hibernating", "hibernated_last_turn", "attacked", "poisoned",
                 "piracy_used", "tramp_used", "received_food", "marks", "location", "regenerating", "comment"}
@@ -223,6 +223,7 @@ class ScenarioBuilder:
         for j, c in enumerate(st.loose_shells):
             if SHELL not in self.faces[c]:
                 raise ScenarioError(f"loose_shells[{j}]: card {c} ({card_name(self.faces[c])}) is not a Shell")
+        self._place_loose_shells(st, read_list(data.get("loose_shell_locations", []), "loose_shell_locations"))
         # animal numbers: explicit ones, else the lowest number not taken (document order); animal cards: the
         # given card (id or kind), else the lowest free card
         ids: dict[tuple[int, int], int] = {}
@@ -335,6 +336,24 @@ class ScenarioBuilder:
             raise ScenarioError("food_base: with locations, give each location's red tokens in 'locations'")
         spec = read_object(spec, "locations", set(LOCATION_IDS))
         st.location_food = [read_int(spec.get(name, 0), f"locations.{name}", 0) for name in LOCATION_IDS]
+
+    @staticmethod
+    def _place_loose_shells(st: OriginState, places: list) -> None:
+        """With locations, each loose Shell lies in one: ``loose_shell_locations`` names them in the order of
+        ``loose_shells`` (default: Laurasia, as for animals)."""
+        if places and not st.location:
+            raise ScenarioError("loose_shell_locations: this game has no locations (-o sets=continents, without "
+                                "continents_without_locations)")
+        if places and len(places) != len(st.loose_shells):
+            raise ScenarioError(f"loose_shell_locations: one location per loose Shell ({len(st.loose_shells)}); got "
+                                f"{len(places)}")
+        for j, name in enumerate(places):
+            if name not in LOCATION_IDS:
+                raise ScenarioError(f"loose_shell_locations[{j}]: must be one of {', '.join(LOCATION_IDS)}; got "
+                                    f"{name!r}")
+        if st.location:
+            st.shell_places = {c: LOCATION_IDS.index(places[j]) if places else 0
+                               for j, c in enumerate(st.loose_shells)}
 
     def _put_animal(self, st: OriginState, p: int, a: int, an: dict, traits: list, where: str) -> None:
         st.animals[p].append(a)

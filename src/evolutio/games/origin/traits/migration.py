@@ -13,9 +13,17 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from ..card_data import MAX_CARDS
-from ..geography import CONTINENTS_ONLY, LOCATION_IDS, LOCATION_NAMES, MIGRATING, MIGRATION_ACTIONS, MIGRATION_KINDS
+from ..geography import (
+    CONTINENTS_ONLY,
+    LOCATION_IDS,
+    LOCATION_NAMES,
+    MIGRATING,
+    MIGRATION_ACTIONS,
+    MIGRATION_KINDS,
+    TAKE_SWIMMING,
+)
 from ..geography import MIGRATED as MIGRATED_MARK
-from . import TRAIT_NUM, mark_kind, refuses, resolves, trait_action
+from . import TRAIT_NUM, card_name, mark_kind, refuses, resolves, trait_action, trait_choice
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..migration import ContinentsFlow
@@ -64,6 +72,13 @@ def _declare(destination: int) -> None:
 for _destination in range(len(LOCATION_IDS)):
     _declare(_destination)
 
+
+def describe_taking(state: ContinentsFlow, card: int) -> str:
+    shown = " (an animal's card: the others see it now)" if state.unseen_in_discard(card) else ""
+    return f"Swimming: take {card_name(state.config.faces[card])} card {card} from your discard pile{shown}"
+
+
+trait_choice("migration", TAKE_SWIMMING, "card id", describe_taking)
 
 
 def _declare_flight(destination: int) -> None:

@@ -1,9 +1,9 @@
 """Recombination (Рекомбинация; Continents; paired): a free action of the owner's feeding turn, once per turn per card
-— each of the two linked animals gives one of its unpaired traits to the other (``recombine`` names the first animal
-of the card; engine convention: the card used is the lowest-numbered unused Recombination card of that animal). The
-owner then chooses the trait each animal gives, the first animal's first (``recombine_give``, naming the trait card;
-asked only when the animal has more than one to give: the decision ``recombination_gift`` in ``choices.py``). A
-received trait goes on top (above Neoplasia). If the receiver would then
+— each of the two linked animals gives one of its unpaired traits to the other (``recombine(animal, card)`` names the
+card's first animal and the card: an animal that is the first animal of two unused Recombination cards is offered
+each, and its owner chooses the partner). The owner then chooses the trait each animal gives, the first animal's
+first (``recombine_give``, naming the trait card; asked only when the animal has more than one to give: the decision
+``recombination_gift`` in ``choices.py``). A received trait goes on top (above Neoplasia). If the receiver would then
 hold two identical traits or an impossible combination (Carnivore with Scavenger, Regeneration with a forbidden extra),
 the received card is discarded. Trematode cannot be moved. Moved traits lose their state: yellow tokens of a moved Fat
 Tissue are lost, food above the new need is destroyed, a moved Hibernation wakes its animal, and a trait used this turn
@@ -41,24 +41,19 @@ if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: the
 
 #: the Recombination cards used this turn (marked by card id)
 USED = mark_kind("recombination_used", "turn")
-RECOMBINE = tuple(Action("recombine", a) for a in range(MAX_CARDS))
 #: the decision of the trait an animal gives (argument: the trait card)
 GIVE = "recombine_give"
 GIVES = tuple(Action(GIVE, c) for c in range(MAX_CARDS))
 #: traits that cannot be moved (Trematode, when this evolutio has it)
 UNMOVABLE = frozenset(TRAIT_NUM[t] for t in ("trematode",) if t in TRAIT_NUM)
-NO_CARD = Refusal("this animal is the first animal of no unused Recombination card this turn (ruling 72: once per "
-                  "turn)")
+USED_UP = Refusal("this Recombination card has been used this turn (ruling 72: once per turn)")
 NOTHING_TO_GIVE = Refusal("each animal of the Recombination pair must have an unpaired trait to give (ruling 72)")
 
 
-def card_of(state: OriginFlow, animal: int) -> int:
-    """The lowest unused Recombination card whose first animal is ``animal`` (-1 if none)."""
+def cards_of(state: OriginFlow, animal: int) -> list[int]:
+    """The Recombination cards whose first animal is ``animal``, bottom first."""
     face, first = state.card_trait, state.first_animal
-    for c in sorted(state.trait_cards[animal]):
-        if face[c] == RECOMBINATION and first[c] == animal and not state.marked(USED, c):
-            return c
-    return -1
+    return [c for c in state.trait_cards[animal] if face[c] == RECOMBINATION and first[c] == animal]
 
 
 def gifts(state: OriginFlow, animal: int) -> list[int]:
@@ -79,24 +74,30 @@ def gift_refusal(state: OriginFlow, animal: int, card: int) -> Refusal | None:
 
 
 @refuses("recombine", "recombination")
-def recombine_refusal(state: OriginFlow, animal: int) -> Refusal | None:
-    card = card_of(state, animal)
-    if card < 0:
-        return NO_CARD
+def recombine_refusal(state: OriginFlow, animal: int, card: int) -> Refusal | None:
+    if card not in state.trait_cards[animal] or state.card_trait[card] != RECOMBINATION \
+            or state.first_animal[card] != animal:
+        return Refusal(f"card {card} is no Recombination card whose first animal is A{animal}")
+    if state.marked(USED, card):
+        return USED_UP
     if not gifts(state, animal) or not gifts(state, state.second_animal[card]):
         return NOTHING_TO_GIVE
     return None
 
 
-trait_action("recombination", "recombine",
-             lambda state, animal: f"Recombination: {state.animal_text(animal, state.actor)} and its partner swap a "
-             "trait each")
+def describe(state: OriginFlow, animal: int, card: int) -> str:
+    return (f"Recombination: {state.animal_text(animal, state.actor)} and its partner A{state.second_animal[card]} "
+            f"swap a trait each (card {card})")
+
+
+trait_action("recombination", "recombine", describe, ("animal number", "card id"))
 
 
 @HOOKS.on("free_actions", "recombination", priority=4)
 def offer(state: OriginFlow, animal: int, choices: list[Action]) -> None:
-    if recombine_refusal(state, animal) is None:
-        choices.append(RECOMBINE[animal])
+    for card in cards_of(state, animal):
+        if recombine_refusal(state, animal, card) is None:
+            choices.append(Action("recombine", animal, card))
 
 
 def cannot_hold(state: OriginFlow, animal: int, trait: int) -> Refusal | None:
@@ -129,9 +130,8 @@ def carry_the_use(state: OriginFlow, trait: int, giver: int, receiver: int) -> N
 
 
 @resolves("recombine")
-def recombine(state: OriginFlow, animal: int) -> None:
+def recombine(state: OriginFlow, animal: int, card: int) -> None:
     """The card is used; the owner chooses the gifts (``choose_gifts``), then they are swapped (:func:`swap`)."""
-    card = card_of(state, animal)
     state.mark(USED, card)
     state.round_had_actions = True
     state.choose_gifts(card, -1)

@@ -3,7 +3,9 @@ Ambush): it is not eaten, cannot be attacked again this turn and receives no red
 turn (converting its own fat is still allowed); the Carnivore gets nothing and cannot attack again this turn (rulings
 42, 49). When its animal dies (eaten or starved), the Shell card stays in the centre of the table
 (``state.loose_shells``); any player may, as the main action of a feeding turn, put a loose Shell on one of their
-animals that could take a Shell from hand (``pick_shell(animal)``; ruling 68). A Shell discarded by Metamorphosis leaves
+animals that could take a Shell from hand (``pick_shell(animal)``; ruling 68). With Continents' locations a loose Shell
+lies in the location where its animal died and only an animal there picks it up (NOTES §9.2 shell, engine
+convention; ruling 55: a feeding turn's actions take place in one location). A Shell discarded by Metamorphosis leaves
 the game (NOTES §9.2 shell)."""
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from ..card_data import MAX_CARDS
+from ..geography import LOCATION_NAMES
 from . import HOOKS, TRAIT_NUM, mark_kind, refuses, resolves, trait_action
 from .carnivore import AMBUSHING
 
@@ -80,12 +83,15 @@ def pick_up_refusal(state: OriginFlow, animal: int) -> Refusal | None:
         return MAIN_ACTION_USED
     if not state.loose_shells:
         return NO_LOOSE_SHELL
+    if state.location and not state.loose_shells_in(state.location[animal]):
+        return Refusal(f"no loose Shell lies in {LOCATION_NAMES[state.location[animal]]}, where A{animal} is: a Shell "
+                       "stays in the location where its animal died (NOTES §9.2 shell)")
     return state.placement_refusal(state.owner[animal], SHELL, animal)
 
 
 @HOOKS.on("table_actions", "shell")
 def offer_loose_shells(state: OriginFlow, player: int, choices: list[Action]) -> None:
-    if state.loose_shells:   # (Continents: on an animal in the feeding turn's location, as every feeding action)
+    if state.loose_shells:   # (Continents: on an animal in the feeding turn's location, where the Shell lies)
         here = state.feeding_location if state.location else -1
         choices.extend(PICK_SHELL[a] for a in state.animals[player]
                        if (here < 0 or state.location[a] == here) and pick_up_refusal(state, a) is None)
@@ -102,7 +108,12 @@ trait_action("shell", "pick_shell", describe_picking)
 def pick_up(state: OriginFlow, animal: int) -> None:
     state.main_action_used = True
     state.round_had_actions = True
-    card = state.loose_shells.pop(0)
+    if state.location:   # the oldest Shell of the animal's location (Shells are alike: which one does not matter)
+        card = state.loose_shells_in(state.location[animal])[0]
+        state.loose_shells.remove(card)
+        del state.shell_places[card]
+    else:
+        card = state.loose_shells.pop(0)
     state.card_trait[card] = SHELL
     state.trait_cards[animal] = (*state.trait_cards[animal], card)
     state._recalc(animal)

@@ -4,7 +4,9 @@ into play as a new animal of the same owner, with one blue token — fed for thi
 need, its need dropping to the food it holds (Tail Loss dropping a Parasite), Hibernation on an unfed animal; not
 converting yellow fat tokens (ruling 77). At most one birth per animal per turn; none when the deck is empty; taking
 the last card makes this turn the last one (a hibernating animal is then unfed at extinction, ruling 57). Food +1 and
-score +1 come from its data row."""
+score +1 come from its data row. With Continents' locations the newborn is in its parent's location (NOTES §9.2,
+§10; the rulebook: «новое животное помещается в ту же локацию»): in the Ocean it is a swimmer by location and needs no
+Swimming card, and it scores the Ocean's +1."""
 
 from __future__ import annotations
 
@@ -31,12 +33,14 @@ def give_birth(state: OriginFlow, animal: int) -> None:
                                        "empty: no birth", "animal": animal, "lost": 1})
         return
     child = state.animal_from_deck(owner)
+    if state.location:   # Continents: born in its parent's location (an Ocean newborn swims by location, NOTES §10)
+        state.location[child] = state.location[animal]
     state.food[child] = 1
     state.received_food |= 1 << child
     if state.log_events:
         card = state.animal_card[child]
-        text = (f"Viviparous: {state.animal_text(animal)} is fed and gives birth to a new animal A{child} (one blue "
-                "token)")
+        text = (f"Viviparous: {state.animal_text(animal)} is fed and gives birth to a new animal "
+                f"A{child}{state.where(child)} (one blue token)")
         state.emit("birth", {"text": f"{text}; its card: {state._card_text(card)}", "player": owner, "animal": child,
                              "parent": animal, "card": card},
                    to=(owner,), redacted={"text": text, "player": owner, "animal": child, "parent": animal})
