@@ -43,6 +43,9 @@ FAT_TISSUE_BIT = BIT["fat_tissue"]
 SYMBIOSIS_BIT = BIT["symbiosis"]
 ADAPTABLE_BIT = BIT["adaptable"]
 SCAVENGER_BIT = BIT["scavenger"]
+#: the traits that make :meth:`NewWorldState.can_take_food` more than the hunger test (a Symbiosis ward waits for its
+#: guardian; an empty Fat Tissue takes food when its animal is fed)
+TAKE_FOOD_BITS = SYMBIOSIS_BIT | FAT_TISSUE_BIT
 
 PHASES = ("development", "areas", "feeding", "extinction", "over")
 
