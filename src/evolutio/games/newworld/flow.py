@@ -214,7 +214,7 @@ class NextDevelopment(Step):
 def next_development(state: NewWorldState, after: int) -> None:
     """Replace the top step with the next development turn after seat ``after`` (a seat without cards passes), or
     with the next phase when every seat has passed."""
-    players = state.num_players
+    players = len(state.passed)  # (one entry per seat: num_players, without the property on the hot path)
     for offset in range(1, players + 1):
         seat = (after + offset) % players
         if not state.passed[seat]:
@@ -441,7 +441,7 @@ def next_feeding(state: NewWorldState, after: int) -> None:
     """Replace the top step with the next feeding turn after seat ``after`` (seats that passed are skipped), or with
     the extinction phase when every seat has passed. The once-per-turn marks of the trait cards are cleared."""
     state.turn_used = []
-    players = state.num_players
+    players = len(state.passed)  # (one entry per seat: num_players, without the property on the hot path)
     for offset in range(1, players + 1):
         seat = (after + offset) % players
         if not state.passed[seat]:

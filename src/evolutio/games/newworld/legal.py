@@ -62,6 +62,8 @@ def development(state: NewWorldState, seat: int, arranged: int) -> list[Action]:
         sides = tables.card_sides
         placing = tables.placement
         hooked = tables.placement_hooked
+        reads = tables.placement_reads
+        verdicts = tables.verdicts
         mask = state.trait_mask
         found: list[list[Any] | None] = [None] * len(placing)  # by trait, worked out on first use
         groups: list[list[int] | None] = [own, None, None]  # by receivers code; the others made on first use
@@ -88,8 +90,15 @@ def development(state: NewWorldState, seat: int, arranged: int) -> list[Action]:
                         if not traits & refused:
                             keys = targets
                         else:
-                            keys = [animal for animal in targets if not mask[animal] & refused
-                                    or not mask[animal] & bit and hooks_allow(state, seat, trait, animal)]
+                            keys = []
+                            for animal in targets:
+                                carries = mask[animal]
+                                if not carries & refused:
+                                    keys.append(animal)
+                                elif not carries & bit:
+                                    allowed = verdicts.get((carries & reads) << TRAIT_BITS | trait)  # (hooks_allow)
+                                    if allowed or allowed is None and hooks_allow(state, seat, trait, animal):
+                                        keys.append(animal)
                     found[trait] = keys
                 for key in keys:  # (a loop: faster than extend(map(...)) for the one to three keys a side has)
                     out.append(row[key])

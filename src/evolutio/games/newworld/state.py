@@ -277,8 +277,11 @@ class NewWorldState(FlowState):
 
     def kill(self, animal: int) -> None:
         """The animal dies (NOTES §6.10): its cards go to the discard pile, tokens to the supply, Swamps gain red."""
-        for card in list(self.animal_cards[animal]):
+        cards = self.animal_cards[animal]
+        self.animal_cards[animal] = []  # (so that detach refreshes only the partners of paired cards)
+        for card in cards:
             self.detach(card)
+        self.needs[animal] = self.data.base_food_requirement
         self.discard.append(self.animal_card[animal])
         self.rows[self.animal_owner[animal]].remove(animal)
         self.animal_card[animal] = NO_CARD
