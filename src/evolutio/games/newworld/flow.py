@@ -39,7 +39,7 @@ AFTER_DRAW: dict[str, Callable[[NewWorldState, int], None]] = {}
 
 
 def development_turn(state: NewWorldState, seat: int) -> Step:
-    if state.options["random_mutations"]:
+    if state.game.options["random_mutations"]:  # (state.options, without the property on the hot path)
         return DEVELOPMENT_TURNS["random_mutations"](seat)
     return DevelopmentTurn(seat)
 

@@ -56,7 +56,12 @@ def development(state: NewWorldState, seat: int, arranged: int) -> list[Action]:
     out = [] if state.catastrophe and rules.pass_forbidden(state, seat) else [PASS]
     hand = state.hands[seat]
     own = state.rows[seat]
-    links = row_links(state, own) if len(own) > 1 else NO_LINKS
+    mask = state.trait_mask
+    own_traits = 0
+    for animal in own:
+        own_traits |= mask[animal]
+    # (row_links, asked only when two of the row's animals could share a paired card)
+    links = row_links(state, own) if own_traits & state.data.paired_mask and len(own) > 1 else [False] * (len(own) - 1)
     if hand:
         tables = state.tables
         sides = tables.card_sides
@@ -64,10 +69,9 @@ def development(state: NewWorldState, seat: int, arranged: int) -> list[Action]:
         hooked = tables.placement_hooked
         reads = tables.placement_reads
         verdicts = tables.verdicts
-        mask = state.trait_mask
         found: list[list[Any] | None] = [None] * len(placing)  # by trait, worked out on first use
         groups: list[list[int] | None] = [own, None, None]  # by receivers code; the others made on first use
-        carried: list[int | None] = [None, None, None]  # by receivers code: the traits of the group's animals
+        carried: list[int | None] = [own_traits, None, None]  # by receivers code: the traits of the group's animals
         for card in hand:
             out.append(PLAY_ANIMAL[card])
             for trait, row in sides[card]:
@@ -103,18 +107,15 @@ def development(state: NewWorldState, seat: int, arranged: int) -> list[Action]:
                 for key in keys:  # (a loop: faster than extend(map(...)) for the one to three keys a side has)
                     out.append(row[key])
     if arranged < len(own):  # rules.may_rearrange
-        out.extend(row_rearrangements(own, links))
+        out.extend(row_rearrangements(own, links) if own_traits & state.data.paired_mask else
+                   UNLINKED_ROW_MOVES[tuple(own)])
     return out
-
-
-#: the links of a row of fewer than two animals
-NO_LINKS: list[bool] = []
 
 
 def row_links(state: NewWorldState, own: list[int]) -> list[bool]:
     """For each neighbour pair of a row (``own[i]``, ``own[i + 1]``): are they linked by a paired card?"""
     if len(own) < 2:
-        return NO_LINKS
+        return []
     linked = state.linked
     mask = state.trait_mask
     paired = state.data.paired_mask  # two animals without a common paired trait cannot share a paired card
@@ -240,11 +241,15 @@ def feeding(state: NewWorldState, seat: int, basic_done: int, extra_done: int) -
             out.extend(additional(state, seat))
         return out
     out = []
-    slots = area_slots(state)
     area_shelter = state.area_shelter
     area_food = state.area_food
-    shelter_slots = [slot for slot in slots if area_shelter[slot]]
-    food_slots = [slot for slot in slots if area_food[slot]]
+    shelter_slots = []
+    food_slots = []
+    for slot in area_slots(state):
+        if area_shelter[slot]:
+            shelter_slots.append(slot)
+        if area_food[slot]:
+            food_slots.append(slot)
     animals: list[int] | None = None
     access = state.tables.slot_access
     trait_mask = state.trait_mask
