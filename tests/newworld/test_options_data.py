@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from evolutio.bots import RandomBot
-from evolutio.kernel import OptionError, load_game, load_scenario
+from evolutio.kernel import Action, OptionError, load_game, load_scenario
 from evolutio.sim import play_game
 
 DATA = Path(__file__).resolve().parents[2] / "src" / "evolutio" / "games" / "newworld" / "data" / "cards.json"
@@ -102,3 +102,23 @@ def test_the_area_halves_come_from_each_games_own_data_in_one_process(tmp_path):
     assert len(feeding_slots({})) == 1
     assert len(feeding_slots({"data": custom})) == 2
     assert len(feeding_slots({})) == 1
+
+
+def test_a_placement_verdict_is_remembered_by_every_trait_its_hook_reads(tmp_path):
+    """Legal-action generation remembers Scavenger's placement verdict per trait and the target's traits that the
+    hook reads: with a user's data making Scavenger incompatible with Swimming (not Carnivore), a Carnivore may take
+    Scavenger and a Swimming Carnivore may not, in the same decision."""
+    document = json.loads(DATA.read_text())
+    scavenger = next(trait for trait in document["traits"] if trait["id"] == "scavenger")
+    scavenger["params"]["incompatible_with"] = ["swimming"]
+    state = load_scenario({"game": "newworld", "options": {"players": 2, "data": write(tmp_path, document)},
+                           "seed": 1, "areas": [{"area": "steppe"}],
+                           "players": [{"hand": ["scavenger"], "animals": [{"traits": ["carnivorous"]},
+                                                                           {"traits": ["carnivorous", "swimming"]}]},
+                                       {"hand": ["camouflage"], "animals": [{}]}]})
+    card = next(card for card in state.view(0)["players"][0]["hand"] if "scavenger" in (card["large"], card["small"]))
+    side = 0 if card["large"] == "scavenger" else 1
+    placed = {action.args[2] for action in state.legal_actions()
+              if action.kind == "play_trait" and action.args[:2] == (card["card"], side)}
+    assert placed == {0}
+    assert "cannot share" in state.refusal(Action("play_trait", card["card"], side, 1)).reason

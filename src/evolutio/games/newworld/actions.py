@@ -57,6 +57,10 @@ class ArgumentRows(dict[int, ActionTable]):
         return row
 
 
+#: the ``side`` argument of the actions that play a card's trait: its large or its small side
+SIDE_LARGE = 0
+SIDE_SMALL = 1
+
 PASS = Action("pass")
 END_TURN = Action("end_turn")
 PLAY_ANIMAL = ActionTable("play_animal")

@@ -39,7 +39,7 @@ AFTER_DRAW: dict[str, Callable[[NewWorldState, int], None]] = {}
 
 
 def development_turn(state: NewWorldState, seat: int) -> Step:
-    if state.options["random_mutations"]:
+    if state.game.options["random_mutations"]:  # (state.options, without the property on the hot path)
         return DEVELOPMENT_TURNS["random_mutations"](seat)
     return DevelopmentTurn(seat)
 
@@ -133,7 +133,7 @@ class DevelopmentTurn(Step):
         seat = self.seat
         if kind == "move" or kind == "reverse":
             rearrange(state, seat, action)
-            state.replace(DevelopmentTurn(seat, self.arranged + 1))
+            state.flow[-1] = DevelopmentTurn(seat, self.arranged + 1)  # (replace, on the hot path)
             return
         if kind == "pass":
             state.passed[seat] = 1
@@ -214,7 +214,7 @@ class NextDevelopment(Step):
 def next_development(state: NewWorldState, after: int) -> None:
     """Replace the top step with the next development turn after seat ``after`` (a seat without cards passes), or
     with the next phase when every seat has passed."""
-    players = state.num_players
+    players = len(state.passed)  # (one entry per seat: num_players, without the property on the hot path)
     for offset in range(1, players + 1):
         seat = (after + offset) % players
         if not state.passed[seat]:
@@ -223,7 +223,7 @@ def next_development(state: NewWorldState, after: int) -> None:
                 if state.log_events:
                     state.emit("pass", {"text": f"{state.player_name(seat)} has no cards and passes", "seat": seat})
                 continue
-            state.replace(development_turn(state, seat))
+            state.flow[-1] = development_turn(state, seat)  # (replace, on the hot path)
             return
     state.replace(StartFeeding() if state.catastrophe else AreasPhase())
 
@@ -385,21 +385,27 @@ class FeedingTurn(Step):
         if kind == "end_turn":
             next_feeding(state, seat)
             return
-        if kind in ("shelter", "feed", "attack"):
+        if kind == "feed" or kind == "shelter":
+            after = state.flow[-1] = FeedingTurn(seat, 1, self.extra_done)  # (replace, on the hot path)
+            animal, slot = action.args
+            if kind == "feed":
+                pipeline.give_food(state, animal, slot)
+            else:
+                state.area_shelter[slot] -= 1
+                state.shelter[animal] = 1
+                if state.log_events:
+                    state.emit("shelter", {"text": f"animal {animal} takes shelter in "
+                                                   f"{state.data.areas[slot >> 1].halves[slot & 1].en}",
+                                           "animal": animal, "slot": slot})
+            if state.flow[-1] is after and after.decider(state) is None:
+                next_feeding(state, seat)  # what settling would do: the turn has nothing left and ends by itself
+            return
+        if kind == "attack":
             state.replace(FeedingTurn(seat, 1, self.extra_done))
         else:
             state.replace(FeedingTurn(seat, self.basic_done, 1))
         animal, target = action.args
-        if kind == "shelter":
-            state.area_shelter[target] -= 1
-            state.shelter[animal] = 1
-            if state.log_events:
-                state.emit("shelter", {"text": f"animal {animal} takes shelter in "
-                                               f"{state.data.areas[target >> 1].halves[target & 1].en}",
-                                       "animal": animal, "slot": target})
-        elif kind == "feed":
-            pipeline.give_food(state, animal, target)
-        elif kind == "attack":
+        if kind == "attack":
             state.used[animal] |= CARNIVORE_BIT
             if state.log_events:
                 state.emit("attack", {"text": f"animal {animal} ({state.player_name(seat)}) attacks animal {target} "
@@ -435,11 +441,11 @@ def next_feeding(state: NewWorldState, after: int) -> None:
     """Replace the top step with the next feeding turn after seat ``after`` (seats that passed are skipped), or with
     the extinction phase when every seat has passed. The once-per-turn marks of the trait cards are cleared."""
     state.turn_used = []
-    players = state.num_players
+    players = len(state.passed)  # (one entry per seat: num_players, without the property on the hot path)
     for offset in range(1, players + 1):
         seat = (after + offset) % players
         if not state.passed[seat]:
-            state.replace(FeedingTurn(seat))
+            state.flow[-1] = FeedingTurn(seat)  # (replace, on the hot path)
             return
     state.replace(ExtinctionPhase())
 

@@ -22,26 +22,21 @@ from .actions import (
     PASS,
     PIRACY,
     PLAY_ANIMAL,
-    PLAY_PAIRED_ROWS,
-    PLAY_TRAIT_ROWS,
     REVERSE,
     SHELTER_ROWS,
-    ActionTable,
 )
-from .data import NO_TRAITS, RulesData
 from .state import (
     ADAPTABLE_BIT,
-    BIT,
     CARNIVORE_BIT,
+    FAT_TISSUE_BIT,
     LEFT,
     RIGHT,
-    SIDE_LARGE,
-    SIDE_SMALL,
     SYMBIOSIS,
-    SYMBIOSIS_BIT,
+    TAKE_FOOD_BITS,
     NewWorldState,
 )
-from .traits import HOOKS, PREDATOR_CHECKS, PREY_CHECKS
+from .tables import AREA_ROWS_REMEMBERED, TO_ANY, TO_OWN, TRAIT_BITS, VERDICTS_REMEMBERED
+from .traits import PREDATOR_CHECKS, PREY_CHECKS
 
 #: the traits that give an additional action in the feeding phase (Piracy, Metamorphosis)
 EXTRA_ACTION_BITS = rules.PIRACY_BIT | rules.METAMORPHOSIS_BIT
@@ -53,19 +48,30 @@ def development(state: NewWorldState, seat: int, arranged: int) -> list[Action]:
     each side where it may go, then the rearrangements (:func:`.rules.may_rearrange`).
 
     Where a trait may go is worked out once per trait (several hand cards often offer the same one, and both sides of
-    a card may), by :func:`trait_targets`; each card side then takes its actions from its row of interned actions."""
-    out = [] if rules.pass_forbidden(state, seat) else [PASS]
+    a card may); each card side then takes its actions from its row of interned actions. The tests are those of
+    :func:`.rules.placement_refusal` and :func:`.rules.pair_refusal`: the ownership, stacking and link tests are met
+    by construction, and the trait modules' hooks (:func:`.rules.hook_refusal`) are asked only for animals carrying a
+    trait that has one. A single trait goes on every animal of its receivers when none of them carries its bit or a
+    hooked trait (the group's traits together say so at once)."""
+    out = [] if state.catastrophe and rules.pass_forbidden(state, seat) else [PASS]
     hand = state.hands[seat]
     own = state.rows[seat]
-    links = row_links(state, own)
+    mask = state.trait_mask
+    own_traits = 0
+    for animal in own:
+        own_traits |= mask[animal]
+    # (row_links, asked only when two of the row's animals could share a paired card)
+    links = row_links(state, own) if own_traits & state.data.paired_mask and len(own) > 1 else [False] * (len(own) - 1)
     if hand:
-        data = state.data
-        sides = card_sides(data)
-        placing = trait_placement(data)
-        hooked = placement_hooked_mask()
-        mask = state.trait_mask
+        tables = state.tables
+        sides = tables.card_sides
+        placing = tables.placement
+        hooked = tables.placement_hooked
+        reads = tables.placement_reads
+        verdicts = tables.verdicts
         found: list[list[Any] | None] = [None] * len(placing)  # by trait, worked out on first use
         groups: list[list[int] | None] = [own, None, None]  # by receivers code; the others made on first use
+        carried: list[int | None] = [own_traits, None, None]  # by receivers code: the traits of the group's animals
         for card in hand:
             out.append(PLAY_ANIMAL[card])
             for trait, row in sides[card]:
@@ -78,31 +84,32 @@ def development(state: NewWorldState, seat: int, arranged: int) -> list[Action]:
                         targets = groups[receivers]
                         if targets is None:
                             targets = groups[receivers] = receiver_group(state, seat, receivers)
+                        traits = carried[receivers]
+                        if traits is None:
+                            traits = 0
+                            for animal in targets:
+                                traits |= mask[animal]
+                            carried[receivers] = traits
                         refused = bit | hooked
-                        keys = [animal for animal in targets if not mask[animal] & refused or not mask[animal] & bit
-                                and hooks_allow(state, seat, trait, animal)]
+                        if not traits & refused:
+                            keys = targets
+                        else:
+                            keys = []
+                            for animal in targets:
+                                carries = mask[animal]
+                                if not carries & refused:
+                                    keys.append(animal)
+                                elif not carries & bit:
+                                    allowed = verdicts.get((carries & reads) << TRAIT_BITS | trait)  # (hooks_allow)
+                                    if allowed or allowed is None and hooks_allow(state, seat, trait, animal):
+                                        keys.append(animal)
                     found[trait] = keys
-                if keys:
-                    out.extend(map(row.__getitem__, keys))
-    if rules.may_rearrange(state, seat, arranged):
-        out.extend(row_rearrangements(own, links))
+                for key in keys:  # (a loop: faster than extend(map(...)) for the one to three keys a side has)
+                    out.append(row[key])
+    if arranged < len(own):  # rules.may_rearrange
+        out.extend(row_rearrangements(own, links) if own_traits & state.data.paired_mask else
+                   UNLINKED_ROW_MOVES[tuple(own)])
     return out
-
-
-def card_sides(data: RulesData) -> list[tuple[tuple[int, ActionTable], tuple[int, ActionTable]]]:
-    """Per evolution card, its large and small side: the trait and the row of actions that play it (``play_trait``
-    by animal, or ``play_paired`` by ``(animal, direction)``)."""
-    cached = _CARD_SIDES.get(id(data))
-    if cached is None or cached[0] is not data:
-        sides = []
-        for card, (large, small) in enumerate(zip(data.card_large, data.card_small)):
-            sides.append(tuple((trait, (PLAY_PAIRED_ROWS if data.traits[trait].paired else PLAY_TRAIT_ROWS)[card, side])
-                               for side, trait in ((SIDE_LARGE, large), (SIDE_SMALL, small))))
-        cached = _CARD_SIDES[id(data)] = (data, sides)
-    return cached[1]  # type: ignore[return-value]
-
-
-_CARD_SIDES: dict[int, tuple[RulesData, list[Any]]] = {}
 
 
 def row_links(state: NewWorldState, own: list[int]) -> list[bool]:
@@ -113,25 +120,6 @@ def row_links(state: NewWorldState, own: list[int]) -> list[bool]:
     mask = state.trait_mask
     paired = state.data.paired_mask  # two animals without a common paired trait cannot share a paired card
     return [bool(mask[first] & mask[second] & paired) and linked(first, second) for first, second in zip(own, own[1:])]
-
-
-#: who may receive a single trait card (``Trait.receivers``), as the codes :func:`trait_targets` tests
-TO_OWN, TO_ANY, TO_OPPONENTS = 0, 1, 2
-
-
-def trait_placement(data: RulesData) -> list[tuple[bool, int, int]]:
-    """Per trait: paired?, who receives it (``TO_OWN``/``TO_ANY``/``TO_OPPONENTS``), and the bit an animal that
-    already has it refuses a second copy by (0 for a stackable trait)."""
-    cached = _PLACEMENT.get(id(data))
-    if cached is None or cached[0] is not data:
-        codes = {"own": TO_OWN, "any": TO_ANY}
-        rows = [(info.paired, codes.get(info.receivers, TO_OPPONENTS), 0 if info.stackable else 1 << index)
-                for index, info in enumerate(data.traits)]
-        cached = _PLACEMENT[id(data)] = (data, rows)
-    return cached[1]
-
-
-_PLACEMENT: dict[int, tuple[RulesData, list[tuple[bool, int, int]]]] = {}
 
 
 def receiver_group(state: NewWorldState, seat: int, receivers: int) -> list[int]:
@@ -146,25 +134,10 @@ def receiver_group(state: NewWorldState, seat: int, receivers: int) -> list[int]
     return [animal for animal in animals if owner[animal] != seat]
 
 
-def trait_targets(state: NewWorldState, seat: int, trait: int, own: list[int], links: list[bool]) -> list[Any]:
-    """Where ``seat`` may play ``trait`` now, in candidate order: for a single trait the animals (``play_trait``),
-    for a paired trait the ``(animal, direction)`` pairs (``play_paired``). The same tests as
-    :func:`.rules.placement_refusal` and :func:`.rules.pair_refusal`: the ownership, stacking and link tests are met
-    by construction, and the trait modules' hooks (:func:`.rules.hook_refusal`) are asked only for animals carrying a
-    trait that has one. (:func:`development` does the same inline.)"""
-    paired, receivers, bit = trait_placement(state.data)[trait]
-    if paired:
-        return paired_targets(state, seat, trait, own, links)
-    mask = state.trait_mask
-    refused = bit | placement_hooked_mask()
-    return [animal for animal in receiver_group(state, seat, receivers) if not mask[animal] & refused
-            or not mask[animal] & bit and hooks_allow(state, seat, trait, animal)]
-
-
 def paired_targets(state: NewWorldState, seat: int, trait: int, own: list[int], links: list[bool]) -> list[Any]:
-    """The ``(animal, direction)`` pairs of :func:`trait_targets` for a paired trait."""
+    """Where ``seat`` may play the paired ``trait`` now: the ``(animal, direction)`` pairs (``play_paired``)."""
     mask = state.trait_mask
-    hooked = placement_hooked_mask()
+    hooked = state.tables.placement_hooked
     keys: list[Any] = []
     last = len(own) - 1
     for index, animal in enumerate(own):
@@ -183,34 +156,17 @@ def paired_targets(state: NewWorldState, seat: int, trait: int, own: list[int], 
 
 def hooks_allow(state: NewWorldState, seat: int, trait: int, animal: int) -> bool:
     """``rules.hook_refusal(...) is None``: the trait modules let ``trait`` go on ``animal``. Their verdict depends
-    only on the trait, the animal's traits and the rules data (the ``placement_check`` contract), so it is remembered
-    per trait and trait mask for each data set."""
-    key = (trait, state.trait_mask[animal])
-    verdicts = _HOOK_VERDICTS.get(id(state.data))
-    if verdicts is None or verdicts[0] is not state.data:
-        verdicts = _HOOK_VERDICTS[id(state.data)] = (state.data, {})
-    allowed = verdicts[1].get(key)
+    only on the trait, the rules data and the animal's traits among ``placement_reads`` (the ``placement_check``
+    contract), so it is remembered per trait and those bits for each data set."""
+    tables = state.tables
+    key = (state.trait_mask[animal] & tables.placement_reads) << TRAIT_BITS | trait
+    verdicts = tables.verdicts
+    allowed = verdicts.get(key)
     if allowed is None:
-        if len(verdicts[1]) >= VERDICTS_REMEMBERED:  # trait masks are many over long runs: start afresh
-            verdicts[1].clear()
-        allowed = verdicts[1][key] = rules.hook_refusal(state, seat, trait, animal) is None
+        if len(verdicts) >= VERDICTS_REMEMBERED:  # only when every bit is read: masks are many, start afresh
+            verdicts.clear()
+        allowed = verdicts[key] = rules.hook_refusal(state, seat, trait, animal) is None
     return allowed
-
-
-_HOOK_VERDICTS: dict[int, tuple[RulesData, dict[tuple[int, int], bool]]] = {}
-#: the most (trait, trait mask) verdicts :func:`hooks_allow` keeps per data set
-VERDICTS_REMEMBERED = 16384
-
-
-def placement_hooked_mask() -> int:
-    """The traits with a ``placement_check`` hook (every trait when a hook applies to all animals)."""
-    global _PLACEMENT_HOOKED
-    if _PLACEMENT_HOOKED is None:
-        _PLACEMENT_HOOKED = -1 if HOOKS.handlers("placement_check", 0) else HOOKS.traits_with("placement_check")
-    return _PLACEMENT_HOOKED
-
-
-_PLACEMENT_HOOKED: int | None = None
 
 
 def rearrangements(state: NewWorldState, seat: int) -> list[Action]:
@@ -221,15 +177,10 @@ def rearrangements(state: NewWorldState, seat: int) -> list[Action]:
 
 
 def row_rearrangements(own: list[int], links: list[bool]) -> list[Action]:
-    """:func:`rearrangements` of a row whose neighbour links are known (the blocks of :func:`.rules.blocks`)."""
-    if not own:
-        return []
+    """:func:`rearrangements` of a row whose neighbour links are known (the blocks of :func:`.rules.blocks`). The
+    list may be shared: extend another list with it, never change it."""
     if not any(links):  # every animal is a block of its own
-        count = len(own)
-        out = []
-        for block_index, first in enumerate(own):
-            out.extend(BLOCK_MOVES[first, block_index, count])
-        return out
+        return UNLINKED_ROW_MOVES[tuple(own)]
     blocks = [[own[0]]]
     for index in range(1, len(own)):
         if links[index - 1]:
@@ -255,125 +206,113 @@ class BlockMoves(dict[tuple[int, int, int], list[Action]]):
         return moves
 
 
+class UnlinkedRowMoves(dict[tuple[int, ...], list[Action]]):
+    """``UNLINKED_ROW_MOVES[row]``: the rearrangements of a row without links (every animal a block of its own), by
+    the row's animals in order; made on first use (a seat's row often stays the same over its turns), and started
+    afresh when ``ROWS_REMEMBERED`` are kept."""
+
+    def __missing__(self, row: tuple[int, ...]) -> list[Action]:
+        if len(self) >= ROWS_REMEMBERED:
+            self.clear()
+        count = len(row)
+        moves = self[row] = [move for index, first in enumerate(row) for move in BLOCK_MOVES[first, index, count]]
+        return moves
+
+
+#: the most rows :data:`UNLINKED_ROW_MOVES` keeps
+ROWS_REMEMBERED = 8192
+UNLINKED_ROW_MOVES = UnlinkedRowMoves()
 BLOCK_MOVES = BlockMoves()
 
 
 # ====================================================================================================== feeding
 def feeding(state: NewWorldState, seat: int, basic_done: int, extra_done: int) -> list[Action]:
     """A feeding turn's legal actions: pass or end the turn, the basic actions, the additional actions. The
-    must-act test is read off the basic actions found: any shelter or feeding, or an attack by a hungry predator."""
-    out = []
+    must-act test (:func:`.rules.must_act`) is read off the basic actions found: any shelter or feeding, or an attack
+    by a hungry predator.
+
+    Area access is read from the data's ``slot_access`` table (the test of
+    :meth:`.state.NewWorldState.slot_open_to`, which is asked itself for an Adaptable animal); a prey is put to
+    :func:`.rules.prey_allowed` only when some hook of its or the predator's traits could refuse it; the additional
+    actions are looked for only when an animal of the row has Piracy or Metamorphosis."""
     if basic_done:
-        out.append(END_TURN)
-    else:
-        basic, must_act = basic_actions(state, seat)
-        if not must_act:
-            out.append(END_TURN if extra_done else PASS)
-        out.extend(basic)
-    if not extra_done:
-        out.extend(additional(state, seat))
-    return out
-
-
-def basic_actions(state: NewWorldState, seat: int) -> tuple[list[Action], bool]:
-    """The legal basic actions in candidate order, and whether the must-act test (:func:`.rules.must_act`)
-    holds. Area access is read from :func:`slot_access` (the test of :meth:`.state.NewWorldState.slot_open_to`,
-    which is asked itself for an Adaptable animal); a prey is put to :func:`.rules.prey_allowed` only when some
-    hook of its or the predator's traits could refuse it."""
-    out: list[Action] = []
-    slots = area_slots(state)
+        out = [END_TURN]
+        if not extra_done:
+            out.extend(additional(state, seat))
+        return out
+    out = []
     area_shelter = state.area_shelter
     area_food = state.area_food
-    shelter_slots = [slot for slot in slots if area_shelter[slot]]
-    food_slots = [slot for slot in slots if area_food[slot]]
+    shelter_slots = []
+    food_slots = []
+    for slot in area_slots(state):
+        if area_shelter[slot]:
+            shelter_slots.append(slot)
+        if area_food[slot]:
+            food_slots.append(slot)
     animals: list[int] | None = None
-    open_to = state.slot_open_to
-    access = slot_access(state.data)
+    access = state.tables.slot_access
     trait_mask = state.trait_mask
     animal_cards = state.animal_cards
     shelter = state.shelter
     food = state.food
     needs = state.needs
     must_act = False
+    row_traits = 0
     for animal in state.rows[seat]:
-        before = len(out)
         mask = trait_mask[animal]
+        row_traits |= mask
+        before = len(out)
         if shelter_slots and not shelter[animal]:
             row = SHELTER_ROWS[animal]
             for slot in shelter_slots:
                 needed = access[slot]
                 if not needed or (mask & needed if needed > 0 else not animal_cards[animal]) or \
-                        mask & ADAPTABLE_BIT and open_to(animal, slot):
+                        mask & ADAPTABLE_BIT and state.slot_open_to(animal, slot):
                     out.append(row[slot])
-        if food_slots and (food[animal] < needs[animal] and not mask & SYMBIOSIS_BIT or state.can_take_food(animal)):
+        if food_slots and (food[animal] < needs[animal] if not mask & TAKE_FOOD_BITS else state.can_take_food(animal)):
             row = FEED_ROWS[animal]
             for slot in food_slots:
                 needed = access[slot]
                 if not needed or (mask & needed if needed > 0 else not animal_cards[animal]) or \
-                        mask & ADAPTABLE_BIT and open_to(animal, slot):
+                        mask & ADAPTABLE_BIT and state.slot_open_to(animal, slot):
                     out.append(row[slot])
         if len(out) > before:
             must_act = True
-        if mask & CARNIVORE_BIT and rules.may_attack(state, animal):
+        if mask & CARNIVORE_BIT and not state.used[animal] & CARNIVORE_BIT and (
+                food[animal] < needs[animal] or mask & FAT_TISSUE_BIT and state.empty_fat_tissue(animal)):
+            # (rules.may_attack)
             if animals is None:
                 animals = state.living_animals()
             before = len(out)
-            allowed = rules.prey_allowed
             predator_checks = PREDATOR_CHECKS[mask]
             row = ATTACK_ROWS[animal]
             for prey in animals:
                 if prey == animal or shelter[prey]:
                     continue
-                if (predator_checks or PREY_CHECKS[trait_mask[prey]]) and not allowed(state, animal, prey):
+                if (predator_checks or PREY_CHECKS[trait_mask[prey]]) and not rules.prey_allowed(state, animal, prey):
                     continue
                 out.append(row[prey])
             if len(out) > before and food[animal] < needs[animal]:
                 must_act = True  # a hungry predator with prey (a fed one with empty Fat Tissue does not count)
-    return out, must_act
-
-
-#: :func:`slot_access` of a half that only an animal without trait cards may use (Glaciers)
-NEEDS_NO_TRAITS = -1
-
-
-def slot_access(data: RulesData) -> list[int]:
-    """Per area slot, what :meth:`.state.NewWorldState.slot_open_to` asks of an animal without Adaptable: 0 (open to
-    every animal), the bit of the trait it needs, or ``NEEDS_NO_TRAITS``."""
-    cached = _SLOT_ACCESS.get(id(data))
-    if cached is None or cached[0] is not data:
-        codes = []
-        for area in data.areas:
-            for index in range(2):
-                requires = area.halves[index].requires if index < len(area.halves) else None
-                codes.append(0 if requires is None else NEEDS_NO_TRAITS if requires == NO_TRAITS else BIT[requires])
-        cached = _SLOT_ACCESS[id(data)] = (data, codes)
-    return cached[1]
-
-
-_SLOT_ACCESS: dict[int, tuple[RulesData, list[int]]] = {}
+    if not must_act:
+        out.insert(0, END_TURN if extra_done else PASS)
+    if not extra_done and row_traits & EXTRA_ACTION_BITS:
+        out.extend(additional(state, seat))
+    return out
 
 
 def area_slots(state: NewWorldState) -> tuple[int, ...]:
     """:meth:`.state.NewWorldState.slots` (every area half in play, left to right), remembered per area row of each
     data set (the data say how many halves each area card has)."""
-    data = state.data
-    cached = _SLOTS_BY_ROW.get(id(data))
-    if cached is None or cached[0] is not data:
-        cached = _SLOTS_BY_ROW[id(data)] = (data, {})
+    by_row = state.tables.slots_by_row
     row = tuple(state.area_row)
-    by_row = cached[1]
     slots = by_row.get(row)
     if slots is None:
         if len(by_row) >= AREA_ROWS_REMEMBERED:  # rows are many over long runs: start afresh rather than grow
             by_row.clear()
         slots = by_row[row] = tuple(state.slots())
     return slots
-
-
-#: per data set, the area slots by the area row they come from (a row is a tuple of area card indices)
-_SLOTS_BY_ROW: dict[int, tuple[RulesData, dict[tuple[int, ...], tuple[int, ...]]]] = {}
-#: the most area rows :func:`area_slots` keeps per data set
-AREA_ROWS_REMEMBERED = 4096
 
 
 def has_additional(state: NewWorldState, seat: int) -> bool:

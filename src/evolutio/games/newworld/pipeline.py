@@ -23,7 +23,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Step
 
 from .actions import ActionTable
-from .state import BIT, NewWorldState
+from .state import BIT, TAKE_FOOD_BITS, NewWorldState
 from .steps import step_type
 from .traits import FOOD_TRIGGERS, HOOKS
 
@@ -35,9 +35,12 @@ TRIGGER = ActionTable("trigger")
 def give_food(state: NewWorldState, animal: int, slot: int = BLUE) -> bool:
     """Give one token to ``animal`` (red from area half ``slot``, or blue from the supply) and set off the triggers
     it starts. Returns whether the animal took it."""
-    if not state.can_take_food(animal):
-        return False
-    as_fat = not state.hungry(animal)
+    as_fat = state.food[animal] >= state.needs[animal]
+    if state.trait_mask[animal] & TAKE_FOOD_BITS:
+        if not state.can_take_food(animal):
+            return False
+    elif as_fat:
+        return False  # (can_take_food of an animal without Symbiosis or Fat Tissue: it is hungry)
     if as_fat:
         state.fat[animal] += 1
     else:

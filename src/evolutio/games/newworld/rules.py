@@ -142,8 +142,10 @@ def may_rearrange(state: NewWorldState, player: int, arranged: int) -> bool:
 def blocks(state: NewWorldState, player: int) -> list[list[int]]:
     """The player's row cut into blocks of animals joined by paired cards (they move as units, NOTES §4.4)."""
     out: list[list[int]] = []
+    mask = state.trait_mask
+    paired = state.data.paired_mask  # two animals without a common paired trait cannot share a paired card
     for animal in state.rows[player]:
-        if out and state.linked(out[-1][-1], animal):
+        if out and mask[out[-1][-1]] & mask[animal] & paired and state.linked(out[-1][-1], animal):
             out[-1].append(animal)
         else:
             out.append([animal])

@@ -16,13 +16,14 @@ from typing import Any
 
 from evolutio.kernel.flow import FlowState
 
+from .actions import SIDE_LARGE as SIDE_LARGE  # (re-exported: the trait modules take it from here)
+from .actions import SIDE_SMALL as SIDE_SMALL
 from .data import NO_TRAITS, TRAIT_INDEX, RulesData
+from .tables import HotTables, tables_for
 from .traits import HOOKS
 
 NO_ANIMAL = -1
 NO_CARD = -1
-SIDE_LARGE = 0
-SIDE_SMALL = 1
 #: which neighbour a paired card links an animal to
 RIGHT = 0
 LEFT = 1
@@ -42,6 +43,9 @@ FAT_TISSUE_BIT = BIT["fat_tissue"]
 SYMBIOSIS_BIT = BIT["symbiosis"]
 ADAPTABLE_BIT = BIT["adaptable"]
 SCAVENGER_BIT = BIT["scavenger"]
+#: the traits that make :meth:`NewWorldState.can_take_food` more than the hunger test (a Symbiosis ward waits for its
+#: guardian; an empty Fat Tissue takes food when its animal is fed)
+TAKE_FOOD_BITS = SYMBIOSIS_BIT | FAT_TISSUE_BIT
 
 PHASES = ("development", "areas", "feeding", "extinction", "over")
 
@@ -54,13 +58,14 @@ SCALARS = ("period", "phase", "first_player", "final", "catastrophe")
 
 
 class NewWorldState(FlowState):
-    __slots__ = FLAT_LISTS + SCALARS + ("data", "trait_mask", "needs")
+    __slots__ = FLAT_LISTS + SCALARS + ("data", "needs", "tables", "trait_mask")
 
     # -- construction -----------------------------------------------------------------------------------------
     def init_empty(self, data: RulesData) -> None:
         players = self.num_players
         cards = len(data.card_large)
         self.data = data
+        self.tables: HotTables = tables_for(data)
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.rows: list[list[int]] = [[] for _ in range(players)]
         self.passed: list[int] = [0] * players
@@ -100,6 +105,7 @@ class NewWorldState(FlowState):
         self._copy_base(other)
         self._copy_flow(other)
         other.data = self.data
+        other.tables = self.tables
         other.hands = [list(hand) for hand in self.hands]
         other.rows = [list(row) for row in self.rows]
         other.animal_cards = [list(cards) if cards else [] for cards in self.animal_cards]
@@ -271,8 +277,11 @@ class NewWorldState(FlowState):
 
     def kill(self, animal: int) -> None:
         """The animal dies (NOTES §6.10): its cards go to the discard pile, tokens to the supply, Swamps gain red."""
-        for card in list(self.animal_cards[animal]):
+        cards = self.animal_cards[animal]
+        self.animal_cards[animal] = []  # (so that detach refreshes only the partners of paired cards)
+        for card in cards:
             self.detach(card)
+        self.needs[animal] = self.data.base_food_requirement
         self.discard.append(self.animal_card[animal])
         self.rows[self.animal_owner[animal]].remove(animal)
         self.animal_card[animal] = NO_CARD

@@ -12,7 +12,7 @@ from ..data import RulesData
 from ..pipeline import give_food
 from ..state import NewWorldState
 from ..steps import step_type
-from . import HOOKS
+from . import HOOKS, PLACEMENT_READS
 
 SCAVENGER = HOOKS.traits.index("scavenger")
 SCAVENGER_BIT = HOOKS.bit["scavenger"]
@@ -44,6 +44,7 @@ def scavenger_not_with_carnivore(state: NewWorldState, player: int, trait: int, 
 
 HOOKS.on("placement_check", "scavenger")(scavenger_not_with_carnivore)
 HOOKS.on("placement_check", "carnivorous")(scavenger_not_with_carnivore)
+PLACEMENT_READS.append(incompatible)  # the verdict reads the animal's incompatible traits, whatever the data lists
 
 
 def recipients(state: NewWorldState, seat: int) -> list[int]:
