@@ -6,7 +6,7 @@ from typing import Any
 
 from evolutio.kernel import Action
 
-from .cards import Deck, load_limits
+from .cards import TRAIT_IDS, Deck, load_limits
 
 #: species per player the engine supports (the HU box holds 24 species boards; the rules set no per-player limit)
 MAX_SPECIES = 24
@@ -37,6 +37,11 @@ LEFT_END, RIGHT_END = 0, 1
 #: how far a course play turn has come (SPEC §5.9: new boards, then replacements, population, body size)
 COURSE_NEW_BOARDS, COURSE_REPLACED, COURSE_GREW_POPULATION, COURSE_GREW_BODY = range(4)
 SIDES = 2
+#: the low bits of a play key that hold the species count (see :meth:`Cfg.plays`), and their mask
+COUNT_BITS = MAX_SPECIES.bit_length()
+COUNT_MASK = (1 << COUNT_BITS) - 1
+#: the most keys a card's table of plays keeps (random playouts see a few hundred per card)
+PLAY_TABLE_SIZE = 4096
 #: the most trait slots an action may name (``replace_trait`` species, slot; the assignment-6 form allows four)
 MAX_TRAIT_SLOTS = 4
 
@@ -53,7 +58,8 @@ class Cfg:
 
     __slots__ = ("n", "course", "maxtraits", "maxv", "minbody", "quick", "wc_hu", "scav_meat", "intel_any",
                  "deck", "ctrait", "cfood", "ncards", "_cache", "END", "PASS", "STRIKE", "limits", "dealt_base",
-                 "shell_bonus", "intelligence_food", "removed_two_players", "_play_rows", "discard_trait")
+                 "shell_bonus", "intelligence_food", "removed_two_players", "_play_rows", "discard_trait",
+                 "play_tables", "all_traits_of")
 
     def __init__(self, n: int, course: bool, deck: Deck, *, quick: bool = False, wc_hu: bool = False,
                  scav_meat: bool = False, intel_any: bool = False) -> None:
@@ -78,6 +84,12 @@ class Cfg:
         self._cache: dict[tuple[Any, ...], Any] = {}
         #: card -> its play rows (see :meth:`play_rows`), filled on first use
         self._play_rows: list[PlayRows | None] = [None] * self.ncards
+        #: card -> {play key: the card's play actions} (see :meth:`plays`), filled on first use
+        self.play_tables: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(self.ncards)]
+        #: species count -> the blocked-trait bits of a species at the trait limit (every trait, species 0; see
+        #: ``standard_play_options``)
+        self.all_traits_of = [sum(1 << trait * count for trait in range(len(TRAIT_IDS)))
+                              for count in range(MAX_SPECIES + 1)]
         #: card -> the action that discards it from a species
         self.discard_trait = [Action("discard_trait", c) for c in range(self.ncards)]
         self.END = Action("end_turn")
@@ -105,6 +117,34 @@ class Cfg:
                                             self.row("grow_pop", card, MAX_SPECIES),
                                             self.row("new_species", card, SIDES))
         return rows
+
+    def plays(self, card: int, key: int) -> tuple[Action, ...]:
+        """The play actions of ``card`` on a row described by ``key`` (see ``CardPlay.standard_play_options``): the
+        species count in the low ``COUNT_BITS`` bits; above them two bits per species, whether its body size and its
+        population may grow; above those a bit per species, whether it may take the card's trait. Per species:
+        trait, grow_body, grow_pop; then new_species at each end there is room for. Kept in the card's table (at
+        most ``PLAY_TABLE_SIZE`` keys; a full table starts again)."""
+        count = key & COUNT_MASK
+        growth = key >> COUNT_BITS
+        takes = growth >> 2 * count
+        trait_row, body_row, population_row, new_row = self.play_rows(card)
+        plays: list[Action] = []
+        for s in range(count):
+            if takes >> s & 1:
+                plays.append(trait_row[s])
+            if growth >> 2 * s & 1:
+                plays.append(body_row[s])
+            if growth >> 2 * s & 2:
+                plays.append(population_row[s])
+        if count < MAX_SPECIES:
+            if count:
+                plays.append(new_row[LEFT_END])
+            plays.append(new_row[RIGHT_END])
+        table = self.play_tables[card]
+        if len(table) >= PLAY_TABLE_SIZE:
+            table.clear()
+        found = table[key] = tuple(plays)
+        return found
 
     def one(self, kind: str, i: int) -> Action:
         key = (kind, i, None)

@@ -14,6 +14,7 @@ from .cards import TRAIT_NAMES
 from .config import (
     BODY,
     CARDS,
+    COUNT_BITS,
     COURSE_GREW_BODY,
     COURSE_GREW_POPULATION,
     COURSE_REPLACED,
@@ -95,31 +96,58 @@ class CardPlay(FeedingRules):
 
     # ----------------------------------------------------------------------------------- the published rules
     def standard_play_options(self, p: int) -> list[Action]:
+        """A play turn's actions: each hand card's plays (trait on a species that has room for it, growth of a
+        species below the maximum, a new species at each end there is room for), then the trait discards, then
+        end_turn — :meth:`play_room`'s rules, in that order.
+
+        The hot path: one pass over the row sums it up in two numbers — ``blocked``, bit ``trait * species count +
+        species`` set when that species cannot take that trait (it holds it, face down too, or it is at the trait
+        limit), and ``growth``, two bits per species (body size, population may grow) under a marker bit that tells
+        the species count — so that a card's plays are one look-up in its table of play tuples (:meth:`Cfg.plays`),
+        keyed by the species that take its trait, ``growth`` and the species count."""
         cfg = self.cfg
-        ct = cfg.ctrait
         row = self.boards[p]
-        acts: list[Action] = []
-        append = acts.append
-        room, body_grows, population_grows, sides = self.play_room(row)
-        play_rows = cfg.play_rows
-        for c in self.hands[p]:
-            bit = 1 << ct[c]
-            trait_row, body_row, population_row, new_row = play_rows(c)
-            for held, body, population, trait_play, body_play, population_play in zip(
-                    room, body_grows, population_grows, trait_row, body_row, population_row):
-                if held >= 0 and not held & bit:
-                    append(trait_play)
-                if body:
-                    append(body_play)
-                if population:
-                    append(population_play)
-            for side in sides:
-                append(new_row[side])
+        hand = self.hands[p]
         discard_trait = cfg.discard_trait
-        for sp in row:
-            for x in sp[CARDS]:
-                append(discard_trait[x])
-        append(cfg.END)
+        if not hand:
+            acts = [discard_trait[x] for sp in row for x in sp[CARDS]]
+            acts.append(cfg.END)
+            return acts
+        ct = cfg.ctrait
+        limit = cfg.maxtraits
+        most = cfg.maxv
+        count = len(row)
+        blocked = 0
+        growth = 0
+        held: list[int] = []
+        for s, sp in enumerate(row):
+            cards = sp[CARDS]
+            if cards:
+                held += cards
+                if len(cards) >= limit:
+                    blocked |= cfg.all_traits_of[count] << s
+                else:
+                    for x in cards:
+                        blocked |= 1 << ct[x] * count + s
+            if sp[BODY] < most:
+                growth |= 1 << 2 * s
+            if sp[POP] < most:
+                growth |= 2 << 2 * s
+        growth = growth << COUNT_BITS | count
+        shift = 2 * count + COUNT_BITS
+        species = (1 << count) - 1
+        tables = cfg.play_tables
+        acts = []
+        for c in hand:
+            table = tables[c]
+            key = (~(blocked >> ct[c] * count) & species) << shift | growth
+            plays = table.get(key)
+            if plays is None:
+                plays = cfg.plays(c, key)
+            acts += plays
+        for x in held:
+            acts.append(discard_trait[x])
+        acts.append(cfg.END)
         return acts
 
     def standard_play_refusal(self, p: int, action: Action) -> Refusal | None:
