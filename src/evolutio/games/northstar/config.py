@@ -59,7 +59,7 @@ class Cfg:
     __slots__ = ("n", "course", "maxtraits", "maxv", "minbody", "quick", "wc_hu", "scav_meat", "intel_any",
                  "deck", "ctrait", "cfood", "ncards", "_cache", "END", "PASS", "STRIKE", "limits", "dealt_base",
                  "shell_bonus", "intelligence_food", "removed_two_players", "_play_rows", "discard_trait",
-                 "play_tables", "all_traits_of")
+                 "play_tables", "all_traits_of", "food_card_actions", "feed_actions")
 
     def __init__(self, n: int, course: bool, deck: Deck, *, quick: bool = False, wc_hu: bool = False,
                  scav_meat: bool = False, intel_any: bool = False) -> None:
@@ -92,6 +92,11 @@ class Cfg:
                               for count in range(MAX_SPECIES + 1)]
         #: card -> the action that discards it from a species
         self.discard_trait = [Action("discard_trait", c) for c in range(self.ncards)]
+        #: card -> the action that chooses it as the food card; species -> the action that feeds it plant food
+        #: (also what :meth:`one` gives for them)
+        self.food_card_actions = [self._cache.setdefault(("food_card", c, None), Action("food_card", c))
+                                  for c in range(self.ncards)]
+        self.feed_actions = [self._cache.setdefault(("feed", s, None), Action("feed", s)) for s in range(MAX_SPECIES)]
         self.END = Action("end_turn")
         self.PASS = Action("pass")
         self.STRIKE = Action("strike")

@@ -51,6 +51,8 @@ from .traits import hooks as HOOKS
 SELF_ATTACK = SIZE << 1
 #: R15: the refusal of pass while a hungry species can take food
 MUST_FEED = "you must feed: you have a hungry species that can take food (R15)"
+#: what runs before every feeding turn (registered without a trait; every trait module is loaded by now)
+BEFORE_FEEDING_TURN = HOOKS.handlers("before_feeding_turn", 0)
 
 
 def surplus_room(species: Species) -> int:
@@ -328,7 +330,7 @@ class FeedingRules(NorthstarPosition):
             acts, compulsory = self.standard_feeding_options(q)
             if acts:
                 self.turn = q
-                for before in HOOKS.handlers("before_feeding_turn", 0):
+                for before in BEFORE_FEEDING_TURN:
                     if before(self, q):
                         return
                 if not compulsory:
@@ -346,21 +348,23 @@ class FeedingRules(NorthstarPosition):
         self._feed_seek((self.turn + 1) % self.cfg.n)
 
     def standard_feeding_options(self, p: int) -> tuple[list[Action], bool]:
-        """Standard feeding options of player ``p`` (without pass) and whether feeding is compulsory (R15)."""
+        """Standard feeding options of player ``p`` (without pass) and whether feeding is compulsory (R15): per
+        species that can eat (:func:`can_eat`, written out here: the hot path), its attacks (a Carnivore) or plant
+        food while the watering hole holds some, then its traits' own options."""
         cfg = self.cfg
-        row = self.boards[p]
+        boards = self.boards
         acts: list[Action] = []
         compulsory = False
-        boards = self.boards
-        n = cfg.n
-        for s, sp in enumerate(row):
-            if not can_eat(sp):
-                continue
-            hungry = sp[FOOD_] < sp[POP]
+        plant = self.wh > 0
+        feed = cfg.feed_actions
+        for s, sp in enumerate(boards[p]):
             mask = sp[MASK]
+            hungry = sp[FOOD_] < sp[POP]
+            if not hungry and not (mask & SURPLUS_TRAITS and surplus_room(sp) > 0):
+                continue
             if mask & FEEDS_BY_ATTACK:  # R24
                 overcoming = mask & OVERCOMING_TRAITS
-                for tp in range(n):
+                for tp in range(cfg.n):
                     for t in range(len(boards[tp])):
                         blocks = self.attack_blocks(p, s, tp, t)
                         if not blocks:
@@ -369,11 +373,10 @@ class FeedingRules(NorthstarPosition):
                                 compulsory = True
                         elif overcoming and self.overcomes(p, mask, blocks):  # allowed, never compulsory (R15)
                             acts.append(cfg.attack(s, tp, t))
-            else:
-                if self.wh > 0:
-                    acts.append(cfg.one("feed", s))
-                    if hungry:
-                        compulsory = True
+            elif plant:
+                acts.append(feed[s])
+                if hungry:
+                    compulsory = True
             if mask & FEEDING_OPTION_TRAITS:  # options of the species' own traits, never compulsory
                 for options in HOOKS.handlers("feeding_options", mask):
                     options(self, p, s, acts)

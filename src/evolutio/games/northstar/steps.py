@@ -54,6 +54,7 @@ class PlayerStep(NorthstarStep):
 
     __slots__ = ("player",)
     player: int
+    decides = True  # (``decider`` is never None: the stack stops here without asking)
 
     def decider(self, state: Any) -> int | None:
         return self.player
@@ -66,8 +67,8 @@ class ChooseFoodCard(PlayerStep):
     KINDS = ("food_card",)
 
     def legal(self, state: Any) -> list[Action]:
-        one = state.cfg.one
-        return [one("food_card", card) for card in state.hands[self.player]]
+        choose = state.cfg.food_card_actions
+        return [choose[card] for card in state.hands[self.player]]
 
     def check(self, state: Any, action: Action) -> Refusal | None:
         refusal: Refusal | None = state.card_refusal(self.player, action.args[0])
@@ -216,6 +217,7 @@ class StoreSurplus(NorthstarStep):
     least: int
     most: int
     head: int
+    decides = True  # (``decider`` is never None: the stack stops here without asking)
 
     def decider(self, state: Any) -> int | None:
         return self.owner
