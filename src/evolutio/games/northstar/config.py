@@ -40,6 +40,10 @@ SIDES = 2
 #: the low bits of a play key that hold the species count (see :meth:`Cfg.plays`), and their mask
 COUNT_BITS = MAX_SPECIES.bit_length()
 COUNT_MASK = (1 << COUNT_BITS) - 1
+#: a card's list of play actions (:meth:`Cfg.plays`): new_species at each end, then per species trait, grow_body,
+#: grow_pop
+PLAYS_BEFORE_SPECIES = SIDES
+PLAYS_PER_SPECIES = 3
 #: the most keys a card's table of plays keeps (random playouts see a few hundred per card)
 PLAY_TABLE_SIZE = 4096
 #: the most trait slots an action may name (``replace_trait`` species, slot; the assignment-6 form allows four)
@@ -49,17 +53,13 @@ MAX_TRAIT_SLOTS = 4
 BODY, POP, FOOD_, FAT, MASK, CARDS, DOWN = range(7)
 
 
-#: a card's play actions: trait, grow_body, grow_pop (indexed by species) and new_species (indexed by side)
-PlayRows = tuple[list[Action], list[Action], list[Action], list[Action]]
-
-
 class Cfg:
     """Everything fixed for one game: player count, variant switches, the card table and cached actions."""
 
     __slots__ = ("n", "course", "maxtraits", "maxv", "minbody", "quick", "wc_hu", "scav_meat", "intel_any",
                  "deck", "ctrait", "cfood", "ncards", "_cache", "END", "PASS", "STRIKE", "limits", "dealt_base",
-                 "shell_bonus", "intelligence_food", "removed_two_players", "_play_rows", "discard_trait",
-                 "play_tables", "all_traits_of", "food_card_actions", "feed_actions")
+                 "shell_bonus", "intelligence_food", "removed_two_players", "discard_trait",
+                 "play_tables", "_card_plays", "_play_positions", "all_traits_of", "food_card_actions", "feed_actions")
 
     def __init__(self, n: int, course: bool, deck: Deck, *, quick: bool = False, wc_hu: bool = False,
                  scav_meat: bool = False, intel_any: bool = False) -> None:
@@ -82,10 +82,12 @@ class Cfg:
         self.cfood = deck.food
         self.ncards = len(deck)
         self._cache: dict[tuple[Any, ...], Any] = {}
-        #: card -> its play rows (see :meth:`play_rows`), filled on first use
-        self._play_rows: list[PlayRows | None] = [None] * self.ncards
         #: card -> {play key: the card's play actions} (see :meth:`plays`), filled on first use
         self.play_tables: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(self.ncards)]
+        #: card -> its play actions: new_species at each end, then trait, grow_body, grow_pop of each species (up
+        #: to the most species seen so far); play key -> the positions of its plays in that list
+        self._card_plays = [[Action("new_species", c, side) for side in range(SIDES)] for c in range(self.ncards)]
+        self._play_positions: dict[int, tuple[int, ...]] = {}
         #: species count -> the blocked-trait bits of a species at the trait limit (every trait, species 0; see
         #: ``standard_play_options``)
         self.all_traits_of = [sum(1 << trait * count for trait in range(len(TRAIT_IDS)))
@@ -113,42 +115,27 @@ class Cfg:
             r = self._cache[key] = [Action(kind, i, j) for j in range(size)]
         return r
 
-    def play_rows(self, card: int) -> PlayRows:
-        """The rows of a card's play actions: trait, grow_body, grow_pop (by species) and new_species (by side)."""
-        rows = self._play_rows[card]
-        if rows is None:
-            rows = self._play_rows[card] = (self.row("trait", card, MAX_SPECIES),
-                                            self.row("grow_body", card, MAX_SPECIES),
-                                            self.row("grow_pop", card, MAX_SPECIES),
-                                            self.row("new_species", card, SIDES))
-        return rows
-
     def plays(self, card: int, key: int) -> tuple[Action, ...]:
         """The play actions of ``card`` on a row described by ``key`` (see ``CardPlay.standard_play_options``): the
         species count in the low ``COUNT_BITS`` bits; above them two bits per species, whether its body size and its
         population may grow; above those a bit per species, whether it may take the card's trait. Per species:
         trait, grow_body, grow_pop; then new_species at each end there is room for. Kept in the card's table (at
         most ``PLAY_TABLE_SIZE`` keys; a full table starts again)."""
+        positions = self._play_positions.get(key)
+        if positions is None:
+            positions = _play_positions(key)
+            if len(self._play_positions) >= PLAY_TABLE_SIZE:
+                self._play_positions.clear()
+            self._play_positions[key] = positions
+        actions = self._card_plays[card]
         count = key & COUNT_MASK
-        growth = key >> COUNT_BITS
-        takes = growth >> 2 * count
-        trait_row, body_row, population_row, new_row = self.play_rows(card)
-        plays: list[Action] = []
-        for s in range(count):
-            if takes >> s & 1:
-                plays.append(trait_row[s])
-            if growth >> 2 * s & 1:
-                plays.append(body_row[s])
-            if growth >> 2 * s & 2:
-                plays.append(population_row[s])
-        if count < MAX_SPECIES:
-            if count:
-                plays.append(new_row[LEFT_END])
-            plays.append(new_row[RIGHT_END])
+        while len(actions) < PLAYS_BEFORE_SPECIES + PLAYS_PER_SPECIES * count:  # the next species' plays
+            s = (len(actions) - PLAYS_BEFORE_SPECIES) // PLAYS_PER_SPECIES
+            actions += (Action("trait", card, s), Action("grow_body", card, s), Action("grow_pop", card, s))
         table = self.play_tables[card]
         if len(table) >= PLAY_TABLE_SIZE:
             table.clear()
-        found = table[key] = tuple(plays)
+        found = table[key] = tuple([actions[i] for i in positions])
         return found
 
     def one(self, kind: str, i: int) -> Action:
@@ -164,6 +151,27 @@ class Cfg:
         if act is None:
             act = self._cache[key] = Action("attack", a, tp, t)
         return act
+
+
+def _play_positions(key: int) -> tuple[int, ...]:
+    """Where the plays of a row described by ``key`` (see :meth:`Cfg.plays`) are in a card's list of play actions."""
+    count = key & COUNT_MASK
+    growth = key >> COUNT_BITS
+    takes = growth >> 2 * count
+    positions = []
+    for s in range(count):
+        first = PLAYS_BEFORE_SPECIES + PLAYS_PER_SPECIES * s
+        if takes >> s & 1:
+            positions.append(first)
+        if growth >> 2 * s & 1:
+            positions.append(first + 1)
+        if growth >> 2 * s & 2:
+            positions.append(first + 2)
+    if count < MAX_SPECIES:
+        if count:
+            positions.append(LEFT_END)
+        positions.append(RIGHT_END)
+    return tuple(positions)
 
 
 #: number of set bits of every defence mask (how many cards Intelligence must discard to negate them all)
