@@ -31,6 +31,9 @@ from .position import Species
 from .steps import ReplaceTrait
 from .traits import hooks as TRAIT_HOOKS
 
+#: the traits with a rule of their own when their card leaves a species (Fat Tissue)
+DISCARD_RULE_TRAITS = TRAIT_HOOKS.traits_with("trait_discarded")
+
 #: the sides a new species may go at: none (the most species), only the right end (no species yet: both ends are
 #: the same place), or either end
 NO_SIDES: tuple[int, ...] = ()
@@ -244,14 +247,19 @@ class CardPlay(FeedingRules):
             for s, sp in enumerate(row):  # noqa: B007 - s names the species after the loop
                 if c in sp[CARDS]:
                     break
-            was_down = c in sp[DOWN]
-            sp[CARDS] = tuple(x for x in sp[CARDS] if x != c)
+            cards = sp[CARDS]
+            i = cards.index(c)  # (a card is in one place: once)
+            sp[CARDS] = cards[:i] + cards[i + 1:]
+            down = sp[DOWN]
+            was_down = c in down
             if was_down:
-                sp[DOWN] = tuple(x for x in sp[DOWN] if x != c)
+                i = down.index(c)
+                sp[DOWN] = down[:i] + down[i + 1:]
             else:
                 self._recompute_mask(sp)
             trait = 1 << cfg.ctrait[c]
-            if not sp[MASK] & trait:  # the trait is gone (not only a face-down copy): its own rule, if any
+            # the trait is gone (not only a face-down copy): its own rule, if it has one
+            if trait & DISCARD_RULE_TRAITS and not sp[MASK] & trait:
                 for discarded in TRAIT_HOOKS.handlers("trait_discarded", trait):
                     discarded(self, p, sp)
             self._discard_card(p, c)
