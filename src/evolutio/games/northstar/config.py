@@ -59,7 +59,8 @@ class Cfg:
     __slots__ = ("n", "course", "maxtraits", "maxv", "minbody", "quick", "wc_hu", "scav_meat", "intel_any",
                  "deck", "ctrait", "cfood", "ncards", "_cache", "END", "PASS", "STRIKE", "limits", "dealt_base",
                  "shell_bonus", "intelligence_food", "removed_two_players", "discard_trait",
-                 "play_tables", "_card_plays", "_play_positions", "all_traits_of", "food_card_actions", "feed_actions")
+                 "play_tables", "card_plays", "_card_rows", "_play_positions", "all_traits_of", "food_card_actions",
+                 "feed_actions")
 
     def __init__(self, n: int, course: bool, deck: Deck, *, quick: bool = False, wc_hu: bool = False,
                  scav_meat: bool = False, intel_any: bool = False) -> None:
@@ -84,10 +85,12 @@ class Cfg:
         self._cache: dict[tuple[Any, ...], Any] = {}
         #: card -> {play key: the card's play actions} (see :meth:`plays`), filled on first use
         self.play_tables: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(self.ncards)]
-        #: card -> its play actions: new_species at each end, then trait, grow_body, grow_pop of each species (up
-        #: to the most species seen so far); play key -> the positions of its plays in that list
-        self._card_plays = [[Action("new_species", c, side) for side in range(SIDES)] for c in range(self.ncards)]
+        #: card -> its play actions: new_species at each end (indices LEFT_END, RIGHT_END), then trait, grow_body,
+        #: grow_pop of each species (up to the most species seen so far); play key -> the positions of its plays in
+        #: that list
+        self.card_plays = [[Action("new_species", c, side) for side in range(SIDES)] for c in range(self.ncards)]
         self._play_positions: dict[int, tuple[int, ...]] = {}
+        self._card_rows: dict[str, list[list[Action] | None]] = {}
         #: species count -> the blocked-trait bits of a species at the trait limit (every trait, species 0; see
         #: ``standard_play_options``)
         self.all_traits_of = [sum(1 << trait * count for trait in range(len(TRAIT_IDS)))
@@ -115,6 +118,19 @@ class Cfg:
             r = self._cache[key] = [Action(kind, i, j) for j in range(size)]
         return r
 
+    def card_rows(self, kind: str) -> list[list[Action] | None]:
+        """Card -> its row of ``kind`` actions by species (``trait``, ``grow_body``, ``grow_pop``: what :meth:`row`
+        gives), ``None`` until first asked for through :meth:`card_row`."""
+        rows = self._card_rows.get(kind)
+        if rows is None:
+            rows = self._card_rows[kind] = [None] * self.ncards
+        return rows
+
+    def card_row(self, kind: str, card: int) -> list[Action]:
+        """The row of ``card``'s ``kind`` actions by species, kept in :meth:`card_rows`."""
+        found = self.card_rows(kind)[card] = self.row(kind, card, MAX_SPECIES)
+        return found
+
     def plays(self, card: int, key: int) -> tuple[Action, ...]:
         """The play actions of ``card`` on a row described by ``key`` (see ``CardPlay.standard_play_options``): the
         species count in the low ``COUNT_BITS`` bits; above them two bits per species, whether its body size and its
@@ -127,7 +143,7 @@ class Cfg:
             if len(self._play_positions) >= PLAY_TABLE_SIZE:
                 self._play_positions.clear()
             self._play_positions[key] = positions
-        actions = self._card_plays[card]
+        actions = self.card_plays[card]
         count = key & COUNT_MASK
         while len(actions) < PLAYS_BEFORE_SPECIES + PLAYS_PER_SPECIES * count:  # the next species' plays
             s = (len(actions) - PLAYS_BEFORE_SPECIES) // PLAYS_PER_SPECIES

@@ -88,9 +88,11 @@ class NorthstarPosition(FlowState):
     @property
     def phase(self) -> int:
         """The phase the views show (``PHASE_NAMES``): the top step's, or the held step's while held."""
-        if not self.flow:
+        flow = self.flow
+        if not flow:
             return HELD if self.hold else OVER
-        return self.decision.phase
+        top = flow[-1]
+        return top.phase if isinstance(top, NorthstarStep) else self.decision.phase
 
     # ------------------------------------------------------------------------------------------------ cards
     def _draw(self, p: int, k: int, in_deal: bool) -> None:
