@@ -101,6 +101,11 @@ class NorthstarPosition(FlowState):
         empty too and nothing can be drawn)."""
         hand = self.hands[p]
         deck = self.deck
+        if len(deck) >= k:  # (the usual case at once: the same cards in the same order as one by one)
+            if k > 0:
+                hand += deck[:-k - 1:-1]
+                del deck[-k:]
+            return
         for _ in range(k):
             if not deck:
                 if not self.last_round:
