@@ -37,6 +37,9 @@ LEFT_END, RIGHT_END = 0, 1
 #: how far a course play turn has come (SPEC §5.9: new boards, then replacements, population, body size)
 COURSE_NEW_BOARDS, COURSE_REPLACED, COURSE_GREW_POPULATION, COURSE_GREW_BODY = range(4)
 SIDES = 2
+#: the number of traits (bits of a trait mask), and the mask of them all
+TRAITS = len(TRAIT_IDS)
+ALL_TRAITS = (1 << TRAITS) - 1
 #: the low bits of a play key that hold the species count (see :meth:`Cfg.plays`), and their mask
 COUNT_BITS = MAX_SPECIES.bit_length()
 COUNT_MASK = (1 << COUNT_BITS) - 1
@@ -59,8 +62,8 @@ class Cfg:
     __slots__ = ("n", "course", "maxtraits", "maxv", "minbody", "quick", "wc_hu", "scav_meat", "intel_any",
                  "deck", "ctrait", "cfood", "ncards", "_cache", "END", "PASS", "STRIKE", "limits", "dealt_base",
                  "shell_bonus", "intelligence_food", "removed_two_players", "discard_trait",
-                 "play_tables", "card_plays", "_card_rows", "_play_positions", "all_traits_of", "food_card_actions",
-                 "feed_actions")
+                 "play_tables", "card_plays", "_card_rows", "_play_positions", "blocked_traits", "species_column",
+                 "food_card_actions", "feed_actions")
 
     def __init__(self, n: int, course: bool, deck: Deck, *, quick: bool = False, wc_hu: bool = False,
                  scav_meat: bool = False, intel_any: bool = False) -> None:
@@ -91,10 +94,10 @@ class Cfg:
         self.card_plays = [[Action("new_species", c, side) for side in range(SIDES)] for c in range(self.ncards)]
         self._play_positions: dict[int, tuple[int, ...]] = {}
         self._card_rows: dict[str, list[list[Action] | None]] = {}
-        #: species count -> the blocked-trait bits of a species at the trait limit (every trait, species 0; see
-        #: ``standard_play_options``)
-        self.all_traits_of = [sum(1 << trait * count for trait in range(len(TRAIT_IDS)))
-                              for count in range(MAX_SPECIES + 1)]
+        #: a species' trait cards -> the traits it cannot take (see :meth:`blocked_by`)
+        self.blocked_traits: dict[tuple[int, ...], int] = {}
+        #: species count -> bit ``species * TRAITS`` of every species (see ``CardPlay.standard_play_options``)
+        self.species_column = [sum(1 << s * TRAITS for s in range(count)) for count in range(MAX_SPECIES + 1)]
         #: card -> the action that discards it from a species
         self.discard_trait = [Action("discard_trait", c) for c in range(self.ncards)]
         #: card -> the action that chooses it as the food card; species -> the action that feeds it plant food
@@ -131,12 +134,27 @@ class Cfg:
         found = self.card_rows(kind)[card] = self.row(kind, card, MAX_SPECIES)
         return found
 
+    def blocked_by(self, cards: tuple[int, ...]) -> int:
+        """The traits a species holding trait cards ``cards`` cannot take (bit ``trait``): those of its cards, face
+        down too, and every trait once it holds as many cards as the trait limit allows (R5). Kept in
+        :attr:`blocked_traits` (at most ``PLAY_TABLE_SIZE`` entries; a full table starts again)."""
+        blocked = ALL_TRAITS
+        if len(cards) < self.maxtraits:
+            blocked = 0
+            for card in cards:
+                blocked |= 1 << self.ctrait[card]
+        if len(self.blocked_traits) >= PLAY_TABLE_SIZE:
+            self.blocked_traits.clear()
+        self.blocked_traits[cards] = blocked
+        return blocked
+
     def plays(self, card: int, key: int) -> tuple[Action, ...]:
         """The play actions of ``card`` on a row described by ``key`` (see ``CardPlay.standard_play_options``): the
-        species count in the low ``COUNT_BITS`` bits; above them two bits per species, whether its body size and its
-        population may grow; above those a bit per species, whether it may take the card's trait. Per species:
-        trait, grow_body, grow_pop; then new_species at each end there is room for. Kept in the card's table (at
-        most ``PLAY_TABLE_SIZE`` keys; a full table starts again)."""
+        species count in the low ``COUNT_BITS`` bits; above them, from ``COUNT_BITS + species * TRAITS``, a bit
+        each for body size and population at the maximum; above those (species count * TRAITS bits up), bit
+        ``species * TRAITS`` when the species may take the card's trait. Per species: trait, grow_body, grow_pop;
+        then new_species at each end there is room for. Kept in the card's table (at most ``PLAY_TABLE_SIZE`` keys;
+        a full table starts again)."""
         positions = self._play_positions.get(key)
         if positions is None:
             positions = _play_positions(key)
@@ -172,16 +190,17 @@ class Cfg:
 def _play_positions(key: int) -> tuple[int, ...]:
     """Where the plays of a row described by ``key`` (see :meth:`Cfg.plays`) are in a card's list of play actions."""
     count = key & COUNT_MASK
-    growth = key >> COUNT_BITS
-    takes = growth >> 2 * count
+    stuck = key >> COUNT_BITS
+    takes = stuck >> count * TRAITS
     positions = []
     for s in range(count):
         first = PLAYS_BEFORE_SPECIES + PLAYS_PER_SPECIES * s
-        if takes >> s & 1:
+        at = s * TRAITS
+        if takes >> at & 1:
             positions.append(first)
-        if growth >> 2 * s & 1:
+        if not stuck >> at & 1:
             positions.append(first + 1)
-        if growth >> 2 * s & 2:
+        if not stuck >> at & 2:
             positions.append(first + 2)
     if count < MAX_SPECIES:
         if count:

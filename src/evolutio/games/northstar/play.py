@@ -24,6 +24,7 @@ from .config import (
     MAX_SPECIES,
     POP,
     RIGHT_END,
+    TRAITS,
     new_species,
 )
 from .feeding import FeedingRules
@@ -103,11 +104,11 @@ class CardPlay(FeedingRules):
         species below the maximum, a new species at each end there is room for), then the trait discards, then
         end_turn — :meth:`play_room`'s rules, in that order.
 
-        The hot path: one pass over the row sums it up in two numbers — ``blocked``, bit ``trait * species count +
-        species`` set when that species cannot take that trait (it holds it, face down too, or it is at the trait
-        limit), and ``growth``, two bits per species (body size, population may grow) under a marker bit that tells
-        the species count — so that a card's plays are one look-up in its table of play tuples (:meth:`Cfg.plays`),
-        keyed by the species that take its trait, ``growth`` and the species count."""
+        The hot path: one pass over the row sums it up in two numbers — ``blocked``, bit ``species * TRAITS +
+        trait`` set when that species cannot take that trait (it holds it, face down too, or it is at the trait
+        limit: :meth:`Cfg.blocked_traits`), and ``stuck``, bits ``species * TRAITS`` and ``+ 1`` set when its body
+        size, its population is at the maximum — so that a card's plays are one look-up in its table of play tuples
+        (:meth:`Cfg.plays`), keyed by the species that take its trait, ``stuck`` and the species count."""
         cfg = self.cfg
         row = self.boards[p]
         hand = self.hands[p]
@@ -116,35 +117,32 @@ class CardPlay(FeedingRules):
             acts = [discard_trait[x] for sp in row for x in sp[CARDS]]
             acts.append(cfg.END)
             return acts
-        ct = cfg.ctrait
-        limit = cfg.maxtraits
+        blocked_traits = cfg.blocked_traits
         most = cfg.maxv
-        count = len(row)
         blocked = 0
-        growth = 0
+        stuck = 0
+        at = 0  # species * TRAITS
         held: list[int] = []
-        for s, sp in enumerate(row):
+        for sp in row:
             cards = sp[CARDS]
             if cards:
                 held += cards
-                if len(cards) >= limit:
-                    blocked |= cfg.all_traits_of[count] << s
-                else:
-                    for x in cards:
-                        blocked |= 1 << ct[x] * count + s
-            if sp[BODY] < most:
-                growth |= 1 << 2 * s
-            if sp[POP] < most:
-                growth |= 2 << 2 * s
-        growth = growth << COUNT_BITS | count
-        shift = 2 * count + COUNT_BITS
-        species = (1 << count) - 1
+                blocked |= (blocked_traits.get(cards) or cfg.blocked_by(cards)) << at
+            if sp[BODY] >= most:
+                stuck |= 1 << at
+            if sp[POP] >= most:
+                stuck |= 2 << at
+            at += TRAITS
+        count = len(row)
+        rest = stuck << COUNT_BITS | count
+        shift = at + COUNT_BITS
+        column = cfg.species_column[count]
+        ct = cfg.ctrait
         tables = cfg.play_tables
         acts = []
         for c in hand:
-            table = tables[c]
-            key = (~(blocked >> ct[c] * count) & species) << shift | growth
-            plays = table.get(key)
+            key = (~(blocked >> ct[c]) & column) << shift | rest
+            plays = tables[c].get(key)
             if plays is None:
                 plays = cfg.plays(c, key)
             acts += plays
