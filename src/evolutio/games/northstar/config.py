@@ -8,6 +8,8 @@ from evolutio.kernel import Action
 
 from .cards import TRAIT_IDS, Deck, load_limits
 
+#: the most players a northstar table seats (the course variant's scenarios: 1–8; the published game: 2–6)
+MAX_SEATS = 8
 #: species per player the engine supports (the HU box holds 24 species boards; the rules set no per-player limit)
 MAX_SPECIES = 24
 

@@ -27,7 +27,7 @@ from .config import (
     SIZE,
 )
 from .position import NorthstarPosition, Species
-from .steps import AfterFeed, AfterMeat, AfterScavenger, Continuation, Extinction, FeedingTurn, StoreSurplus
+from .steps import FEEDING_TURNS, AfterFeed, AfterMeat, AfterScavenger, Continuation, Extinction, StoreSurplus
 from .traits import (
     ACTION_RULES,
     ATTACK_TAKING_TRAITS,
@@ -335,7 +335,7 @@ class FeedingRules(NorthstarPosition):
                         return
                 if not compulsory:
                     acts.append(self.cfg.PASS)
-                self.offer(FeedingTurn(q), acts)
+                self.offer(FEEDING_TURNS[q], acts)
                 return
             self.passes += 1
         self.push(Extinction())

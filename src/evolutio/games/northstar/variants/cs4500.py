@@ -29,7 +29,7 @@ from ..config import (
 )
 from ..play import CardPlay
 from ..position import Species
-from ..steps import Extinction, FeedingTurn
+from ..steps import FEEDING_TURNS, Extinction
 from ..traits import FEEDS_BY_ATTACK, OVERCOMING_TRAITS
 
 
@@ -269,7 +269,7 @@ class CourseRules(CardPlay):
             acts = self.course_feeding_options(p)
             if len(acts) > 1:  # more than pass
                 self.turn = p
-                self.offer(FeedingTurn(p), acts)
+                self.offer(FEEDING_TURNS[p], acts)
                 return
             q.pop(0)
         self.push(Extinction())
