@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from evolutio.kernel import Action
 
@@ -65,7 +65,7 @@ class Cfg:
                  "deck", "ctrait", "cfood", "ncards", "_cache", "END", "PASS", "STRIKE", "limits", "dealt_base",
                  "shell_bonus", "intelligence_food", "removed_two_players", "discard_trait",
                  "play_tables", "card_plays", "_card_rows", "_play_positions", "blocked_traits", "species_column",
-                 "food_card_actions", "feed_actions")
+                 "food_card_actions", "feed_actions", "before_feeding_turn")
 
     def __init__(self, n: int, course: bool, deck: Deck, *, quick: bool = False, wc_hu: bool = False,
                  scav_meat: bool = False, intel_any: bool = False) -> None:
@@ -107,6 +107,8 @@ class Cfg:
         self.food_card_actions = [self._cache.setdefault(("food_card", c, None), Action("food_card", c))
                                   for c in range(self.ncards)]
         self.feed_actions = [self._cache.setdefault(("feed", s, None), Action("feed", s)) for s in range(MAX_SPECIES)]
+        #: the before_feeding_turn hooks in play in this configuration (set at the first feeding turn)
+        self.before_feeding_turn: tuple[Callable[..., Any], ...] | None = None
         self.END = Action("end_turn")
         self.PASS = Action("pass")
         self.STRIKE = Action("strike")

@@ -44,6 +44,7 @@ from .traits import (
     SIZE_TRAITS,
     SURPLUS_TRAITS,
     WOUNDING_TRAITS,
+    handlers_in_play,
 )
 from .traits import hooks as HOOKS
 
@@ -51,8 +52,6 @@ from .traits import hooks as HOOKS
 SELF_ATTACK = SIZE << 1
 #: R15: the refusal of pass while a hungry species can take food
 MUST_FEED = "you must feed: you have a hungry species that can take food (R15)"
-#: what runs before every feeding turn (registered without a trait; every trait module is loaded by now)
-BEFORE_FEEDING_TURN = HOOKS.handlers("before_feeding_turn", 0)
 
 
 def surplus_room(species: Species) -> int:
@@ -322,7 +321,8 @@ class FeedingRules(NorthstarPosition):
     def _feed_seek(self, start: int) -> None:
         """Next feeding turn from seat ``start``: players with nothing to do are skipped (their turn passes). The
         feeding ends when a full round of turns passes in which nobody fed (NOTES §4 phase 5)."""
-        n = self.cfg.n
+        cfg = self.cfg
+        n = cfg.n
         for i in range(n):
             if self.passes >= n:
                 break
@@ -330,11 +330,14 @@ class FeedingRules(NorthstarPosition):
             acts, compulsory = self.standard_feeding_options(q)
             if acts:
                 self.turn = q
-                for before in BEFORE_FEEDING_TURN:
+                befores = cfg.before_feeding_turn
+                if befores is None:  # (the first feeding turn of a game of this configuration)
+                    befores = cfg.before_feeding_turn = handlers_in_play("before_feeding_turn", cfg)
+                for before in befores:
                     if before(self, q):
                         return
                 if not compulsory:
-                    acts.append(self.cfg.PASS)
+                    acts.append(cfg.PASS)
                 self.offer(FEEDING_TURNS[q], acts)
                 return
             self.passes += 1
