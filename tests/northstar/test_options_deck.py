@@ -115,3 +115,12 @@ def test_malformed_scenarios_are_refused_precisely(patch, msg):
     sc.update(patch)
     with pytest.raises(ScenarioError, match=msg):
         load_scenario(sc)
+
+
+@pytest.mark.parametrize("players", [0, 9, "4", None])
+def test_a_saved_state_with_an_impossible_player_count_is_refused_naming_the_field(players):
+    game = load_game("northstar", players=4)
+    data = json.loads(json.dumps(game.new_state(1).to_json()))
+    data["players"] = players
+    with pytest.raises(ScenarioError, match=r"^players: a northstar state seats 1–8 players, got "):
+        game.state_from_json(data)

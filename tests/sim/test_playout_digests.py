@@ -35,9 +35,20 @@ EXPECTED = {
 }
 
 
-def playout_digest(name: str, players: int, games: int) -> str:
+#: the same for rulesets with options: (game, players, games, options) -> sha256
+EXPECTED_WITH_OPTIONS = {
+    ("northstar", 2, 20, (("variant", "standard"),)):
+        "e7f6b399442b83a05672ba34df3d383f169059f757a8b91f6129ec11b0b9aad9",
+    ("northstar", 3, 20, (("quick_play", True),)):
+        "0bdeedfd1050f3bf164a76219b94a31a458ae6402e15410f76fba5029a22be17",
+    ("northstar", 4, 20, (("variant", "cs4500"),)):
+        "172b7719d4095f279d8d32eec346cdd1159af9b6c2cc51d8f366c5c221974546",
+}
+
+
+def playout_digest(name: str, players: int, games: int, **options: object) -> str:
     """The bench driver (``sim.runner.bench``) over ``games`` seeds, each game's final digest folded into one hash."""
-    game = load_game(name, players=players)
+    game = load_game(name, players=players, **options)
     folded = hashlib.sha256()
     for index in range(games):
         bot = RandomBot(seed=derive_seed(MASTER_SEED, index, 99))
@@ -56,3 +67,12 @@ def test_random_playouts_give_the_same_games(name: str, players: int, games: int
     if os.environ.get("EVOLUTIO_PRINT_DIGESTS") == "1":
         print(f'    ("{name}", {players}, {games}): "{got}",')
     assert got == EXPECTED[(name, players, games)], f"{name} {players}p: the random playouts changed"
+
+
+@pytest.mark.parametrize(("name", "players", "games", "options"), sorted(EXPECTED_WITH_OPTIONS))
+def test_random_playouts_with_options_give_the_same_games(name: str, players: int, games: int,
+                                                          options: tuple[tuple[str, object], ...]) -> None:
+    got = playout_digest(name, players, games, **dict(options))
+    if os.environ.get("EVOLUTIO_PRINT_DIGESTS") == "1":
+        print(f'    ("{name}", {players}, {games}, {options}): "{got}",')
+    assert got == EXPECTED_WITH_OPTIONS[(name, players, games, options)], f"{name} {players}p {options}: changed"

@@ -27,7 +27,7 @@ from .config import (
     SIZE,
 )
 from .position import NorthstarPosition, Species
-from .steps import AfterFeed, AfterMeat, AfterScavenger, Continuation, Extinction, FeedingTurn, StoreSurplus
+from .steps import FEEDING_TURNS, AfterFeed, AfterMeat, AfterScavenger, Continuation, Extinction, StoreSurplus
 from .traits import (
     ACTION_RULES,
     ATTACK_TAKING_TRAITS,
@@ -44,6 +44,7 @@ from .traits import (
     SIZE_TRAITS,
     SURPLUS_TRAITS,
     WOUNDING_TRAITS,
+    handlers_in_play,
 )
 from .traits import hooks as HOOKS
 
@@ -320,7 +321,8 @@ class FeedingRules(NorthstarPosition):
     def _feed_seek(self, start: int) -> None:
         """Next feeding turn from seat ``start``: players with nothing to do are skipped (their turn passes). The
         feeding ends when a full round of turns passes in which nobody fed (NOTES §4 phase 5)."""
-        n = self.cfg.n
+        cfg = self.cfg
+        n = cfg.n
         for i in range(n):
             if self.passes >= n:
                 break
@@ -328,12 +330,15 @@ class FeedingRules(NorthstarPosition):
             acts, compulsory = self.standard_feeding_options(q)
             if acts:
                 self.turn = q
-                for before in HOOKS.handlers("before_feeding_turn", 0):
+                befores = cfg.before_feeding_turn
+                if befores is None:  # (the first feeding turn of a game of this configuration)
+                    befores = cfg.before_feeding_turn = handlers_in_play("before_feeding_turn", cfg)
+                for before in befores:
                     if before(self, q):
                         return
                 if not compulsory:
-                    acts.append(self.cfg.PASS)
-                self.offer(FeedingTurn(q), acts)
+                    acts.append(cfg.PASS)
+                self.offer(FEEDING_TURNS[q], acts)
                 return
             self.passes += 1
         self.push(Extinction())
@@ -346,21 +351,23 @@ class FeedingRules(NorthstarPosition):
         self._feed_seek((self.turn + 1) % self.cfg.n)
 
     def standard_feeding_options(self, p: int) -> tuple[list[Action], bool]:
-        """Standard feeding options of player ``p`` (without pass) and whether feeding is compulsory (R15)."""
+        """Standard feeding options of player ``p`` (without pass) and whether feeding is compulsory (R15): per
+        species that can eat (:func:`can_eat`, written out here: the hot path), its attacks (a Carnivore) or plant
+        food while the watering hole holds some, then its traits' own options."""
         cfg = self.cfg
-        row = self.boards[p]
+        boards = self.boards
         acts: list[Action] = []
         compulsory = False
-        boards = self.boards
-        n = cfg.n
-        for s, sp in enumerate(row):
-            if not can_eat(sp):
-                continue
-            hungry = sp[FOOD_] < sp[POP]
+        plant = self.wh > 0
+        feed = cfg.feed_actions
+        for s, sp in enumerate(boards[p]):
             mask = sp[MASK]
+            hungry = sp[FOOD_] < sp[POP]
+            if not hungry and not (mask & SURPLUS_TRAITS and surplus_room(sp) > 0):
+                continue
             if mask & FEEDS_BY_ATTACK:  # R24
                 overcoming = mask & OVERCOMING_TRAITS
-                for tp in range(n):
+                for tp in range(cfg.n):
                     for t in range(len(boards[tp])):
                         blocks = self.attack_blocks(p, s, tp, t)
                         if not blocks:
@@ -369,11 +376,10 @@ class FeedingRules(NorthstarPosition):
                                 compulsory = True
                         elif overcoming and self.overcomes(p, mask, blocks):  # allowed, never compulsory (R15)
                             acts.append(cfg.attack(s, tp, t))
-            else:
-                if self.wh > 0:
-                    acts.append(cfg.one("feed", s))
-                    if hungry:
-                        compulsory = True
+            elif plant:
+                acts.append(feed[s])
+                if hungry:
+                    compulsory = True
             if mask & FEEDING_OPTION_TRAITS:  # options of the species' own traits, never compulsory
                 for options in HOOKS.handlers("feeding_options", mask):
                     options(self, p, s, acts)

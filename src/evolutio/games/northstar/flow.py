@@ -12,7 +12,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from .config import CARDS, COURSE_NEW_BOARDS, DOWN, FAT, FOOD_, MASK, POP, new_species
-from .steps import AfterLeaf, AfterLeafChoice, ChooseFoodCard, FoodReveal, OrderLeafEffects, PlayCards
+from .steps import FOOD_CARD_CHOICES, PLAY_TURNS, AfterLeaf, AfterLeafChoice, FoodReveal, OrderLeafEffects
 from .traits import LEAF_EFFECTS, LEAF_ORDER, LEAF_TRAITS
 from .variants.cs4500 import CourseRules
 
@@ -62,7 +62,7 @@ class TurnFlow(CourseRules):
             q = (self.first + k) % n
             if self.hands[q]:
                 self.turn = q
-                self.push(ChooseFoodCard(q))
+                self.push(FOOD_CARD_CHOICES[q])
                 return
             k += 1
         self._begin_play()
@@ -84,7 +84,7 @@ class TurnFlow(CourseRules):
                 self.turn = q
                 self.stage = COURSE_NEW_BOARDS
                 self.nstart = len(self.boards[q])
-                self.push(PlayCards(q))
+                self.push(PLAY_TURNS[q])
                 return
             k += 1
         self._after_play()

@@ -15,6 +15,7 @@ from .cards import COURSE_TRAITS, TRAIT_IDS, TRAIT_INDEX, Deck, load_deck, load_
 from .config import (
     FEED,
     FOOD,
+    MAX_SEATS,
     PLAY,
     Cfg,
     new_species,
@@ -106,6 +107,8 @@ class NorthstarGame(Game):
             raise ScenarioError("not a northstar state")
         cfg = self.cfg
         n = data.get("players", cfg.n)
+        if type(n) is not int or not 1 <= n <= MAX_SEATS:
+            raise ScenarioError(f"players: a northstar state seats 1–{MAX_SEATS} players, got {n!r}")
         if "card_table" in data:
             cfg = self._cfg(n, _table_deck(data["card_table"], self.deck))
         elif n != cfg.n:

@@ -14,6 +14,7 @@ from .cards import TRAIT_NAMES
 from .config import (
     BODY,
     CARDS,
+    COUNT_BITS,
     COURSE_GREW_BODY,
     COURSE_GREW_POPULATION,
     COURSE_REPLACED,
@@ -23,12 +24,16 @@ from .config import (
     MAX_SPECIES,
     POP,
     RIGHT_END,
+    TRAITS,
     new_species,
 )
 from .feeding import FeedingRules
 from .position import Species
 from .steps import ReplaceTrait
 from .traits import hooks as TRAIT_HOOKS
+
+#: the traits with a rule of their own when their card leaves a species (Fat Tissue)
+DISCARD_RULE_TRAITS = TRAIT_HOOKS.traits_with("trait_discarded")
 
 #: the sides a new species may go at: none (the most species), only the right end (no species yet: both ends are
 #: the same place), or either end
@@ -95,31 +100,55 @@ class CardPlay(FeedingRules):
 
     # ----------------------------------------------------------------------------------- the published rules
     def standard_play_options(self, p: int) -> list[Action]:
+        """A play turn's actions: each hand card's plays (trait on a species that has room for it, growth of a
+        species below the maximum, a new species at each end there is room for), then the trait discards, then
+        end_turn — :meth:`play_room`'s rules, in that order.
+
+        The hot path: one pass over the row sums it up in two numbers — ``blocked``, bit ``species * TRAITS +
+        trait`` set when that species cannot take that trait (it holds it, face down too, or it is at the trait
+        limit: :meth:`Cfg.blocked_traits`), and ``stuck``, bits ``species * TRAITS`` and ``+ 1`` set when its body
+        size, its population is at the maximum — so that a card's plays are one look-up in its table of play tuples
+        (:meth:`Cfg.plays`), keyed by the species that take its trait, ``stuck`` and the species count."""
         cfg = self.cfg
-        ct = cfg.ctrait
         row = self.boards[p]
-        acts: list[Action] = []
-        append = acts.append
-        room, body_grows, population_grows, sides = self.play_room(row)
-        play_rows = cfg.play_rows
-        for c in self.hands[p]:
-            bit = 1 << ct[c]
-            trait_row, body_row, population_row, new_row = play_rows(c)
-            for held, body, population, trait_play, body_play, population_play in zip(
-                    room, body_grows, population_grows, trait_row, body_row, population_row):
-                if held >= 0 and not held & bit:
-                    append(trait_play)
-                if body:
-                    append(body_play)
-                if population:
-                    append(population_play)
-            for side in sides:
-                append(new_row[side])
+        hand = self.hands[p]
         discard_trait = cfg.discard_trait
+        if not hand:
+            acts = [discard_trait[x] for sp in row for x in sp[CARDS]]
+            acts.append(cfg.END)
+            return acts
+        blocked_traits = cfg.blocked_traits
+        most = cfg.maxv
+        blocked = 0
+        stuck = 0
+        at = 0  # species * TRAITS
+        held: list[int] = []
         for sp in row:
-            for x in sp[CARDS]:
-                append(discard_trait[x])
-        append(cfg.END)
+            cards = sp[CARDS]
+            if cards:
+                held += cards
+                blocked |= (blocked_traits.get(cards) or cfg.blocked_by(cards)) << at
+            if sp[BODY] >= most:
+                stuck |= 1 << at
+            if sp[POP] >= most:
+                stuck |= 2 << at
+            at += TRAITS
+        count = len(row)
+        rest = stuck << COUNT_BITS | count
+        shift = at + COUNT_BITS
+        column = cfg.species_column[count]
+        ct = cfg.ctrait
+        tables = cfg.play_tables
+        acts = []
+        for c in hand:
+            key = (~(blocked >> ct[c]) & column) << shift | rest
+            plays = tables[c].get(key)
+            if plays is None:
+                plays = cfg.plays(c, key)
+            acts += plays
+        for x in held:
+            acts.append(discard_trait[x])
+        acts.append(cfg.END)
         return acts
 
     def standard_play_refusal(self, p: int, action: Action) -> Refusal | None:
@@ -216,14 +245,19 @@ class CardPlay(FeedingRules):
             for s, sp in enumerate(row):  # noqa: B007 - s names the species after the loop
                 if c in sp[CARDS]:
                     break
-            was_down = c in sp[DOWN]
-            sp[CARDS] = tuple(x for x in sp[CARDS] if x != c)
+            cards = sp[CARDS]
+            i = cards.index(c)  # (a card is in one place: once)
+            sp[CARDS] = cards[:i] + cards[i + 1:]
+            down = sp[DOWN]
+            was_down = c in down
             if was_down:
-                sp[DOWN] = tuple(x for x in sp[DOWN] if x != c)
+                i = down.index(c)
+                sp[DOWN] = down[:i] + down[i + 1:]
             else:
                 self._recompute_mask(sp)
             trait = 1 << cfg.ctrait[c]
-            if not sp[MASK] & trait:  # the trait is gone (not only a face-down copy): its own rule, if any
+            # the trait is gone (not only a face-down copy): its own rule, if it has one
+            if trait & DISCARD_RULE_TRAITS and not sp[MASK] & trait:
                 for discarded in TRAIT_HOOKS.handlers("trait_discarded", trait):
                     discarded(self, p, sp)
             self._discard_card(p, c)

@@ -88,9 +88,11 @@ class NorthstarPosition(FlowState):
     @property
     def phase(self) -> int:
         """The phase the views show (``PHASE_NAMES``): the top step's, or the held step's while held."""
-        if not self.flow:
+        flow = self.flow
+        if not flow:
             return HELD if self.hold else OVER
-        return self.decision.phase
+        top = flow[-1]
+        return top.phase if isinstance(top, NorthstarStep) else self.decision.phase
 
     # ------------------------------------------------------------------------------------------------ cards
     def _draw(self, p: int, k: int, in_deal: bool) -> None:
@@ -99,6 +101,11 @@ class NorthstarPosition(FlowState):
         empty too and nothing can be drawn)."""
         hand = self.hands[p]
         deck = self.deck
+        if len(deck) >= k:  # (the usual case at once: the same cards in the same order as one by one)
+            if k > 0:
+                hand += deck[:-k - 1:-1]
+                del deck[-k:]
+            return
         for _ in range(k):
             if not deck:
                 if not self.last_round:

@@ -8,7 +8,7 @@ from evolutio.kernel import ScenarioError
 from evolutio.kernel.scenario import apply_scenario_controls, put_on_top
 
 from .cards import B_FAT, COURSE_TRAITS, TRAIT_IDS, TRAIT_INDEX, Deck
-from .config import FAT, MAX_SPECIES, MAX_TRAIT_SLOTS, Cfg
+from .config import FAT, MAX_SEATS, MAX_SPECIES, MAX_TRAIT_SLOTS, Cfg
 from .state import NorthstarState
 from .steps import FoodReveal
 
@@ -148,8 +148,8 @@ def build(game: NorthstarRules, data: dict[str, Any]) -> NorthstarState:
         _err("players: a northstar scenario needs a non-empty list of player objects")
     n = len(players)
     if course:
-        if not 1 <= n <= 8:
-            _err(f"players: a cs4500 scenario has 1–8 players, got {n}")
+        if not 1 <= n <= MAX_SEATS:
+            _err(f"players: a cs4500 scenario has 1–{MAX_SEATS} players, got {n}")
     elif n != game.num_players:
         _err(f"players: the scenario lists {n} players but the options say players={game.num_players}")
     phase_name = data.get("phase", "select-food")

@@ -18,7 +18,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
 from .actions import ActionSpace, kind_refusal
-from .config import FEED, FOOD, LEAF, LEAF_NAMES, PHASE_NAMES, PLAY, REPLACE, STORE
+from .config import FEED, FOOD, LEAF, LEAF_NAMES, MAX_SEATS, PHASE_NAMES, PLAY, REPLACE, STORE
 
 
 class NorthstarStep(Step):
@@ -54,6 +54,7 @@ class PlayerStep(NorthstarStep):
 
     __slots__ = ("player",)
     player: int
+    decides = True  # (``decider`` is never None: the stack stops here without asking)
 
     def decider(self, state: Any) -> int | None:
         return self.player
@@ -66,8 +67,8 @@ class ChooseFoodCard(PlayerStep):
     KINDS = ("food_card",)
 
     def legal(self, state: Any) -> list[Action]:
-        one = state.cfg.one
-        return [one("food_card", card) for card in state.hands[self.player]]
+        choose = state.cfg.food_card_actions
+        return [choose[card] for card in state.hands[self.player]]
 
     def check(self, state: Any, action: Action) -> Refusal | None:
         refusal: Refusal | None = state.card_refusal(self.player, action.args[0])
@@ -137,7 +138,7 @@ class ReplaceTrait(PlayerStep):
 
     def resolve(self, state: Any, action: Action) -> None:
         state.replace_trait(self.player, action.args[0], self.species, self.slot)
-        state.replace(PlayCards(self.player))
+        state.replace(PLAY_TURNS[self.player])
 
     def prompt(self, state: Any) -> str:
         return "choose the card whose trait replaces the chosen trait"
@@ -216,6 +217,7 @@ class StoreSurplus(NorthstarStep):
     least: int
     most: int
     head: int
+    decides = True  # (``decider`` is never None: the stack stops here without asking)
 
     def decider(self, state: Any) -> int | None:
         return self.owner
@@ -336,6 +338,12 @@ class AfterScavenger(Continuation):
     def resume(self, state: Any, head: int) -> None:
         state.after_scavenger(self, head)
 
+
+#: the decision of each seat pushed on every turn — the food-card choice, the play turn, the feeding turn: a step is an
+#: immutable value, so one per seat serves every state and no turn builds one
+FOOD_CARD_CHOICES = tuple(ChooseFoodCard(seat) for seat in range(MAX_SEATS))
+PLAY_TURNS = tuple(PlayCards(seat) for seat in range(MAX_SEATS))
+FEEDING_TURNS = tuple(FeedingTurn(seat) for seat in range(MAX_SEATS))
 
 #: the steps of the game's core (the trait modules register their own: ``traits.TRAIT_STEPS``)
 STEP_TYPES: tuple[type[Step], ...] = (

@@ -130,6 +130,30 @@ def action_rule(kind: str, refusal: Callable[[Any, int, tuple[int, ...]], Refusa
     ACTION_RULES[kind] = ActionRule(refusal, resolve)
 
 
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+def in_play_when(applies: Callable[[Any], bool]) -> Callable[[Handler], Handler]:
+    """Mark a handler registered without a trait as in play only in games whose configuration (``Cfg``) ``applies``
+    to — an option's rule (the Intelligence window) — so that :func:`handlers_in_play` leaves it out elsewhere."""
+
+    def mark(handler: Handler) -> Handler:
+        handler.in_play = applies  # type: ignore[attr-defined]
+        return handler
+
+    return mark
+
+
+def handlers_in_play(event: str, cfg: Any) -> tuple[Callable[..., Any], ...]:
+    """The handlers of ``event`` registered without a trait that are in play in a game of configuration ``cfg``."""
+    in_play = []
+    for handler in hooks.handlers(event, 0):
+        applies = getattr(handler, "in_play", None)
+        if applies is None or applies(cfg):
+            in_play.append(handler)
+    return tuple(in_play)
+
+
 #: flag name -> the mask of the traits that carry it (filled by the trait modules)
 TRAIT_FLAGS: dict[str, int] = {}
 

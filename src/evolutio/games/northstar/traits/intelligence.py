@@ -32,7 +32,7 @@ from ..config import (
     SIZE,
 )
 from ..steps import Continuation, FeedingTurn, NorthstarStep, PlayerStep
-from . import TRAIT_BIT, action_rule, hooks, trait_step
+from . import TRAIT_BIT, action_rule, hooks, in_play_when, trait_step
 
 INTELLIGENCE = TRAIT_BIT["intelligence"]
 CARNIVORE = TRAIT_BIT["carnivore"]
@@ -296,6 +296,7 @@ def eligible(state: Any, p: int) -> bool:
 
 
 @hooks.on("before_feeding_turn")
+@in_play_when(lambda cfg: cfg.intel_any)
 def open_window(state: Any, q: int) -> bool:
     """Hungarian reading: the other players, from the next one on, may use Intelligence first."""
     n = state.cfg.n

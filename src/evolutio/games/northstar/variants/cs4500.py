@@ -26,11 +26,11 @@ from ..config import (
     MAX_TRAIT_SLOTS,
     POP,
     RIGHT_END,
-    SIDES,
 )
 from ..play import CardPlay
 from ..position import Species
-from ..steps import Extinction, FeedingTurn
+from ..steps import FEEDING_TURNS, Extinction
+from ..traits import FEEDS_BY_ATTACK, OVERCOMING_TRAITS
 
 
 class CourseRules(CardPlay):
@@ -98,17 +98,27 @@ class CourseRules(CardPlay):
 
     # --------------------------------------------------------------------------------- course options and refusals
     def course_feeding_options(self, p: int) -> list[Action]:
-        """SPEC §5.4, in its order: veg, fat, attack (attacks only on other players' species), then pass."""
+        """SPEC §5.4, in its order: veg, fat, attack (attacks only on other players' species), then pass —
+        :meth:`course_feeding_refusal`'s rules, generated directly: nothing but pass while the watering hole is
+        empty; plant food for a hungry herbivore; storing on a Fat Tissue card with room; an attack by a hungry
+        Carnivore on another player's species no defence blocks."""
         cfg = self.cfg
-        row = self.boards[p]
-        n = cfg.n
-        tried: list[Action] = [cfg.one("feed", s) for s in range(len(row))]
-        tried += [cfg.one("store_fat", s) for s in range(len(row))]
-        for s in range(len(row)):
-            for k in range(1, n):
-                tp = (p + k) % n
-                tried += [cfg.attack(s, tp, t) for t in range(len(self.boards[tp]))]
-        acts = [a for a in tried if self.course_feeding_refusal(p, a) is None]
+        acts: list[Action] = []
+        if self.wh > 0:
+            row = self.boards[p]
+            feed = cfg.feed_actions
+            acts += [feed[s] for s, sp in enumerate(row) if sp[FOOD_] < sp[POP] and not sp[MASK] & FEEDS_BY_ATTACK]
+            acts += [cfg.one("store_fat", s) for s, sp in enumerate(row) if sp[MASK] & B_FAT and sp[BODY] > sp[FAT]]
+            n = cfg.n
+            for s, sp in enumerate(row):
+                mask = sp[MASK]
+                if mask & FEEDS_BY_ATTACK and sp[FOOD_] < sp[POP]:
+                    for k in range(1, n):
+                        tp = (p + k) % n
+                        for t in range(len(self.boards[tp])):
+                            blocks = self.attack_blocks(p, s, tp, t)
+                            if not blocks or mask & OVERCOMING_TRAITS and self.overcomes(p, mask, blocks):
+                                acts.append(cfg.attack(s, tp, t))
         acts.append(cfg.PASS)
         return acts
 
@@ -132,21 +142,53 @@ class CourseRules(CardPlay):
         return None
 
     def course_play_options(self, p: int) -> list[Action]:
-        """SPEC §5.9: a play turn's actions in the course's fixed order BT, RT, GP, GB (``stage`` says how far)."""
+        """SPEC §5.9: a play turn's actions in the course's fixed order BT, RT, GP, GB (``stage`` says how far): per
+        hand card a new board at the right end and the card as a trait on each board bought this turn that has room
+        for it; the replacements of each trait some hand card can replace; per hand card the population, then the
+        body size of each species below the maximum — :meth:`course_play_refusal`'s rules, generated directly."""
         cfg = self.cfg
         hand = self.hands[p]
         row = self.boards[p]
         ns = len(row)
-        tried: list[Action] = []
-        for c in hand:
-            tried.append(cfg.row("new_species", c, SIDES)[RIGHT_END])
-            tried += cfg.row("trait", c, MAX_SPECIES)[:ns]
-        for s, sp in enumerate(row):
-            tried += cfg.row("replace_trait", s, MAX_TRAIT_SLOTS)[:len(sp[CARDS])]
-        for kind in ("grow_pop", "grow_body"):
+        stage = self.stage
+        acts: list[Action] = []
+        if not hand:
+            acts.append(cfg.END)
+            return acts
+        if stage == COURSE_NEW_BOARDS:
+            ct = cfg.ctrait
+            limit = cfg.maxtraits
+            room = [(s, {ct[x] for x in sp[CARDS]}) for s, sp in enumerate(row)
+                    if s >= self.nstart and len(sp[CARDS]) < limit]
+            board = ns < MAX_SPECIES
+            trait_rows = cfg.card_rows("trait")
             for c in hand:
-                tried += cfg.row(kind, c, MAX_SPECIES)[:ns]
-        acts = [a for a in tried if self.course_play_refusal(p, a) is None]
+                if board:
+                    acts.append(cfg.card_plays[c][RIGHT_END])
+                if room:
+                    trait_row = trait_rows[c] or cfg.card_row("trait", c)
+                    trait = ct[c]
+                    acts += [trait_row[s] for s, traits in room if trait not in traits]
+        if stage <= COURSE_REPLACED:
+            for s, sp in enumerate(row):
+                slots = len(sp[CARDS])
+                if slots:
+                    replace_row = cfg.row("replace_trait", s, MAX_TRAIT_SLOTS)
+                    acts += [replace_row[i] for i in range(slots) if self.replacement_cards(p, s, i)]
+        most = cfg.maxv
+        kinds = ("grow_pop", "grow_body") if stage <= COURSE_GREW_POPULATION else ("grow_body",)
+        for kind in kinds:
+            field = POP if kind == "grow_pop" else BODY
+            grows = [s for s, sp in enumerate(row) if sp[field] < most]
+            if grows:
+                rows = cfg.card_rows(kind)
+                if len(grows) == ns:  # (every species: the start of each card's row)
+                    for c in hand:
+                        acts += (rows[c] or cfg.card_row(kind, c))[:ns]
+                else:
+                    for c in hand:
+                        grow_row = rows[c] or cfg.card_row(kind, c)
+                        acts += [grow_row[s] for s in grows]
         acts.append(cfg.END)
         return acts
 
@@ -227,7 +269,7 @@ class CourseRules(CardPlay):
             acts = self.course_feeding_options(p)
             if len(acts) > 1:  # more than pass
                 self.turn = p
-                self.offer(FeedingTurn(p), acts)
+                self.offer(FEEDING_TURNS[p], acts)
                 return
             q.pop(0)
         self.push(Extinction())
