@@ -27,7 +27,7 @@ from evolutio.kernel.flow import Refusal, Step
 
 from . import actions
 from .phases import mask_of
-from .rules import ON_OTHERS, ON_OWN
+from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN
 from .traits import (
     EFFECTS,
     EN,
@@ -342,6 +342,12 @@ class TraitTarget(TargetDecision):
 
     def legal(self, state: OriginFlow) -> list[Action]:
         seat, trait = self.player, state.config.faces[self.card][self.face]
+        if not PAIRED[trait] and not state.config.placement_rules:
+            # placement_refusal over the animals of the owners it allows: only its trait-mask rule is left to test
+            tm, blocking, target = state.trait_mask, BLOCKING_PLACEMENT[trait], actions.TARGET
+            return [target[animal] for other in range(state.player_count)
+                    if (ON_OWN[trait] if other == seat else ON_OTHERS[trait])
+                    for animal in state.animals[other] if not tm[animal] & blocking]
         # the rule of check (first_target_refusal), over the animals it can allow
         refusal = state.first_target_refusal if PAIRED[trait] else state.placement_refusal
         if ON_OTHERS[trait]:

@@ -35,6 +35,7 @@ from .config import Config
 from .geography import MIGRATING, NOT_CHOSEN
 from .phases import DEV
 from .traits import (
+    BECOMING_FED,
     CAN_ATTACK,
     CAN_BE_ATTACKED,
     CAN_RECEIVE,
@@ -320,16 +321,31 @@ class OriginRules(FlowState):
     def loose_cards(self) -> list[int]: return []
 
     def attack_targets(self, c: int) -> list[int]:
-        out = []
+        """The animals ``c`` may attack now (:meth:`attack_refusal`), in seat and play order."""
+        tm = self.trait_mask
+        if self.husks or self.location or tm[c] & LIMITING_ATTACKS:
+            refusal = self.attack_refusal
+            return [t for anims in self.animals for t in anims if t != c and refusal(c, t) is None]
+        # attack_refusal without husks, locations or traits of the carnivore's that limit it: only the target's
+        # protecting traits are left to ask
         refusal = self.attack_refusal
-        for anims in self.animals:
-            for t in anims:
-                if t != c and refusal(c, t) is None:
-                    out.append(t)
-        return out
+        return [t for anims in self.animals for t in anims
+                if t != c and (not tm[t] & PROTECTING or refusal(c, t) is None)]
 
     def has_attack_target(self, c: int) -> bool:
+        """May ``c`` attack some animal now (:meth:`attack_targets` is not empty)?"""
+        tm = self.trait_mask
         refusal = self.attack_refusal
+        if self.husks or self.location or tm[c] & LIMITING_ATTACKS:
+            for anims in self.animals:
+                for t in anims:
+                    if t != c and refusal(c, t) is None:
+                        return True
+            return False
+        for anims in self.animals:   # (as in attack_targets: an unprotected animal first, without a call)
+            for t in anims:
+                if t != c and not tm[t] & PROTECTING:
+                    return True
         for anims in self.animals:
             for t in anims:
                 if t != c and refusal(c, t) is None:
@@ -508,27 +524,34 @@ class OriginRules(FlowState):
         compulsory = False
         tm = self.trait_mask
         present = 0   # the traits of the player's animals, to skip the loops of the traits nobody has
-        main_action = not self.main_action_used
-        if main_action and self.food_base:
-            can_receive = self.can_receive   # the rule of take_refusal and end_turn_refusal
-            for a in anims:
-                present |= tm[a]
-                if can_receive(a):
-                    L.append(A.TAKE[a])
-            compulsory = bool(L)
+        if not self.main_action_used:
+            if self.food_base:
+                # can_receive, inline (the rule of take_refusal and end_turn_refusal)
+                hibernating, food, need, fat, fat_tissue, take = (self.hibernating, self.food, self.need, self.fat,
+                                                                  self.fat_tissue_count, A.TAKE)
+                for a in anims:
+                    mask = tm[a]
+                    present |= mask
+                    if (not (hibernating >> a) & 1 and (food[a] < need[a] or fat[a] < fat_tissue[a])
+                            and (not mask & LIMITING_FOOD or self.receive_refusal(a) is None)):
+                        L.append(take[a])
+                compulsory = bool(L)
+            else:
+                for a in anims:
+                    present |= tm[a]
+            offering = present & OFFERING_MAIN_ACTIONS
+            if offering:
+                for trait_bit, handlers in MAIN_ACTION_ORDER:   # each trait over all the animals
+                    if offering & trait_bit:
+                        for handler in handlers:
+                            handler(self, anims, L)
+            table_actions = self.config.table_actions
+            if table_actions:
+                for table_action in table_actions:
+                    table_action(self, p, L)
         else:
             for a in anims:
                 present |= tm[a]
-        if main_action and present & OFFERING_MAIN_ACTIONS:
-            for trait_bit, handlers in MAIN_ACTION_ORDER:
-                if present & trait_bit:
-                    for a in anims:
-                        if tm[a] & trait_bit:
-                            for handler in handlers:
-                                handler(self, a, L)
-        if main_action:
-            for table_action in self.config.table_actions:
-                table_action(self, p, L)
         if present & OFFERING_FREE_ACTIONS:
             for a in anims:
                 mask = tm[a] & OFFERING_FREE_ACTIONS
@@ -574,9 +597,10 @@ class OriginRules(FlowState):
         """``a`` (which can receive) gets one token (red: from the food base); runs the ``on_receive`` hooks. Each real
         receipt (take, Communication, Cooperation, attack, Scavenger, Piracy) marks ``received_food``, not fat (24)"""
         self.received_food |= 1 << a
-        if self.food[a] < self.need[a]:
-            self.food[a] += 1
-            if self.food[a] == self.need[a]:
+        food = self.food
+        if food[a] < self.need[a]:
+            food[a] += 1
+            if food[a] == self.need[a] and self.trait_mask[a] & BECOMING_FED:
                 self.became_fed(a)
         else:
             self.fat[a] += 1

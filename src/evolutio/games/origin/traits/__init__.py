@@ -133,9 +133,10 @@ def card_name_ru(faces: tuple[int, ...]) -> str:
 #: - ``on_receive(state, animal, red)`` — for the traits of an animal that has just received a red or blue token;
 #: - ``defences(state, carnivore, target, rolled, targeted, choices)`` — for the attacked animal's traits: append the
 #:   defence actions it may take now to ``choices``; return ``True`` if one of them makes the defence compulsory;
-#: - ``main_actions(state, animal, choices)`` — for the traits of an animal of the feeding player who has not used the
-#:   turn's main action: append the trait's main actions (attack, convert) for it; the core asks the traits in
-#:   priority order, each over all the player's animals (:data:`MAIN_ACTION_ORDER`);
+#: - ``main_actions(state, animals, choices)`` — for the traits of the animals of the feeding player who has not used
+#:   the turn's main action: append the trait's main actions (attack, convert) for each of ``animals`` (the player's
+#:   animals of the feeding turn, in order) that has the trait; the core asks each trait once, in priority order
+#:   (:data:`MAIN_ACTION_ORDER`), so all the attacks come before all the conversions;
 #: - ``free_actions(state, animal, choices)`` — for the traits of an animal of the feeding player: append the free
 #:   trait actions it may take now;
 #: - ``after_kill(state, carnivore)`` — registered for every animal (no trait): a Carnivore has just eaten;
