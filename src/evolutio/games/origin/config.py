@@ -81,8 +81,9 @@ class Config:
         self.arguments = A.arguments(self.trait_kinds + self.location_kinds + self.choice_kinds + self.defence_kinds
                                      + self.decision_kinds, {**KIND_ARGUMENTS, **choices})
         self.faces = deck.faces
-        #: per card id: (trait, the action playing the card as that trait) for each of its faces
-        self.trait_plays = tuple(tuple(zip(faces, A.TRAIT[card])) for card, faces in enumerate(deck.faces))
+        #: per card id: (trait, its bit, the action playing the card as that trait) for each of its faces
+        self.trait_plays = tuple(tuple((trait, 1 << trait, play) for trait, play in zip(faces, A.TRAIT[card]))
+                                 for card, faces in enumerate(deck.faces))
         self.deck_option = deck.name
         self.max_fat = deck.max_fat_per_animal
         self.dice, self.plus = FOOD_TABLE[n]

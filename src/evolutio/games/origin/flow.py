@@ -31,7 +31,7 @@ from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN
 from .traits import (
     EFFECTS,
     EN,
-    HOOKS,
+    FIRE_TRIGGER,
     KIND_ARGUMENTS,
     ON_ATTACKED,
     PAIRED,
@@ -676,6 +676,6 @@ class OriginFlow(OriginTurn):
         pool = self.flow[-1]
         assert isinstance(pool, TriggerOrder)
         self.replace(TriggerOrder(pool.player, tuple(y for y in pool.triggers if (y >> 1) != c)))
-        for handler in HOOKS.handlers("fire_trigger", 1 << self.card_trait[c]):
+        for handler in FIRE_TRIGGER[1 << self.card_trait[c]]:
             handler(self, c, r)
 

@@ -36,6 +36,7 @@ from .geography import MIGRATING, NOT_CHOSEN
 from .phases import DEV
 from .traits import (
     BECOMING_FED,
+    BLOCKING_TRIGGERS,
     CAN_ATTACK,
     CAN_BE_ATTACKED,
     CAN_RECEIVE,
@@ -43,12 +44,11 @@ from .traits import (
     EN,
     FAT,
     FOOD,
-    HOOKS,
     LIMITING_ATTACKS,
     LIMITING_FOOD,
-    MAIN_ACTION_ORDER,
     OFFER_DEFENCES,
     OFFER_FREE_ACTIONS,
+    OFFER_MAIN_ACTIONS,
     OFFERING_FREE_ACTIONS,
     OFFERING_MAIN_ACTIONS,
     ON_RECEIVE,
@@ -56,6 +56,7 @@ from .traits import (
     PROTECTING,
     REACTING_TO_FOOD,
     TRAITS,
+    TRIGGER_BLOCKED,
     card_name,
 )
 
@@ -498,16 +499,16 @@ class OriginRules(FlowState):
             return [A.PASS, *A.ANIMAL[:len(hand)]]
         L = [A.PASS]
         append = L.append
-        trait_plays = self.config.trait_plays
-        playable: dict[int, bool] = {}
-        can_place_trait = self.can_place_trait   # the rule of trait_play_refusal
+        trait_plays, animal = self.config.trait_plays, A.ANIMAL
+        asked = playable = 0   # bit masks: the traits asked about so far, those that can be played
         for slot, card in enumerate(hand):
-            append(A.ANIMAL[slot])
-            for trait, play in trait_plays[card]:
-                allowed = playable.get(trait)
-                if allowed is None:
-                    allowed = playable[trait] = can_place_trait(p, trait)
-                if allowed:
+            append(animal[slot])
+            for trait, bit, play in trait_plays[card]:
+                if not asked & bit:
+                    asked |= bit
+                    if self.can_place_trait(p, trait):   # the rule of trait_play_refusal
+                        playable |= bit
+                if playable & bit:
                     append(play)
         return L
 
@@ -527,8 +528,8 @@ class OriginRules(FlowState):
         if not self.main_action_used:
             if self.food_base:
                 # can_receive, inline (the rule of take_refusal and end_turn_refusal)
-                hibernating, food, need, fat, fat_tissue, take = (self.hibernating, self.food, self.need, self.fat,
-                                                                  self.fat_tissue_count, A.TAKE)
+                hibernating, food, need = self.hibernating, self.food, self.need
+                fat, fat_tissue, take = self.fat, self.fat_tissue_count, A.TAKE
                 for a in anims:
                     mask = tm[a]
                     present |= mask
@@ -541,10 +542,8 @@ class OriginRules(FlowState):
                     present |= tm[a]
             offering = present & OFFERING_MAIN_ACTIONS
             if offering:
-                for trait_bit, handlers in MAIN_ACTION_ORDER:   # each trait over all the animals
-                    if offering & trait_bit:
-                        for handler in handlers:
-                            handler(self, anims, L)
+                for handler in OFFER_MAIN_ACTIONS[offering]:   # each trait once, over all the animals
+                    handler(self, anims, L)
             table_actions = self.config.table_actions
             if table_actions:
                 for table_action in table_actions:
@@ -585,9 +584,10 @@ class OriginRules(FlowState):
         r = self.second_animal[c] if x & 1 else self.first_animal[c]
         if r < 0 or not self.can_receive(r):
             return False
-        for handler in HOOKS.handlers("trigger_blocked", 1 << trait):
-            if handler(self, c, r) is not None:
-                return False
+        if (1 << trait) & BLOCKING_TRIGGERS:
+            for handler in TRIGGER_BLOCKED[1 << trait]:
+                if handler(self, c, r) is not None:
+                    return False
         return True
 
     def valid_triggers(self, triggers: tuple[int, ...]) -> list[int]:

@@ -51,8 +51,9 @@ def attack_refusal(state: OriginFlow, carnivore: int) -> Refusal | None:
 @HOOKS.on("main_actions", "carnivore", priority=0)
 def offer_attacks(state: OriginFlow, animals: list[int], choices: list[Action]) -> None:
     tm, attack = state.trait_mask, actions.ATTACK
+    spent = state.attacked | state.hibernating   # (refused at once by attack_refusal: no call for them)
     for animal in animals:
-        if tm[animal] & CARNIVORE_BIT and attack_refusal(state, animal) is None:
+        if tm[animal] & CARNIVORE_BIT and not (spent >> animal) & 1 and attack_refusal(state, animal) is None:
             choices.append(attack[animal])
 
 

@@ -35,7 +35,7 @@ def raid_refusal(state: OriginFlow, animal: int) -> Refusal | None:
 
 @HOOKS.on("free_actions", "piracy", priority=0)
 def offer_a_raid(state: OriginFlow, animal: int, choices: list[Action]) -> None:
-    if raid_refusal(state, animal) is None:
+    if not (state.piracy_used >> animal) & 1 and raid_refusal(state, animal) is None:   # (no call once used)
         choices.append(actions.PIRATE[animal])
 
 
