@@ -336,8 +336,8 @@ class OriginRules(FlowState):
     def has_attack_target(self, c: int) -> bool:
         """May ``c`` attack some animal now (:meth:`attack_targets` is not empty)?"""
         tm = self.trait_mask
-        refusal = self.attack_refusal
         if self.husks or self.location or tm[c] & LIMITING_ATTACKS:
+            refusal = self.attack_refusal
             for anims in self.animals:
                 for t in anims:
                     if t != c and refusal(c, t) is None:
@@ -347,6 +347,7 @@ class OriginRules(FlowState):
             for t in anims:
                 if t != c and not tm[t] & PROTECTING:
                     return True
+        refusal = self.attack_refusal
         for anims in self.animals:
             for t in anims:
                 if t != c and refusal(c, t) is None:
@@ -375,6 +376,17 @@ class OriginRules(FlowState):
             return []
         refusal = self.piracy_refusal
         return [v for anims in self.animals for v in anims if (received >> v) & 1 and refusal(a, v) is None]
+
+    def has_piracy_victim(self, a: int) -> bool:
+        """May the Piracy animal ``a`` rob some animal now (:meth:`piracy_victims` is not empty)?"""
+        received = self.received_food & ~self.hibernating   # (as in piracy_victims)
+        if received:
+            refusal = self.piracy_refusal
+            for anims in self.animals:
+                for v in anims:
+                    if (received >> v) & 1 and refusal(a, v) is None:
+                        return True
+        return False
 
     def _recalc(self, a: int) -> None:
         m = 0
@@ -564,7 +576,9 @@ class OriginRules(FlowState):
     def defence_choices(self, carnivore: int, target: int, rolled: bool, targeted: int) -> list[Action]:
         choices: list[Action] = []
         compulsory = False
-        mask = self.trait_mask[target] & DEFENDING & ~self.ignored_traits(carnivore, target)
+        mask = self.trait_mask[target] & DEFENDING
+        if mask and self.ignores:   # (Intellect's choices: a cheap test first)
+            mask &= ~self.ignored_traits(carnivore, target)
         if mask:
             for handler in OFFER_DEFENCES[mask]:
                 if handler(self, carnivore, target, rolled, targeted, choices):

@@ -28,7 +28,7 @@ def raid_refusal(state: OriginFlow, animal: int) -> Refusal | None:
         return ALREADY_STOLEN
     if state.is_fed(animal) or not state.can_receive(animal):
         return PIRATE_NOT_HUNGRY
-    if not state.piracy_victims(animal):
+    if not state.has_piracy_victim(animal):
         return NOTHING_TO_STEAL
     return None
 
