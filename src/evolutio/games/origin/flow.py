@@ -345,6 +345,9 @@ class TraitTarget(TargetDecision):
         if not PAIRED[trait] and not state.config.placement_rules:
             # placement_refusal over the animals of the owners it allows: only its trait-mask rule is left to test
             tm, blocking, target = state.trait_mask, BLOCKING_PLACEMENT[trait], actions.TARGET
+            if not ON_OTHERS[trait]:   # (the player's own animals; none for a card played only as an animal)
+                own = state.animals[seat] if ON_OWN[trait] else ()
+                return [target[animal] for animal in own if not tm[animal] & blocking]
             return [target[animal] for other in range(state.player_count)
                     if (ON_OWN[trait] if other == seat else ON_OTHERS[trait])
                     for animal in state.animals[other] if not tm[animal] & blocking]
