@@ -14,6 +14,7 @@ from .options import CONTINENTS
 from .traits import (
     DECISION_KINDS,
     DEFENCE_KINDS,
+    HERDING,
     HOOKS,
     KIND_ARGUMENTS,
     LIMITING_PLACEMENT,
@@ -22,6 +23,9 @@ from .traits import (
     choice_arguments,
 )
 
+#: the traits of the base set and the gift cards (trait numbers below Continents' first): a deck of only these, without
+#: Continents or Ice Age, needs none of the expansions' layers of the state (``state.CoreOriginState``)
+CORE_TRAITS = (1 << HERDING) - 1
 # food base: (dice, extra tokens) by number of players (NOTES §4.2, ruling 11)
 FOOD_TABLE = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
 
@@ -35,6 +39,7 @@ class Config:
         "mimicry_unlimited", "paired_per_animal", "tiebreak_dice", "continents", "located", "location_kinds",
         "at_food_roll", "placement_rules", "ice_age", "choice_kinds",
         "defence_kinds", "decision_kinds", "table_actions", "red_token_takes",   # (Time to Fly's hooks and kinds)
+        "core_rules",
     )
 
     def __init__(self, n: int, deck: Deck, options: dict[str, Any], ice_age: Any = None) -> None:
@@ -76,8 +81,9 @@ class Config:
         self.arguments = A.arguments(self.trait_kinds + self.location_kinds + self.choice_kinds + self.defence_kinds
                                      + self.decision_kinds, {**KIND_ARGUMENTS, **choices})
         self.faces = deck.faces
-        #: per card id: (trait, the action playing the card as that trait) for each of its faces
-        self.trait_plays = tuple(tuple(zip(faces, A.TRAIT[card])) for card, faces in enumerate(deck.faces))
+        #: per card id: (trait, its bit, the action playing the card as that trait) for each of its faces
+        self.trait_plays = tuple(tuple((trait, 1 << trait, play) for trait, play in zip(faces, A.TRAIT[card]))
+                                 for card, faces in enumerate(deck.faces))
         self.deck_option = deck.name
         self.max_fat = deck.max_fat_per_animal
         self.dice, self.plus = FOOD_TABLE[n]
@@ -86,3 +92,6 @@ class Config:
         self.tiebreak_dice = bool(options.get("tiebreak_dice", False))
         #: the Ice Age card data (``ice_age_data.IceAgeData``) when ``sets`` has ice_age, else ``None``
         self.ice_age = ice_age
+        #: the base game and the gift cards only (:data:`CORE_TRAITS`, no Continents, no Ice Age): the core's rules
+        #: without the expansions' layers (``state.CoreOriginState``)
+        self.core_rules = not deck_traits & ~CORE_TRAITS and not self.continents and ice_age is None

@@ -27,11 +27,11 @@ from evolutio.kernel.flow import Refusal, Step
 
 from . import actions
 from .phases import mask_of
-from .rules import ON_OTHERS, ON_OWN
+from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN
 from .traits import (
     EFFECTS,
     EN,
-    HOOKS,
+    FIRE_TRIGGER,
     KIND_ARGUMENTS,
     ON_ATTACKED,
     PAIRED,
@@ -342,6 +342,15 @@ class TraitTarget(TargetDecision):
 
     def legal(self, state: OriginFlow) -> list[Action]:
         seat, trait = self.player, state.config.faces[self.card][self.face]
+        if not PAIRED[trait] and not state.config.placement_rules:
+            # placement_refusal over the animals of the owners it allows: only its trait-mask rule is left to test
+            tm, blocking, target = state.trait_mask, BLOCKING_PLACEMENT[trait], actions.TARGET
+            if not ON_OTHERS[trait]:   # (the player's own animals; none for a card played only as an animal)
+                own = state.animals[seat] if ON_OWN[trait] else ()
+                return [target[animal] for animal in own if not tm[animal] & blocking]
+            return [target[animal] for other in range(state.player_count)
+                    if (ON_OWN[trait] if other == seat else ON_OTHERS[trait])
+                    for animal in state.animals[other] if not tm[animal] & blocking]
         # the rule of check (first_target_refusal), over the animals it can allow
         refusal = state.first_target_refusal if PAIRED[trait] else state.placement_refusal
         if ON_OTHERS[trait]:
@@ -670,6 +679,6 @@ class OriginFlow(OriginTurn):
         pool = self.flow[-1]
         assert isinstance(pool, TriggerOrder)
         self.replace(TriggerOrder(pool.player, tuple(y for y in pool.triggers if (y >> 1) != c)))
-        for handler in HOOKS.handlers("fire_trigger", 1 << self.card_trait[c]):
+        for handler in FIRE_TRIGGER[1 << self.card_trait[c]]:
             handler(self, c, r)
 

@@ -71,6 +71,7 @@ class OriginGame(Game):
 
     def new_state(self, seed: int = 0) -> OriginState:
         st = OriginState.blank(self, self.config, seed)
+        st.use_core_class()
         st._setup_new()
         return st
 
@@ -85,7 +86,10 @@ class OriginGame(Game):
         st = OriginState.blank(self, self.config, data.get("seed", 0))
         st._load_base_json(data)
         st._load_json(data["origin"])
+        st.use_core_class()
         return st
 
     def state_from_scenario(self, data: dict[str, Any]) -> OriginState:
-        return ScenarioBuilder(self, self.config, data).build()
+        st = ScenarioBuilder(self, self.config, data).build()
+        st.use_core_class()
+        return st

@@ -35,6 +35,8 @@ from .config import Config
 from .geography import MIGRATING, NOT_CHOSEN
 from .phases import DEV
 from .traits import (
+    BECOMING_FED,
+    BLOCKING_TRIGGERS,
     CAN_ATTACK,
     CAN_BE_ATTACKED,
     CAN_RECEIVE,
@@ -42,12 +44,11 @@ from .traits import (
     EN,
     FAT,
     FOOD,
-    HOOKS,
     LIMITING_ATTACKS,
     LIMITING_FOOD,
-    MAIN_ACTION_ORDER,
     OFFER_DEFENCES,
     OFFER_FREE_ACTIONS,
+    OFFER_MAIN_ACTIONS,
     OFFERING_FREE_ACTIONS,
     OFFERING_MAIN_ACTIONS,
     ON_RECEIVE,
@@ -55,6 +56,7 @@ from .traits import (
     PROTECTING,
     REACTING_TO_FOOD,
     TRAITS,
+    TRIGGER_BLOCKED,
     card_name,
 )
 
@@ -320,15 +322,31 @@ class OriginRules(FlowState):
     def loose_cards(self) -> list[int]: return []
 
     def attack_targets(self, c: int) -> list[int]:
-        out = []
+        """The animals ``c`` may attack now (:meth:`attack_refusal`), in seat and play order."""
+        tm = self.trait_mask
+        if self.husks or self.location or tm[c] & LIMITING_ATTACKS:
+            refusal = self.attack_refusal
+            return [t for anims in self.animals for t in anims if t != c and refusal(c, t) is None]
+        # attack_refusal without husks, locations or traits of the carnivore's that limit it: only the target's
+        # protecting traits are left to ask
         refusal = self.attack_refusal
-        for anims in self.animals:
-            for t in anims:
-                if t != c and refusal(c, t) is None:
-                    out.append(t)
-        return out
+        return [t for anims in self.animals for t in anims
+                if t != c and (not tm[t] & PROTECTING or refusal(c, t) is None)]
 
     def has_attack_target(self, c: int) -> bool:
+        """May ``c`` attack some animal now (:meth:`attack_targets` is not empty)?"""
+        tm = self.trait_mask
+        if self.husks or self.location or tm[c] & LIMITING_ATTACKS:
+            refusal = self.attack_refusal
+            for anims in self.animals:
+                for t in anims:
+                    if t != c and refusal(c, t) is None:
+                        return True
+            return False
+        for anims in self.animals:   # (as in attack_targets: an unprotected animal first, without a call)
+            for t in anims:
+                if t != c and not tm[t] & PROTECTING:
+                    return True
         refusal = self.attack_refusal
         for anims in self.animals:
             for t in anims:
@@ -358,6 +376,17 @@ class OriginRules(FlowState):
             return []
         refusal = self.piracy_refusal
         return [v for anims in self.animals for v in anims if (received >> v) & 1 and refusal(a, v) is None]
+
+    def has_piracy_victim(self, a: int) -> bool:
+        """May the Piracy animal ``a`` rob some animal now (:meth:`piracy_victims` is not empty)?"""
+        received = self.received_food & ~self.hibernating   # (as in piracy_victims)
+        if received:
+            refusal = self.piracy_refusal
+            for anims in self.animals:
+                for v in anims:
+                    if (received >> v) & 1 and refusal(a, v) is None:
+                        return True
+        return False
 
     def _recalc(self, a: int) -> None:
         m = 0
@@ -482,16 +511,16 @@ class OriginRules(FlowState):
             return [A.PASS, *A.ANIMAL[:len(hand)]]
         L = [A.PASS]
         append = L.append
-        trait_plays = self.config.trait_plays
-        playable: dict[int, bool] = {}
-        can_place_trait = self.can_place_trait   # the rule of trait_play_refusal
+        trait_plays, animal = self.config.trait_plays, A.ANIMAL
+        asked = playable = 0   # bit masks: the traits asked about so far, those that can be played
         for slot, card in enumerate(hand):
-            append(A.ANIMAL[slot])
-            for trait, play in trait_plays[card]:
-                allowed = playable.get(trait)
-                if allowed is None:
-                    allowed = playable[trait] = can_place_trait(p, trait)
-                if allowed:
+            append(animal[slot])
+            for trait, bit, play in trait_plays[card]:
+                if not asked & bit:
+                    asked |= bit
+                    if self.can_place_trait(p, trait):   # the rule of trait_play_refusal
+                        playable |= bit
+                if playable & bit:
                     append(play)
         return L
 
@@ -508,27 +537,32 @@ class OriginRules(FlowState):
         compulsory = False
         tm = self.trait_mask
         present = 0   # the traits of the player's animals, to skip the loops of the traits nobody has
-        main_action = not self.main_action_used
-        if main_action and self.food_base:
-            can_receive = self.can_receive   # the rule of take_refusal and end_turn_refusal
-            for a in anims:
-                present |= tm[a]
-                if can_receive(a):
-                    L.append(A.TAKE[a])
-            compulsory = bool(L)
+        if not self.main_action_used:
+            if self.food_base:
+                # can_receive, inline (the rule of take_refusal and end_turn_refusal)
+                hibernating, food, need = self.hibernating, self.food, self.need
+                fat, fat_tissue, take = self.fat, self.fat_tissue_count, A.TAKE
+                for a in anims:
+                    mask = tm[a]
+                    present |= mask
+                    if (not (hibernating >> a) & 1 and (food[a] < need[a] or fat[a] < fat_tissue[a])
+                            and (not mask & LIMITING_FOOD or self.receive_refusal(a) is None)):
+                        L.append(take[a])
+                compulsory = bool(L)
+            else:
+                for a in anims:
+                    present |= tm[a]
+            offering = present & OFFERING_MAIN_ACTIONS
+            if offering:
+                for handler in OFFER_MAIN_ACTIONS[offering]:   # each trait once, over all the animals
+                    handler(self, anims, L)
+            table_actions = self.config.table_actions
+            if table_actions:
+                for table_action in table_actions:
+                    table_action(self, p, L)
         else:
             for a in anims:
                 present |= tm[a]
-        if main_action and present & OFFERING_MAIN_ACTIONS:
-            for trait_bit, handlers in MAIN_ACTION_ORDER:
-                if present & trait_bit:
-                    for a in anims:
-                        if tm[a] & trait_bit:
-                            for handler in handlers:
-                                handler(self, a, L)
-        if main_action:
-            for table_action in self.config.table_actions:
-                table_action(self, p, L)
         if present & OFFERING_FREE_ACTIONS:
             for a in anims:
                 mask = tm[a] & OFFERING_FREE_ACTIONS
@@ -542,7 +576,9 @@ class OriginRules(FlowState):
     def defence_choices(self, carnivore: int, target: int, rolled: bool, targeted: int) -> list[Action]:
         choices: list[Action] = []
         compulsory = False
-        mask = self.trait_mask[target] & DEFENDING & ~self.ignored_traits(carnivore, target)
+        mask = self.trait_mask[target] & DEFENDING
+        if mask and self.ignores:   # (Intellect's choices: a cheap test first)
+            mask &= ~self.ignored_traits(carnivore, target)
         if mask:
             for handler in OFFER_DEFENCES[mask]:
                 if handler(self, carnivore, target, rolled, targeted, choices):
@@ -562,9 +598,10 @@ class OriginRules(FlowState):
         r = self.second_animal[c] if x & 1 else self.first_animal[c]
         if r < 0 or not self.can_receive(r):
             return False
-        for handler in HOOKS.handlers("trigger_blocked", 1 << trait):
-            if handler(self, c, r) is not None:
-                return False
+        if (1 << trait) & BLOCKING_TRIGGERS:
+            for handler in TRIGGER_BLOCKED[1 << trait]:
+                if handler(self, c, r) is not None:
+                    return False
         return True
 
     def valid_triggers(self, triggers: tuple[int, ...]) -> list[int]:
@@ -574,9 +611,10 @@ class OriginRules(FlowState):
         """``a`` (which can receive) gets one token (red: from the food base); runs the ``on_receive`` hooks. Each real
         receipt (take, Communication, Cooperation, attack, Scavenger, Piracy) marks ``received_food``, not fat (24)"""
         self.received_food |= 1 << a
-        if self.food[a] < self.need[a]:
-            self.food[a] += 1
-            if self.food[a] == self.need[a]:
+        food = self.food
+        if food[a] < self.need[a]:
+            food[a] += 1
+            if food[a] == self.need[a] and self.trait_mask[a] & BECOMING_FED:
                 self.became_fed(a)
         else:
             self.fat[a] += 1

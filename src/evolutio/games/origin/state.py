@@ -9,11 +9,13 @@ from evolutio.kernel.flow import Refusal
 
 from . import actions as A
 from .config import Config
-from .flow import DevelopmentPhase
+from .flow import DevelopmentPhase, OriginFlow
 from .nature import announce, new_deck
 from .present import OriginPresentation
+from .rules import OriginRules
+from .turn import OriginTurn
 
-__all__ = ["Config", "OriginState"]
+__all__ = ["Config", "CoreOriginState", "OriginState"]
 
 
 class OriginState(OriginPresentation):
@@ -30,6 +32,13 @@ class OriginState(OriginPresentation):
         state = cls(game, seed)
         state._init_empty(config)
         return state
+
+    def use_core_class(self) -> None:
+        """Make this state a :class:`CoreOriginState` when its game and position use no expansion layer (the same
+        rules with fewer calls; called once a new, loaded or scenario state is built)."""
+        if (self.config.core_rules and type(self) is OriginState and not self.marks and not self.husks
+                and not self.ignores and not self.location and self.nature is None):
+            self.__class__ = CoreOriginState
 
     def _setup_new(self) -> None:
         """Shuffle, choose the first player at random and deal the starting hand, one card at a time from the first.
@@ -78,3 +87,24 @@ class OriginState(OriginPresentation):
             announce(self)
         self.push(DevelopmentPhase())
         self.settle()
+
+
+class CoreOriginState(OriginState):
+    """The state of a game whose deck holds only base-game and gift cards, without Continents or Ice Age, and whose
+    position has no expansion marks, husks or Intellect choices (``config.core_rules``; chosen by
+    :meth:`OriginState.use_core_class`).
+
+    The expansions' layers (``locations``, ``trait_support``, ``migration``, ``expansion_flow``) override a few hot
+    methods to add what their traits do and call the core's method for the rest; in such a game each of those overrides
+    only calls the core's (no husk, location, nature card, hunter or paralysis mark, Time to Fly hook can exist). This
+    class binds the core's methods directly: the same rules, without the layers' calls on every attack, death and
+    trait played (``docs/origin.md``, "Speed")."""
+
+    __slots__ = ()
+    _recalc = OriginRules._recalc
+    ignored_traits = OriginRules.ignored_traits
+    _remove_animal = OriginTurn._remove_animal
+    discard_trait = OriginTurn.discard_trait
+    blue_token = OriginTurn.blue_token
+    start_attack = OriginFlow.start_attack
+    defend = OriginFlow.defend

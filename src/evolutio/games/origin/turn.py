@@ -371,7 +371,9 @@ class OriginTurn(Locations):
         """Carnivore ``c`` eats ``t``: its ``on_eaten`` and the ``after_kill`` hooks run, it leaves play (the caller,
         ``flow.OriginFlow.kill``, queues the carnivore's two blue tokens)."""
         text = f"{self.animal_text(c)} eats {self.animal_text(t)}" if self.log_events else ""
-        mask = self.trait_mask[t] & REACTING_TO_EATEN & ~self.ignored_traits(c, t)   # (Intellect may ignore them)
+        mask = self.trait_mask[t] & REACTING_TO_EATEN
+        if mask and self.ignores:   # (Intellect may ignore them)
+            mask &= ~self.ignored_traits(c, t)
         if mask:
             for handler in ON_EATEN[mask]:
                 effect = handler(self, c, t)

@@ -133,9 +133,10 @@ def card_name_ru(faces: tuple[int, ...]) -> str:
 #: - ``on_receive(state, animal, red)`` — for the traits of an animal that has just received a red or blue token;
 #: - ``defences(state, carnivore, target, rolled, targeted, choices)`` — for the attacked animal's traits: append the
 #:   defence actions it may take now to ``choices``; return ``True`` if one of them makes the defence compulsory;
-#: - ``main_actions(state, animal, choices)`` — for the traits of an animal of the feeding player who has not used the
-#:   turn's main action: append the trait's main actions (attack, convert) for it; the core asks the traits in
-#:   priority order, each over all the player's animals (:data:`MAIN_ACTION_ORDER`);
+#: - ``main_actions(state, animals, choices)`` — for the traits of the animals of the feeding player who has not used
+#:   the turn's main action: append the trait's main actions (attack, convert) for each of ``animals`` (the player's
+#:   animals of the feeding turn, in order) that has the trait; the core asks each trait once, in priority order
+#:   (:data:`OFFER_MAIN_ACTIONS`), so all the attacks come before all the conversions;
 #: - ``free_actions(state, animal, choices)`` — for the traits of an animal of the feeding player: append the free
 #:   trait actions it may take now;
 #: - ``after_kill(state, carnivore)`` — registered for every animal (no trait): a Carnivore has just eaten;
@@ -333,13 +334,14 @@ REACTING_TO_EATEN = HOOKS.traits_with("on_eaten")
 REACTING_TO_FOOD = HOOKS.traits_with("on_receive")
 LIMITING_FOOD = HOOKS.traits_with("can_receive")
 TRIGGERING = HOOKS.traits_with("fire_trigger")
+#: the paired traits whose queued trigger may be blocked (``trigger_blocked``), and what firing does (``fire_trigger``)
+BLOCKING_TRIGGERS = HOOKS.traits_with("trigger_blocked")
+TRIGGER_BLOCKED: HandlerTable[RuleHook] = HandlerTable("trigger_blocked")
+FIRE_TRIGGER: HandlerTable[Callable[..., None]] = HandlerTable("fire_trigger")
+#: the handlers of ``main_actions`` by the mask of the traits that offer them (priority order: one call per trait)
+OFFER_MAIN_ACTIONS: HandlerTable[Callable[..., None]] = HandlerTable("main_actions")
 DEFENDING = HOOKS.traits_with("defences")
 OFFERING_MAIN_ACTIONS = HOOKS.traits_with("main_actions")
-_ALL_MAIN_ACTION_HANDLERS = HOOKS.handlers("main_actions", OFFERING_MAIN_ACTIONS)
-#: (trait bit, its main-action handlers) in the order their actions are listed
-MAIN_ACTION_ORDER: tuple[tuple[int, tuple[Callable[..., object], ...]], ...] = tuple(sorted(
-    ((bit, HOOKS.handlers("main_actions", bit)) for bit in HOOKS.bit.values() if bit & OFFERING_MAIN_ACTIONS),
-    key=lambda entry: _ALL_MAIN_ACTION_HANDLERS.index(entry[1][0])))
 OFFERING_FREE_ACTIONS = HOOKS.traits_with("free_actions")
 #: traits with something to do when played, with rules of their own about where they go, and traits that limit what
 #: their animal may receive

@@ -58,9 +58,10 @@ def declare(trait: str, kind: str) -> None:
     trait_action(trait, kind, describe)
 
     @HOOKS.on("main_actions", trait, priority=3)
-    def offer_synthesis(state: OriginFlow, animal: int, choices: list[Action]) -> None:
-        if synthesis_refusal(state, animal) is None:
-            choices.append(blue[animal])
+    def offer_synthesis(state: OriginFlow, animals: list[int], choices: list[Action]) -> None:
+        for animal in animals:
+            if state.trait_mask[animal] & bit and synthesis_refusal(state, animal) is None:
+                choices.append(blue[animal])
 
     @resolves(kind)
     def synthesise(state: OriginFlow, animal: int) -> None:

@@ -12,11 +12,12 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from .. import actions
-from . import HOOKS, mark_kind, refuses, resolves
+from . import CARNIVORE, HOOKS, mark_kind, refuses, resolves
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..flow import OriginFlow
 
+CARNIVORE_BIT = 1 << CARNIVORE
 ALREADY_ATTACKED = Refusal("this Carnivore has already attacked this turn (ruling 31)")
 ASLEEP = Refusal("a hibernating Carnivore cannot attack")
 CANNOT_EAT = Refusal("a Carnivore that is fed and has no empty Fat Tissue cannot attack (ruling 32)")
@@ -48,9 +49,12 @@ def attack_refusal(state: OriginFlow, carnivore: int) -> Refusal | None:
 
 
 @HOOKS.on("main_actions", "carnivore", priority=0)
-def offer_an_attack(state: OriginFlow, animal: int, choices: list[Action]) -> None:
-    if attack_refusal(state, animal) is None:
-        choices.append(actions.ATTACK[animal])
+def offer_attacks(state: OriginFlow, animals: list[int], choices: list[Action]) -> None:
+    tm, attack = state.trait_mask, actions.ATTACK
+    spent = state.attacked | state.hibernating   # (refused at once by attack_refusal: no call for them)
+    for animal in animals:
+        if tm[animal] & CARNIVORE_BIT and not (spent >> animal) & 1 and attack_refusal(state, animal) is None:
+            choices.append(attack[animal])
 
 
 @resolves("attack")

@@ -10,11 +10,12 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from .. import actions
-from . import HOOKS, refuses, resolves
+from . import FAT, HOOKS, refuses, resolves
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..flow import OriginFlow
 
+FAT_BIT = 1 << FAT
 NO_YELLOW_TOKENS = Refusal("this animal has no yellow fat tokens")
 
 
@@ -30,10 +31,12 @@ def conversion_refusal(state: OriginFlow, animal: int, tokens: int) -> Refusal |
 
 
 @HOOKS.on("main_actions", "fat_tissue", priority=1)
-def offer_conversions(state: OriginFlow, animal: int, choices: list[Action]) -> None:
-    tokens = state.fat[animal]   # conversion_refusal allows exactly 1..tokens
-    if tokens:
-        choices.extend(actions.CONVERT[animal][:tokens])
+def offer_conversions(state: OriginFlow, animals: list[int], choices: list[Action]) -> None:
+    tm, fat, convert = state.trait_mask, state.fat, actions.CONVERT
+    for animal in animals:
+        tokens = fat[animal]   # conversion_refusal allows exactly 1..tokens
+        if tokens and tm[animal] & FAT_BIT:
+            choices.extend(convert[animal][:tokens])
 
 
 @resolves("convert")

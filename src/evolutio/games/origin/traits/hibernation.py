@@ -32,7 +32,7 @@ def sleep_refusal(state: OriginFlow, animal: int) -> Refusal | None:
 
 @HOOKS.on("free_actions", "hibernation", priority=2)
 def offer_sleep(state: OriginFlow, animal: int, choices: list[Action]) -> None:
-    if sleep_refusal(state, animal) is None:
+    if not ((state.hibernating | state.hibernated_last_turn) >> animal) & 1 and sleep_refusal(state, animal) is None:
         choices.append(actions.HIBERNATE[animal])
 
 

@@ -13,13 +13,27 @@ from typing import TYPE_CHECKING
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
-from . import EN, FAT, FOOD, HIBERNATION, HOOKS, SHELL, SYMBIOSIS, mark_kind, refuses, resolves, trait_action
+from . import (
+    EN,
+    FAT,
+    FOOD,
+    HIBERNATION,
+    HOOKS,
+    METAMORPHOSIS,
+    SHELL,
+    SYMBIOSIS,
+    mark_kind,
+    refuses,
+    resolves,
+    trait_action,
+)
 from .shell import IN_SHELL
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..flow import OriginFlow
 
 #: the animals that used Metamorphosis this turn (limits it only with ``metamorphosis_once_per_turn``)
+METAMORPHOSIS_BIT = 1 << METAMORPHOSIS
 METAMORPHOSED = mark_kind("metamorphosis_used", "turn")
 MAIN_ACTION_USED = Refusal("you have already used this feeding turn's main action; Metamorphosis is one (ruling 18)")
 ONCE = Refusal("this animal has already used Metamorphosis this turn (option metamorphosis_once_per_turn)")
@@ -58,10 +72,12 @@ def metamorphosis_refusal(state: OriginFlow, animal: int, card: int) -> Refusal 
 
 
 @HOOKS.on("main_actions", "metamorphosis", priority=4)
-def offer_metamorphoses(state: OriginFlow, animal: int, choices: list[Action]) -> None:
-    for card in state.trait_cards[animal]:
-        if metamorphosis_refusal(state, animal, card) is None:
-            choices.append(Action("metamorphosis", animal, card))
+def offer_metamorphoses(state: OriginFlow, animals: list[int], choices: list[Action]) -> None:
+    for animal in animals:
+        if state.trait_mask[animal] & METAMORPHOSIS_BIT:
+            for card in state.trait_cards[animal]:
+                if metamorphosis_refusal(state, animal, card) is None:
+                    choices.append(Action("metamorphosis", animal, card))
 
 
 def describe(state: OriginFlow, animal: int, card: int) -> str:

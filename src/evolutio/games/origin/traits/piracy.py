@@ -28,14 +28,14 @@ def raid_refusal(state: OriginFlow, animal: int) -> Refusal | None:
         return ALREADY_STOLEN
     if state.is_fed(animal) or not state.can_receive(animal):
         return PIRATE_NOT_HUNGRY
-    if not state.piracy_victims(animal):
+    if not state.has_piracy_victim(animal):
         return NOTHING_TO_STEAL
     return None
 
 
 @HOOKS.on("free_actions", "piracy", priority=0)
 def offer_a_raid(state: OriginFlow, animal: int, choices: list[Action]) -> None:
-    if raid_refusal(state, animal) is None:
+    if not (state.piracy_used >> animal) & 1 and raid_refusal(state, animal) is None:   # (no call once used)
         choices.append(actions.PIRATE[animal])
 
 

@@ -29,7 +29,7 @@ def trampling_refusal(state: OriginFlow, animal: int) -> Refusal | None:
 
 @HOOKS.on("free_actions", "tramp", priority=1)
 def offer_trampling(state: OriginFlow, animal: int, choices: list[Action]) -> None:
-    if trampling_refusal(state, animal) is None:
+    if state.food_base and trampling_refusal(state, animal) is None:   # (no call with an empty base)
         choices.append(actions.TRAMP_A[animal])
 
 

@@ -1,0 +1,54 @@
+"""The base game's state class (``state.CoreOriginState``): the same rules as the full state without the expansion
+layers' calls. Which games get it, and that a game continues the same way through a JSON round trip either way."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from evolutio.games.origin.state import CoreOriginState, OriginState
+from evolutio.kernel import load_game
+
+FULL_MIX = "time_to_fly,continents,gift,ice_age"
+
+
+@pytest.mark.parametrize("sets, core", [("", True), ("gift", True), ("time_to_fly", False), ("continents", False),
+                                        ("ice_age", False), (FULL_MIX, False)])
+def test_the_core_class_only_without_expansion_layers(sets: str, core: bool) -> None:
+    game = load_game("origin", players=4, sets=sets) if sets else load_game("origin", players=4)
+    state = game.new_state(3)
+    assert isinstance(state, OriginState)
+    assert isinstance(state, CoreOriginState) is core
+    assert isinstance(state.clone(), CoreOriginState) is core
+
+
+@pytest.mark.parametrize("sets", ["", "gift", "time_to_fly"])
+def test_a_saved_game_plays_on_the_same_way(sets: str) -> None:
+    game = load_game("origin", players=3, sets=sets) if sets else load_game("origin", players=3)
+    rng = random.Random(5)
+    state = game.new_state(11)
+    for _ in range(60):   # into the game: animals, traits, maybe an attack
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    copy = game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert type(copy) is type(state)
+    while not state.is_terminal:
+        assert copy.legal_actions() == state.legal_actions()
+        action = state.legal_actions()[rng.randrange(len(state.legal_actions()))]
+        state.apply(action)
+        copy.apply(action)
+        assert copy.view(None) == state.view(None)
+    assert copy.is_terminal and copy.scores() == state.scores()
+
+
+def test_a_scenario_with_an_expansion_mark_gets_the_full_state() -> None:
+    """A base-game scenario that sets Toxic's paralysis mark needs the layer that switches the traits off."""
+    game = load_game("origin", players=2)
+    plain = game.state_from_scenario({"players": [{"animals": [{"traits": ["big"]}]}, {"animals": [{}]}]})
+    marked = game.state_from_scenario({"players": [{"animals": [{"traits": ["big"], "marks": ["paralysed"]}]},
+                                                   {"animals": [{}]}]})
+    assert isinstance(plain, CoreOriginState)
+    assert not isinstance(marked, CoreOriginState)
+    assert marked.view(None)["players"][0]["animals"][0] != plain.view(None)["players"][0]["animals"][0]
