@@ -1,0 +1,17 @@
+#!/bin/bash
+# Side-by-side speed of two revisions of the engine: rounds of benchmarks/ab_bench.py run alternately on a detached
+# worktree of BASE_REV and on this checkout, same games (compare the digests), decisions per CPU-second.
+# usage: benchmarks/ab.sh BASE_REV GAME GAMES PLAYERS [ROUNDS] [option=value ...]
+# e.g.   benchmarks/ab.sh d208551 origin 200 4 5
+set -euo pipefail
+[ $# -ge 4 ] || { sed -n 2,5p "$0"; exit 2; }
+root=$(cd "$(dirname "$0")/.." && pwd)
+base_rev=$1; game=$2; games=$3; players=$4; rounds=${5:-3}; shift $(( $# < 5 ? $# : 5 ))
+base=${AB_BASE_DIR:-/tmp/evolutio-ab-$base_rev}
+[ -d "$base" ] || git -C "$root" worktree add --detach "$base" "$base_rev" >/dev/null
+python=${PYTHON:-$root/.venv/bin/python}
+for round in $(seq "$rounds"); do
+  before=$(PYTHONPATH=$base/src "$python" "$root/benchmarks/ab_bench.py" "$game" "$games" "$players" "$@")
+  after=$(PYTHONPATH=$root/src "$python" "$root/benchmarks/ab_bench.py" "$game" "$games" "$players" "$@")
+  echo "round $round  $base_rev $before  this $after  ratio $("$python" -c "print(round(${after%% *} / ${before%% *}, 3))")"
+done
