@@ -37,6 +37,10 @@ FUTURE_PERIODS_CREDITED = 2
 #: chance to survive of a hungry animal the food budget covers, and of one it does not cover
 COVERED_SURVIVAL = 0.9
 UNCOVERED_SURVIVAL = 0.15
+#: ... and of one it does not cover during the feeding phase, when the food left on the areas is known
+UNCOVERED_SURVIVAL_FEEDING = 0.15
+#: the share of the area food the seats can count on (Grazing and Piracy take some, shelters cost turns)
+FOOD_REACH = 1.0
 #: red food a new area card adds in the areas phase, on average
 NEW_AREA_FOOD = 2.0
 #: how much an animal is discounted per predator of another seat that the rules let attack it
@@ -162,7 +166,7 @@ class NewWorldHeuristic:
         food, reachable = _reachable_food(view, feeding, hungry_animals, rules)
         demands = [min(reachable[seat], float(sum(_hunger(animal, fat_counts[seat]) for animal in animals)))
                    for seat, animals in enumerate(hungry_animals)]
-        budgets = share_out(food, demands)
+        budgets = share_out(FOOD_REACH * food, demands)
         periods_left = 0 if final else PERIODS - view["period"]
         card_value = HAND_CARD_VALUE if periods_left > 0 else 0.0
         animal_future = HAND_CARD_VALUE * CARDS_PER_ANIMAL * min(periods_left, FUTURE_PERIODS_CREDITED)
@@ -184,6 +188,7 @@ class NewWorldHeuristic:
                     continue
                 hunt = HUNT_SUCCESS * min(1.0, hunting.prey.get(animal["animal"], 0.0))
                 hungry.append((missing, worth, exposed, hunt))
-            total = add_hungry_animals(total, hungry, budget, COVERED_SURVIVAL, UNCOVERED_SURVIVAL)
+            total = add_hungry_animals(total, hungry, budget, COVERED_SURVIVAL,
+                                       UNCOVERED_SURVIVAL_FEEDING if feeding else UNCOVERED_SURVIVAL)
             estimates.append(total)
         return estimates
