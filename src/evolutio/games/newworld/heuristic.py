@@ -40,7 +40,7 @@ UNCOVERED_SURVIVAL = 0.15
 #: ... and of one it does not cover during the feeding phase, when the food left on the areas is known
 UNCOVERED_SURVIVAL_FEEDING = 0.15
 #: the share of the area food the seats can count on (Grazing and Piracy take some, shelters cost turns)
-FOOD_REACH = 1.0
+FOOD_REACH = 0.8
 #: red food a new area card adds in the areas phase, on average
 NEW_AREA_FOOD = 2.0
 #: how much an animal is discounted per predator of another seat that the rules let attack it
