@@ -119,11 +119,12 @@ def _reachable_food(view: dict[str, Any], feeding: bool, hungry: list[list[dict[
     halves = [half for area in view["areas"] for half in area["halves"]]
     extra = 0.0 if feeding else NEW_AREA_FOOD
     total = extra + sum(_half_food(half, feeding) for half in halves)
+    open_food = extra + sum(_half_food(half, feeding) for half in halves if half["requires"] is None)
+    restricted = [(half, _half_food(half, feeding)) for half in halves if half["requires"] is not None]
     reach = []
     for animals in hungry:
-        food = extra
-        for half in halves:
-            amount = _half_food(half, feeding)
+        food = open_food
+        for half, amount in restricted:
             if amount and any(_opens_to(half, animal, rules) for animal in animals):
                 food += amount
         reach.append(food)
