@@ -7,9 +7,12 @@ view (``rules``), when given. The estimate is each seat's expected final score: 
 hand and the cards a surviving animal draws are worth while periods remain.
 
 The chance to survive comes from a food budget: the red food on the areas (during feeding) or the food their symbols
-will hold once refilled (before), shared out the way one-token-a-turn feeding shares it — a seat wanting less than
-an even share gets what it wants, the rest is split among the hungrier seats — and each seat covers its cheapest
-animals first. Fat counts as food (it is spent at extinction). An animal without shelter or a protective trait is
+will hold once refilled (before), of which the seats count on ``FOOD_REACH``, shared out the way one-token-a-turn
+feeding shares it — a seat wanting less than an even share gets what it wants, the rest is split among the hungrier
+seats — and each seat covers its cheapest animals first. A seat wants no more than the food on the halves its hungry
+animals may feed on (the rules' access test: Glaciers, Caves, Savanna and Lakes are closed to most). Fat counts as
+food while it may still be spent (until the seat's save at the extinction has gone by); a hibernating animal counts
+as fed, a poisoned one as dead. An animal without shelter or a protective trait is
 discounted for every predator of another seat. Cards in hand count only as far as the next draw leaves room for them
 under the hand limit (the rest would be discarded), so the bot plays them instead of passing on a full hand.
 """
