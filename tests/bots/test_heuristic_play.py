@@ -159,3 +159,45 @@ def test_evo_determinized_worlds_roll_their_own_dice() -> None:
     real = attacker_won(state.clone())
     outcomes = {attacker_won(state.determinize(0, Rng(seed))) for seed in range(40)}
     assert outcomes == {True, False}, f"every sampled world gave the real outcome ({real})"
+
+
+# -- newworld: the food that can save an animal, as the rules count it
+def newworld_final_extinction() -> object:
+    """The final period's extinction, seat 0 to save its animals (seat 1 next): each has one hungry animal with fat
+    enough to cover it."""
+    from ..newworld.helpers import scenario
+
+    animal = {"traits": ["fat_tissue", "camouflage", "running"], "fat": 1}
+    other = {"traits": ["fat_tissue"], "fat": 1}
+    return scenario([{"hand": [], "animals": [animal]}, {"hand": [], "animals": [other]}],
+                    areas=[{"area": "steppe", "food": [0]}], phase="extinction", final=True, first_player=0, to_act=0)
+
+
+def test_newworld_spends_fat_to_save_an_animal_at_the_extinction() -> None:
+    # before, fat counted as food whether spent or not, so "done" (the first legal action) looked as good
+    state = newworld_final_extinction()
+    assert {action.kind for action in state.legal_actions()} == {"done", "use_fat"}
+    action = make_bot("heuristic", seed=1).choose(state)
+    assert action.kind == "use_fat"
+
+
+def newworld_estimate_with_food_on(area: str, half_food: list[int], traits: list[str]) -> float:
+    """Seat 0's estimate in the feeding phase: one hungry animal with ``traits``, all the food on ``area``."""
+    from evolutio.kernel import game_plugin
+
+    from ..newworld.helpers import scenario
+
+    state = scenario([{"hand": [], "animals": [{"traits": traits}]}, {"hand": [], "animals": [{"food": 1}]}],
+                     areas=[{"area": area, "food": half_food}], phase="feeding", final=True)
+    plugin = game_plugin("newworld", "heuristic")
+    assert plugin is not None
+    return plugin().estimates(state.view(0), state)[0]
+
+
+def test_newworld_food_an_animal_cannot_reach_does_not_feed_it() -> None:
+    # Glaciers feed only animals without traits: the same token on the Tundra below feed any animal
+    on_glaciers = newworld_estimate_with_food_on("glaciers_tundra", [1, 0], ["camouflage"])
+    on_tundra = newworld_estimate_with_food_on("glaciers_tundra", [0, 1], ["camouflage"])
+    assert on_glaciers < on_tundra
+    # an animal without traits reaches the Glaciers
+    assert newworld_estimate_with_food_on("glaciers_tundra", [1, 0], []) > on_glaciers

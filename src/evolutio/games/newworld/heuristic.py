@@ -7,9 +7,12 @@ view (``rules``), when given. The estimate is each seat's expected final score: 
 hand and the cards a surviving animal draws are worth while periods remain.
 
 The chance to survive comes from a food budget: the red food on the areas (during feeding) or the food their symbols
-will hold once refilled (before), shared out the way one-token-a-turn feeding shares it — a seat wanting less than
-an even share gets what it wants, the rest is split among the hungrier seats — and each seat covers its cheapest
-animals first. Fat counts as food (it is spent at extinction). An animal without shelter or a protective trait is
+will hold once refilled (before), of which the seats count on ``FOOD_REACH``, shared out the way one-token-a-turn
+feeding shares it — a seat wanting less than an even share gets what it wants, the rest is split among the hungrier
+seats — and each seat covers its cheapest animals first. A seat wants no more than the food on the halves its hungry
+animals may feed on (the rules' access test: Glaciers, Caves, Savanna and Lakes are closed to most). Fat counts as
+food while it may still be spent (until the seat's save at the extinction has gone by); a hibernating animal counts
+as fed, a poisoned one as dead. An animal without shelter or a protective trait is
 discounted for every predator of another seat. Cards in hand count only as far as the next draw leaves room for them
 under the hand limit (the rest would be discarded), so the bot plays them instead of passing on a full hand.
 """
@@ -37,6 +40,10 @@ FUTURE_PERIODS_CREDITED = 2
 #: chance to survive of a hungry animal the food budget covers, and of one it does not cover
 COVERED_SURVIVAL = 0.9
 UNCOVERED_SURVIVAL = 0.15
+#: ... and of one it does not cover during the feeding phase, when the food left on the areas is known
+UNCOVERED_SURVIVAL_FEEDING = 0.15
+#: the share of the area food the seats can count on (Grazing and Piracy take some, shelters cost turns)
+FOOD_REACH = 0.8
 #: red food a new area card adds in the areas phase, on average
 NEW_AREA_FOOD = 2.0
 #: how much an animal is discounted per predator of another seat that the rules let attack it
@@ -53,6 +60,9 @@ FATAL_PREY_TRAITS = frozenset({"poisonous", "horned"})
 PROTECTIVE_TRAITS = frozenset({"camouflage", "burrowing", "running", "mimicry", "swimming", "tail_loss", "poisonous",
                                "massive", "horned", "flight", "herding", "shy", "nocturnal", "repellent"})
 PREDATOR = "carnivorous"
+ADAPTABLE = "adaptable"
+#: how the view names the requirement of a half only animals without traits may use (Glaciers)
+NO_TRAITS_NAME = "no traits"
 
 
 def _trait_names(animal: dict[str, Any]) -> set[str]:
@@ -64,17 +74,64 @@ def _animal_points(animal: dict[str, Any]) -> float:
     return 2.0 + len(animal["traits"]) + animal["need"]
 
 
-def _hunger(animal: dict[str, Any]) -> int:
-    return max(0, animal["need"] - animal["food"] - animal["fat"])
+def _hunger(animal: dict[str, Any], fat_counts: bool = True) -> int:
+    """Food the animal still needs to survive the coming extinction: its fat counts while it may still be spent; a
+    hibernating animal counts as fed."""
+    if animal.get("hibernating"):
+        return 0
+    return max(0, animal["need"] - animal["food"] - (animal["fat"] if fat_counts else 0))
 
 
-def _area_food(view: dict[str, Any], feeding: bool) -> float:
-    """Red food the seats can feed from this period: what lies on the areas, or what their symbols will hold."""
-    total = 0.0
-    for area in view["areas"]:
-        for half in area["halves"]:
-            total += half["food"] if feeding else max(half["food"], half["symbols"]["food"])
-    return total if feeding else total + NEW_AREA_FOOD
+def _fat_spendable(view: dict[str, Any], seat: int) -> bool:
+    """May ``seat`` still spend fat before the coming starvation? Always before the extinction phase; in it, only
+    until its turn to save animals has gone by (seats save in turn from the first player)."""
+    if view["phase"] != "extinction":
+        return True
+    to_act = view["to_act"]
+    if to_act is None:
+        return False
+    players = len(view["players"])
+    first = view["first_player"]
+    return (seat - first) % players >= (to_act - first) % players
+
+
+def _half_food(half: dict[str, Any], feeding: bool) -> float:
+    """Red food on an area half this period: what lies on it (during feeding) or what its symbols will hold."""
+    return float(half["food"] if feeding else max(half["food"], half["symbols"]["food"]))
+
+
+def _opens_to(half: dict[str, Any], animal: dict[str, Any], rules: NewWorldState | None) -> bool:
+    """May the animal feed on this half? Asked of the rules (their access test) when given, else read off the view
+    (the half's required trait, or none at all for "no traits"; Adaptable opens every half)."""
+    if rules is not None:
+        return rules.slot_open_to(animal["animal"], half["slot"])
+    requires = half["requires"]
+    if requires is None:
+        return True
+    names = {trait["name"] for trait in animal["traits"]}
+    if ADAPTABLE in _trait_names(animal):
+        return True
+    return not animal["traits"] if requires == NO_TRAITS_NAME else requires in names
+
+
+def _reachable_food(view: dict[str, Any], feeding: bool, hungry: list[list[dict[str, Any]]],
+                    rules: NewWorldState | None) -> tuple[float, list[float]]:
+    """The red food of this period on all areas, and the part each seat's hungry animals can reach (a half whose
+    requirement none of them meets is no food for that seat). Before the feeding phase the new area card (unknown)
+    is counted as open to all."""
+    halves = [half for area in view["areas"] for half in area["halves"]]
+    extra = 0.0 if feeding else NEW_AREA_FOOD
+    total = extra + sum(_half_food(half, feeding) for half in halves)
+    open_food = extra + sum(_half_food(half, feeding) for half in halves if half["requires"] is None)
+    restricted = [(half, _half_food(half, feeding)) for half in halves if half["requires"] is not None]
+    reach = []
+    for animals in hungry:
+        food = open_food
+        for half, amount in restricted:
+            if amount and any(_opens_to(half, animal, rules) for animal in animals):
+                food += amount
+        reach.append(food)
+    return total, reach
 
 
 def _predation(players: list[dict[str, Any]], feeding: bool, rules: NewWorldState | None) -> Predation:
@@ -107,8 +164,13 @@ class NewWorldHeuristic:
         feeding = view["phase"] in ("feeding", "extinction")
         final = bool(view["final_period"])
         hunting = _predation(players, feeding, rules)
-        demands = [float(sum(_hunger(animal) for animal in player["animals"])) for player in players]
-        budgets = share_out(_area_food(view, feeding), demands)
+        fat_counts = [_fat_spendable(view, seat) for seat in range(len(players))]
+        hungry_animals = [[animal for animal in player["animals"] if _hunger(animal, fat_counts[seat])]
+                          for seat, player in enumerate(players)]
+        food, reachable = _reachable_food(view, feeding, hungry_animals, rules)
+        demands = [min(reachable[seat], float(sum(_hunger(animal, fat_counts[seat]) for animal in animals)))
+                   for seat, animals in enumerate(hungry_animals)]
+        budgets = share_out(FOOD_REACH * food, demands)
         periods_left = 0 if final else PERIODS - view["period"]
         card_value = HAND_CARD_VALUE if periods_left > 0 else 0.0
         animal_future = HAND_CARD_VALUE * CARDS_PER_ANIMAL * min(periods_left, FUTURE_PERIODS_CREDITED)
@@ -120,14 +182,17 @@ class NewWorldHeuristic:
             total = card_value * kept_cards
             hungry: list[Hungry] = []
             for animal in player["animals"]:
+                if animal.get("poisoned"):
+                    continue  # it dies at the start of the extinction phase
                 worth = _animal_points(animal) + animal_future
                 exposed = min(MAX_THREAT, PREDATOR_THREAT * hunting.threat[animal["animal"]])
-                missing = _hunger(animal)
+                missing = _hunger(animal, fat_counts[seat])
                 if missing == 0:
                     total += worth * (1.0 - exposed)
                     continue
                 hunt = HUNT_SUCCESS * min(1.0, hunting.prey.get(animal["animal"], 0.0))
                 hungry.append((missing, worth, exposed, hunt))
-            total = add_hungry_animals(total, hungry, budget, COVERED_SURVIVAL, UNCOVERED_SURVIVAL)
+            total = add_hungry_animals(total, hungry, budget, COVERED_SURVIVAL,
+                                       UNCOVERED_SURVIVAL_FEEDING if feeding else UNCOVERED_SURVIVAL)
             estimates.append(total)
         return estimates
