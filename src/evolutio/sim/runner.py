@@ -172,6 +172,8 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
         "level": level if isinstance(level, str) else "custom",
         "iterations_per_search": budget.iterations,
         "rollout_depth": budget.depth_for(name),
+        "rollout": budget.rollout,
+        "prior_visits": budget.prior_visits,
         "worlds": budget.worlds,
         "searches": searches,
         "iterations": iterations,
