@@ -115,7 +115,9 @@ def test_levels_by_name_and_think_time() -> None:
     assert isinstance(timed, IsmctsBot) and timed.level.seconds == 0.5 and timed.uses_clock
     assert with_think_time("heuristic", 2.0) == "heuristic"
     assert parse_level("hard:2s").iterations == LEVELS["hard"].iterations
-    assert parse_level("easy:heuristic").rollout == "heuristic" and parse_level("easy").rollout == "random"
+    assert parse_level("easy:heuristic").rollout == "heuristic" and parse_level("easy").rollout == "policy"
+    assert parse_level("medium:random").rollout == "random"
+    assert parse_level("hard:random:2s") == dataclasses.replace(LEVELS["hard"], rollout="random", seconds=2.0)
 
 
 @pytest.mark.parametrize("name, message", [("ismcts:clever", "unknown ismcts level 'clever'"),

@@ -84,27 +84,28 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(iterations=150, rollout_depth=4, worlds=32),
+    "easy": Level(iterations=150, rollout_depth=4, worlds=32, rollout=ROLLOUT_POLICY),
     # pilots (docs/bots.md): depth 0 gains in northstar and loses in origin; wide decisions and a seat's consecutive
-    # decisions get more search
+    # decisions get more search; the ruleset's rollout policy beats uniform rollouts in origin
     "medium": Level(iterations=2000, rollout_depth=8, worlds=100, iterations_per_action=150, reuse_tree=True,
-                    rollout_depth_by_game=(("northstar", 0),)),
-    "hard": Level(iterations=4000, rollout_depth=16),
+                    rollout_depth_by_game=(("northstar", 0),), rollout=ROLLOUT_POLICY),
+    "hard": Level(iterations=4000, rollout_depth=16, rollout=ROLLOUT_POLICY),
 }
 DEFAULT_LEVEL = "medium"
 
 
 def parse_level(spec: str) -> Level:
-    """``easy`` | ``medium`` | ``hard``, optionally followed by ``:heuristic`` (heuristic rollouts) and ``:SECONDSs``
-    (a time budget for play), e.g. ``hard:2.5s``; an empty spec is the default level."""
+    """``easy`` | ``medium`` | ``hard``, optionally followed by a rollout other than the level's (``:random``,
+    ``:policy`` or ``:heuristic``) and ``:SECONDSs`` (a time budget for play), e.g. ``hard:2.5s``; an empty spec is
+    the default level."""
     parts = [part for part in spec.split(":") if part] if spec else []
     name = DEFAULT_LEVEL
     seconds: float | None = None
-    rollout = ROLLOUT_RANDOM
+    rollout: str | None = None
     for part in parts:
         if part in LEVELS:
             name = part
-        elif part in (ROLLOUT_HEURISTIC, ROLLOUT_POLICY):
+        elif part in ROLLOUTS:
             rollout = part
         elif part.endswith("s"):
             try:
@@ -114,10 +115,10 @@ def parse_level(spec: str) -> Level:
             if not seconds > 0:
                 raise ValueError(f"ismcts think time must be a positive number of seconds like '2.5s', got {part!r}")
         else:
-            raise ValueError(f"unknown ismcts level {part!r}; levels: {', '.join(LEVELS)} (optionally ':heuristic' "
-                             f"or ':policy' for heuristic or policy rollouts and ':SECONDSs' for a think time)")
+            raise ValueError(f"unknown ismcts level {part!r}; levels: {', '.join(LEVELS)} (optionally a rollout: "
+                             f"{', '.join(':' + name for name in ROLLOUTS)}, and ':SECONDSs' for a think time)")
     level = LEVELS[name]
-    return dataclasses.replace(level, seconds=seconds, rollout=rollout)
+    return dataclasses.replace(level, seconds=seconds, rollout=rollout or level.rollout)
 
 
 class _Node:
