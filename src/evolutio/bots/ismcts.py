@@ -2,9 +2,10 @@
 
 Every iteration samples a world the deciding seat cannot tell apart from the real one (``state.determinize(seat,
 rng)``), descends the one shared tree restricted to the actions legal in that world (UCB with availability counts),
-adds one node, plays on with a random (or heuristic) rollout for at most ``rollout_depth`` decisions and scores the
-result: a finished game by its winners (or score shares), a cut one by the ruleset's estimate of every seat's final
-score (:func:`evolutio.bots.heuristic.estimator_for`) turned into win chances. A :class:`Level` also spends more
+adds one node, plays on by the ruleset's rollout policy (:mod:`evolutio.bots.rollout`; or uniformly, or by the
+heuristic) for at most ``rollout_depth`` decisions and scores the result: a finished game by its winners (or score
+shares), a cut one by the ruleset's estimate of every seat's final score (:func:`evolutio.bots.heuristic.estimator_for`)
+turned into win chances. A :class:`Level` also spends more
 iterations at wide decisions and may keep the subtree of its own last choice when the same seat decides again right
 after. The real state is only ever asked for ``current_player``, ``legal_actions()``, ``determinize`` and (for tree
 reuse) the public ``num_actions_applied`` — the bot never reads another seat's hidden cards.
