@@ -12,12 +12,12 @@ runs="${RUNS:-ismcts heuristic}"
 out=benchmarks/results
 mkdir -p "$out"
 if [[ " $runs " == *" ismcts "* ]]; then
-  # ismcts:medium since 2,000 iterations / tree reuse / northstar depth 0 (the files of the 1,000-iteration level were
-  # named $game-ismcts-vs-heuristic.jsonl): about 25 (origin) and 45 (northstar) CPU-seconds per game in the loaded
-  # pilots, so 400 games take about 3 and 5 hours on one core
+  # ismcts:medium since its rollouts follow the ruleset's policy (24 November; the files of the 1,000-iteration level
+  # were named $game-ismcts-vs-heuristic.jsonl): about 30 (origin) and 45 (northstar) CPU-seconds per game in the
+  # loaded pilots, so 400 games take about 3.5 and 5 hours on one core
   for game in origin northstar; do
     .venv/bin/evolutio tournament "$game" --bots ismcts:medium,heuristic,heuristic,heuristic \
-      --games "$ismcts_games" --workers 1 --seed 1 --out "$out/$game-ismcts2000-vs-heuristic.jsonl" --json > /dev/null &
+      --games "$ismcts_games" --workers 1 --seed 1 --out "$out/$game-ismcts-medium-vs-heuristic.jsonl" --json > /dev/null &
   done
 fi
 if [[ " $runs " == *" heuristic "* ]]; then

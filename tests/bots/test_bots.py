@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from evolutio.bots import bot_names, make_bot, with_think_time
 from evolutio.bots.heuristic import HeuristicBot, ScoreEstimate, estimator_for
 from evolutio.bots.ismcts import LEVELS, WIDE_BUDGET_CAP, IsmctsBot, Level, parse_level
+from evolutio.bots.rollout import rollout_policy_for, uniform
 from evolutio.kernel import Action, Rng, State, game_plugin, load_game
 from evolutio.sim.runner import play_game
 
@@ -49,6 +51,48 @@ def test_fresh_determinizations_and_heuristic_rollouts_also_play_legally() -> No
     assert play_game(game, 11, seats).is_terminal
 
 
+@pytest.mark.parametrize("game_name", GAMES)
+def test_policy_rollouts_and_a_root_prior_play_legally_in_whole_games(game_name: str) -> None:
+    game = load_game(game_name)
+    level = dataclasses.replace(SMALL, rollout="policy", epsilon=0.1, prior_visits=3)
+    seats = [CheckingBot(IsmctsBot(seed=2, level=level))]
+    seats += [CheckingBot(make_bot("random", seed=3 + seat)) for seat in range(game.num_players - 1)]
+    assert play_game(game, 7, seats).is_terminal
+
+
+class PolicyPlayer:
+    """A ruleset's rollout policy as a whole player (the policy is what every seat plays in a rollout)."""
+
+    def __init__(self, game_name: str, seed: int) -> None:
+        self.policy = rollout_policy_for(game_name)
+        self.rng = Rng(seed, stream=3)
+
+    def choose(self, state: State) -> Action:
+        return self.policy(state, state.legal_actions(), self.rng)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_a_rulesets_rollout_policy_chooses_legal_actions_and_others_fall_back_to_uniform(game_name: str) -> None:
+    game = load_game(game_name, players=3)
+    seats = [CheckingBot(PolicyPlayer(game_name, seed)) for seed in range(3)]
+    assert play_game(game, 9, seats).is_terminal
+    has_plugin = game_plugin(game_name, "rollout") is not None
+    assert (rollout_policy_for(game_name) is uniform) == (not has_plugin)
+    assert game_name not in ("origin", "northstar") or has_plugin
+
+
+def test_a_root_prior_gives_every_legal_action_its_virtual_visits() -> None:
+    state = _first_decision_with("origin", 5, at_least=4)
+    seat = state.current_player
+    assert seat is not None
+    bot = IsmctsBot(seed=1, level=Level(iterations=2, rollout_depth=0, worlds=2, prior_visits=7))
+    root = bot.search(state, seat)
+    assert set(root.children) == set(state.legal_actions())
+    assert all(child.visits >= 7 for child in root.children.values())
+    assert sum(child.visits for child in root.children.values()) == 7 * len(root.children) + 2
+    assert all(0.0 <= child.reward <= child.visits for child in root.children.values())
+
+
 def test_each_ruleset_with_a_heuristic_plugin_uses_it_and_others_fall_back_to_scores() -> None:
     for name in GAMES:
         estimator = estimator_for(name)
@@ -71,7 +115,9 @@ def test_levels_by_name_and_think_time() -> None:
     assert isinstance(timed, IsmctsBot) and timed.level.seconds == 0.5 and timed.uses_clock
     assert with_think_time("heuristic", 2.0) == "heuristic"
     assert parse_level("hard:2s").iterations == LEVELS["hard"].iterations
-    assert parse_level("easy:heuristic").rollout == "heuristic" and parse_level("easy").rollout == "random"
+    assert parse_level("easy:heuristic").rollout == "heuristic" and parse_level("easy").rollout == "policy"
+    assert parse_level("medium:random").rollout == "random"
+    assert parse_level("hard:random:2s") == dataclasses.replace(LEVELS["hard"], rollout="random", seconds=2.0)
 
 
 @pytest.mark.parametrize("name, message", [("ismcts:clever", "unknown ismcts level 'clever'"),
@@ -185,9 +231,11 @@ class PoisonedState:
         return self._poisoned.view(seat)
 
 
-@pytest.mark.parametrize("reuse_tree", [False, True])
+@pytest.mark.parametrize("reuse_tree, rollout, prior_visits", [(False, "random", 0), (True, "random", 0),
+                                                                (True, "policy", 5)])
 @pytest.mark.parametrize("game_name", ["origin", "northstar"])
-def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str, reuse_tree: bool) -> None:
+def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str, reuse_tree: bool, rollout: str,
+                                                     prior_visits: int) -> None:
     game = load_game(game_name, players=4)
     state = game.new_state(17)
     random_bot = make_bot("random", seed=2)
@@ -195,7 +243,8 @@ def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str, reuse_tree:
         state.apply(random_bot.choose(state))
     seat = state.current_player
     assert seat is not None
-    level = Level(iterations=60, rollout_depth=4, worlds=6, reuse_tree=reuse_tree)
+    level = Level(iterations=60, rollout_depth=4, worlds=6, reuse_tree=reuse_tree, rollout=rollout,
+                  prior_visits=prior_visits)
     ismcts_choice = IsmctsBot(seed=5, level=level).choose(PoisonedState(state, state))  # type: ignore[arg-type]
     heuristic_choice = HeuristicBot(seed=5).choose(PoisonedState(state, state))  # type: ignore[arg-type]
     hidden = set()

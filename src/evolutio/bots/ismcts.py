@@ -2,9 +2,10 @@
 
 Every iteration samples a world the deciding seat cannot tell apart from the real one (``state.determinize(seat,
 rng)``), descends the one shared tree restricted to the actions legal in that world (UCB with availability counts),
-adds one node, plays on with a random (or heuristic) rollout for at most ``rollout_depth`` decisions and scores the
-result: a finished game by its winners (or score shares), a cut one by the ruleset's estimate of every seat's final
-score (:func:`evolutio.bots.heuristic.estimator_for`) turned into win chances. A :class:`Level` also spends more
+adds one node, plays on by the ruleset's rollout policy (:mod:`evolutio.bots.rollout`; or uniformly, or by the
+heuristic) for at most ``rollout_depth`` decisions and scores the result: a finished game by its winners (or score
+shares), a cut one by the ruleset's estimate of every seat's final score (:func:`evolutio.bots.heuristic.estimator_for`)
+turned into win chances. A :class:`Level` also spends more
 iterations at wide decisions and may keep the subtree of its own last choice when the same seat decides again right
 after. The real state is only ever asked for ``current_player``, ``legal_actions()``, ``determinize`` and (for tree
 reuse) the public ``num_actions_applied`` — the bot never reads another seat's hidden cards.
@@ -21,6 +22,7 @@ from evolutio.kernel import Action, Rng, State
 
 from .base import Bot
 from .heuristic import Estimator, HeuristicBot, estimator_for
+from .rollout import RolloutPolicy, rollout_policy_for, uniform
 
 #: UCB exploration constant (rewards lie in [0, 1])
 EXPLORATION = 0.7
@@ -34,6 +36,8 @@ WIDE_BUDGET_CAP = 4
 
 ROLLOUT_RANDOM = "random"
 ROLLOUT_HEURISTIC = "heuristic"
+ROLLOUT_POLICY = "policy"
+ROLLOUTS = (ROLLOUT_RANDOM, ROLLOUT_HEURISTIC, ROLLOUT_POLICY)
 
 
 @dataclass(frozen=True)
@@ -47,9 +51,15 @@ class Level:
     rollout_depth: int
     worlds: int = 0
     seconds: float | None = None
-    #: the rollout policy: "random" (uniform over the legal actions) or "heuristic" (the heuristic bot's choice for
-    #: whichever seat is to act, on that seat's own determinization; far slower per step)
+    #: the rollout policy: "random" (uniform over the legal actions), "policy" (the ruleset's cheap rollout policy,
+    #: :func:`evolutio.bots.rollout.rollout_policy_for`, for every seat) or "heuristic" (the heuristic bot's choice
+    #: for whichever seat is to act, on that seat's own determinization; far slower per step)
     rollout: str = ROLLOUT_RANDOM
+    #: with the "policy" rollout, the chance that a rollout decision is uniform instead
+    epsilon: float = 0.0
+    #: at the root, every legal action starts with this many virtual visits scored by the ruleset's estimate right
+    #: after it (the seat's win chance, as a cut rollout is scored): a prior from the heuristic's own evaluation
+    prior_visits: int = 0
     #: UCB exploration constant (rewards lie in [0, 1])
     exploration: float = EXPLORATION
     #: estimated final-score difference that counts as one step of the win-chance softmax
@@ -75,27 +85,28 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(iterations=150, rollout_depth=4, worlds=32),
+    "easy": Level(iterations=150, rollout_depth=4, worlds=32, rollout=ROLLOUT_POLICY),
     # pilots (docs/bots.md): depth 0 gains in northstar and loses in origin; wide decisions and a seat's consecutive
-    # decisions get more search
+    # decisions get more search; the ruleset's rollout policy beats uniform rollouts in origin
     "medium": Level(iterations=2000, rollout_depth=8, worlds=100, iterations_per_action=150, reuse_tree=True,
-                    rollout_depth_by_game=(("northstar", 0),)),
-    "hard": Level(iterations=4000, rollout_depth=16),
+                    rollout_depth_by_game=(("northstar", 0),), rollout=ROLLOUT_POLICY),
+    "hard": Level(iterations=4000, rollout_depth=16, rollout=ROLLOUT_POLICY),
 }
 DEFAULT_LEVEL = "medium"
 
 
 def parse_level(spec: str) -> Level:
-    """``easy`` | ``medium`` | ``hard``, optionally followed by ``:heuristic`` (heuristic rollouts) and ``:SECONDSs``
-    (a time budget for play), e.g. ``hard:2.5s``; an empty spec is the default level."""
+    """``easy`` | ``medium`` | ``hard``, optionally followed by a rollout other than the level's (``:random``,
+    ``:policy`` or ``:heuristic``) and ``:SECONDSs`` (a time budget for play), e.g. ``hard:2.5s``; an empty spec is
+    the default level."""
     parts = [part for part in spec.split(":") if part] if spec else []
     name = DEFAULT_LEVEL
     seconds: float | None = None
-    rollout = ROLLOUT_RANDOM
+    rollout: str | None = None
     for part in parts:
         if part in LEVELS:
             name = part
-        elif part == ROLLOUT_HEURISTIC:
+        elif part in ROLLOUTS:
             rollout = part
         elif part.endswith("s"):
             try:
@@ -105,10 +116,10 @@ def parse_level(spec: str) -> Level:
             if not seconds > 0:
                 raise ValueError(f"ismcts think time must be a positive number of seconds like '2.5s', got {part!r}")
         else:
-            raise ValueError(f"unknown ismcts level {part!r}; levels: {', '.join(LEVELS)} (optionally ':heuristic' "
-                             f"for heuristic rollouts and ':SECONDSs' for a think time)")
+            raise ValueError(f"unknown ismcts level {part!r}; levels: {', '.join(LEVELS)} (optionally a rollout: "
+                             f"{', '.join(':' + name for name in ROLLOUTS)}, and ':SECONDSs' for a think time)")
     level = LEVELS[name]
-    return dataclasses.replace(level, seconds=seconds, rollout=rollout)
+    return dataclasses.replace(level, seconds=seconds, rollout=rollout or level.rollout)
 
 
 class _Node:
@@ -142,15 +153,15 @@ class IsmctsBot(Bot):
         self.level = level or LEVELS[DEFAULT_LEVEL]
         self.uses_clock = self.level.seconds is not None
         self.reward = reward
-        if self.level.rollout not in (ROLLOUT_RANDOM, ROLLOUT_HEURISTIC):
-            raise ValueError(f"ismcts rollout must be {ROLLOUT_RANDOM!r} or {ROLLOUT_HEURISTIC!r}, "
-                             f"got {self.level.rollout!r}")
+        if self.level.rollout not in ROLLOUTS:
+            raise ValueError(f"ismcts rollout must be one of {', '.join(ROLLOUTS)}, got {self.level.rollout!r}")
         self.rng = Rng(seed, stream=13)
         self.rollout_bot = HeuristicBot(seed) if self.level.rollout == ROLLOUT_HEURISTIC else None
         self.last_iterations = 0
         #: iterations of statistics the last search started from (kept from the previous decision, Level.reuse_tree)
         self.last_reused = 0
         self._rollout_depth = self.level.rollout_depth
+        self._policy: RolloutPolicy = uniform
         #: (subtree, seat, number of actions applied when it applies) kept for ``Level.reuse_tree``
         self._kept: tuple[_Node, int, int] | None = None
 
@@ -181,6 +192,7 @@ class IsmctsBot(Bot):
         """Search from ``root`` (a fresh node, or the statistics kept from the previous decision of ``seat``)."""
         estimator = estimator_for(state.game.name)
         self._rollout_depth = self.level.depth_for(state.game.name)
+        self._policy = rollout_policy_for(state.game.name) if level_uses_policy(self.level) else uniform
         root = root if root is not None else _Node()
         self.last_reused = root.visits
         level = self.level
@@ -190,6 +202,10 @@ class IsmctsBot(Bot):
             world = state.determinize(seat, self.rng)
             world.log_events = False
             worlds.append(world)
+        if level.prior_visits:
+            world = worlds[0].clone() if worlds else state.determinize(seat, self.rng)
+            world.log_events = False
+            self._seed_root(root, world, seat, estimator)
         iterations = 0
         budget = level.budget(len(state.legal_actions()))
         while True:
@@ -208,9 +224,24 @@ class IsmctsBot(Bot):
         self.last_iterations = iterations
         return root
 
+    def _seed_root(self, root: _Node, world: State, seat: int, estimator: Estimator) -> None:
+        """Give each root action not in the tree yet ``prior_visits`` virtual visits at the value of the position
+        right after it (``world``: one determinization of the seat's information set)."""
+        visits = self.level.prior_visits
+        for action in world.legal_actions():
+            if action in root.children:
+                continue
+            child = world.clone()
+            child.apply_trusted(action)
+            node = _Node()
+            node.visits = node.available = visits
+            node.reward = visits * self._rewards(child, seat, estimator)[seat]
+            root.children[action] = node
+
     def _iterate(self, root: _Node, world: State, seat: int, estimator: Estimator) -> None:
         rng = self.rng
         exploration = self.level.exploration
+        policy, epsilon = self._policy, self.level.epsilon
         path: list[tuple[_Node, int]] = []
         node = root
         # selection and expansion
@@ -250,7 +281,10 @@ class IsmctsBot(Bot):
                 world.apply_trusted(self.rollout_bot.choose(world))
             else:
                 legal = world.legal_actions()
-                world.apply_trusted(legal[rng.randbelow(len(legal))])
+                if policy is uniform or (epsilon and rng.random() < epsilon):
+                    world.apply_trusted(legal[rng.randbelow(len(legal))])
+                else:
+                    world.apply_trusted(policy(world, legal, rng))
         rewards = self._rewards(world, seat, estimator)
         root.visits += 1
         for visited, mover in path:
@@ -265,6 +299,11 @@ class IsmctsBot(Bot):
             return _shares([float(score) for score in world.scores()])
         estimates = estimator.estimate(world, seat)
         return win_chances(estimates, self.level.temperature) if self.reward == "win" else _shares(estimates)
+
+
+def level_uses_policy(level: Level) -> bool:
+    """Whether ``level`` plays its rollouts by the ruleset's rollout policy."""
+    return level.rollout == ROLLOUT_POLICY
 
 
 def _shares(values: list[float]) -> list[float]:

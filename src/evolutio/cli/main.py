@@ -311,8 +311,9 @@ def cmd_bench(ns: argparse.Namespace) -> int:
         if con:
             con.print(f"{'':10} {result['players']}p  {search['iterations_per_cpu_s']:>10,.0f} ISMCTS iterations per "
                       f"CPU-second, {search['iterations_per_s']:,.0f}/s of wall time "
-                      f"(level {search['level']}: {search['iterations_per_search']} iterations, rollout depth "
-                      f"{search['rollout_depth']}, {search['worlds'] or 'fresh'} worlds; "
+                      f"(level {search['level']}: {search['iterations_per_search']} iterations, {search['rollout']} "
+                      f"rollouts of depth {search['rollout_depth']}, {search['worlds'] or 'fresh'} worlds, "
+                      f"root prior {search['prior_visits']} visits; "
                       f"{search['searches']} searches)")
     if ns.json:
         print(json.dumps(results))

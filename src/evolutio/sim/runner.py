@@ -8,7 +8,7 @@ from typing import Any
 
 from evolutio.bots import Bot, RandomBot, make_bot
 from evolutio.bots.ismcts import LEVELS, IsmctsBot, Level
-from evolutio.kernel import Game, State, load_game, make_record
+from evolutio.kernel import Game, State, game_plugin, load_game, make_record
 from evolutio.kernel.rng import derive_seed
 
 __all__ = ["GameResult", "bench", "derive_seed", "ismcts_bench", "play_game", "simulate", "summarize"]
@@ -172,6 +172,9 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
         "level": level if isinstance(level, str) else "custom",
         "iterations_per_search": budget.iterations,
         "rollout_depth": budget.depth_for(name),
+        "rollout": budget.rollout if budget.rollout != "policy" or game_plugin(name, "rollout") is not None
+        else "uniform (no rollout policy in this ruleset)",
+        "prior_visits": budget.prior_visits,
         "worlds": budget.worlds,
         "searches": searches,
         "iterations": iterations,

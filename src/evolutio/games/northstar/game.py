@@ -54,6 +54,7 @@ class NorthstarGame(Game):
     )
     plugins = {"renderer": "evolutio.games.northstar.render:render",
                "score_breakdown": "evolutio.games.northstar.render:score_breakdown",
+               "rollout": "evolutio.games.northstar.rollout:choose",
                "heuristic": "evolutio.games.northstar.heuristic:NorthstarHeuristic",
                "bots": "evolutio.games.northstar.variants.cs4500_silly:BOTS"}
     data_note = ("card food values are approximate: the rules pack's per-card table is a low-confidence placeholder "

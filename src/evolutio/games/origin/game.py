@@ -30,6 +30,7 @@ class OriginGame(Game):
     option_schema = OPTION_SCHEMA
     plugins = {"renderer": "evolutio.games.origin.render:render",
                "score_breakdown": "evolutio.games.origin.render:score_breakdown",
+               "rollout": "evolutio.games.origin.rollout:choose",
                "heuristic": "evolutio.games.origin.heuristic:OriginHeuristic"}
     #: the automatic steps (``flow.py``) a scenario may hold before (``"hold": ["extinction"]``)
     hold_points = {

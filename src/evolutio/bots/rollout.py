@@ -1,0 +1,33 @@
+"""Rollout policies for ISMCTS: how the search plays on after its tree.
+
+A ruleset may provide a cheap policy through the registry, ``Game.plugins["rollout"] = "module:function"``, a
+function ``choose(state, legal, rng) -> Action`` called on the search's own determinization for whichever seat is to
+act (a few microseconds a decision, not an estimate per legal action as the heuristic bot needs). A ruleset without
+one gets :func:`uniform`. ``epsilon`` mixes uniform play into a ruleset's policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from evolutio.kernel import Action, Rng, State, game_plugin
+
+RolloutPolicy = Callable[[State, list[Action], Rng], Action]
+
+
+def uniform(state: State, legal: list[Action], rng: Rng) -> Action:
+    """Any legal action, each as likely."""
+    return legal[rng.randbelow(len(legal))]
+
+
+_POLICIES: dict[str, RolloutPolicy] = {}
+
+
+def rollout_policy_for(game_name: str) -> RolloutPolicy:
+    """The rollout policy of ruleset ``game_name``: its plug-in if it has one, else :func:`uniform`."""
+    found = _POLICIES.get(game_name)
+    if found is None:
+        plugin = game_plugin(game_name, "rollout")
+        found = plugin if plugin is not None else uniform
+        _POLICIES[game_name] = found
+    return found

@@ -1,0 +1,48 @@
+"""A cheap rollout policy for ISMCTS in ``northstar`` (``Game.plugins["rollout"]``): a few microseconds a decision,
+in place of uniform play, which ends its play turns at random and attacks whatever it may.
+
+It reads only the action kinds: feed a species when it can (attacking now and then), in a play turn choose the kind
+of play first (a trait, a new species, body size or population, each as likely whatever the number of cards and
+species behind it) and end the turn with a small chance; any other decision is uniform.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from evolutio.kernel import Action, Rng
+
+#: chance that a feeding turn with an attack on offer attacks instead of feeding
+ATTACK_CHANCE = 0.25
+#: chance that a play-turn decision ends the turn while cards are left to play
+END_TURN_CHANCE = 0.02
+#: the plays a play turn chooses among first by kind
+PLAYS = ("trait", "new_species", "grow_body", "grow_pop")
+
+
+Choice = TypeVar("Choice")
+
+
+def _pick(actions: list[Choice], rng: Rng) -> Choice:
+    return actions[rng.randbelow(len(actions))]
+
+
+def choose(state: Any, legal: list[Action], rng: Rng) -> Action:
+    """The rollout's action for whichever seat decides in ``state`` (a determinization), among ``legal``."""
+    by_kind: dict[str, list[Action]] = {}
+    for action in legal:
+        by_kind.setdefault(action.kind, []).append(action)
+    if "feed" in by_kind or "store_fat" in by_kind:
+        attacks = by_kind.get("attack")
+        if attacks is not None and rng.random() < ATTACK_CHANCE:
+            return _pick(attacks, rng)
+        return _pick(by_kind.get("feed") or by_kind["store_fat"], rng)
+    if "end_turn" in by_kind:
+        plays = [by_kind[kind] for kind in PLAYS if kind in by_kind]
+        if not plays or rng.random() < END_TURN_CHANCE:
+            return by_kind["end_turn"][0]
+        return _pick(_pick(plays, rng), rng)
+    attacks = by_kind.get("attack")
+    if attacks is not None and "pass" in by_kind and rng.random() >= ATTACK_CHANCE:
+        return by_kind["pass"][0]
+    return _pick(legal, rng)
