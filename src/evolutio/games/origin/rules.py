@@ -545,7 +545,7 @@ class OriginRules(FlowState):
                 for a in anims:
                     mask = tm[a]
                     present |= mask
-                    if (not (hibernating >> a) & 1 and (food[a] < need[a] or fat[a] < fat_tissue[a])
+                    if ((food[a] < need[a] or fat[a] < fat_tissue[a]) and not (hibernating >> a) & 1
                             and (not mask & LIMITING_FOOD or self.receive_refusal(a) is None)):
                         L.append(take[a])
                 compulsory = bool(L)

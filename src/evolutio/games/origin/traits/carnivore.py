@@ -52,8 +52,11 @@ def attack_refusal(state: OriginFlow, carnivore: int) -> Refusal | None:
 def offer_attacks(state: OriginFlow, animals: list[int], choices: list[Action]) -> None:
     tm, attack = state.trait_mask, actions.ATTACK
     spent = state.attacked | state.hibernating   # (refused at once by attack_refusal: no call for them)
+    food, need, fat, fat_tissue = state.food, state.need, state.fat, state.fat_tissue_count
     for animal in animals:
-        if tm[animal] & CARNIVORE_BIT and not (spent >> animal) & 1 and attack_refusal(state, animal) is None:
+        if (tm[animal] & CARNIVORE_BIT and not (spent >> animal) & 1
+                and (food[animal] < need[animal] or fat[animal] < fat_tissue[animal])   # (else CANNOT_EAT: no call)
+                and attack_refusal(state, animal) is None):
             choices.append(attack[animal])
 
 

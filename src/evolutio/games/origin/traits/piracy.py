@@ -35,7 +35,8 @@ def raid_refusal(state: OriginFlow, animal: int) -> Refusal | None:
 
 @HOOKS.on("free_actions", "piracy", priority=0)
 def offer_a_raid(state: OriginFlow, animal: int, choices: list[Action]) -> None:
-    if not (state.piracy_used >> animal) & 1 and raid_refusal(state, animal) is None:   # (no call once used)
+    if (not (state.piracy_used >> animal) & 1 and state.food[animal] < state.need[animal]   # (no call once used or fed)
+            and raid_refusal(state, animal) is None):
         choices.append(actions.PIRATE[animal])
 
 

@@ -16,7 +16,14 @@ SCAVENGER = HOOKS.bit["scavenger"]
 
 @HOOKS.on("after_kill")
 def look_for_a_scavenger(state: OriginFlow, carnivore: int) -> None:
-    state.queue_effect("scavenger_search", carnivore)
+    """Queue the search once the Carnivore's blue tokens are given — when some animal carries Scavenger (none can gain
+    it before the search runs: without one the search would find none)."""
+    trait_mask = state.trait_mask
+    for animals in state.animals:
+        for animal in animals:
+            if trait_mask[animal] & SCAVENGER:
+                state.queue_effect("scavenger_search", carnivore)
+                return
 
 
 @queued_effect("scavenger_search")
