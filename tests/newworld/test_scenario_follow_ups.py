@@ -5,19 +5,16 @@ of the game, and every impossible start is refused with its JSON path."""
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 import pytest
 
-from evolutio.cli.main import main
 from evolutio.games.newworld.steps import STEP_TYPES
 from evolutio.kernel import Action, ScenarioError, load_scenario
 from evolutio.kernel.game import State
 
 from .helpers import alive, animal, kinds, play, scenario, slot, texts, traits_of
-from .test_scenario_starts import DOC, ROOT, play_to_the_end
+from .test_scenario_starts import ROOT, play_to_the_end
 
 TAIGA = [{"area": "taiga", "food": [2]}]
 
@@ -327,20 +324,6 @@ def test_each_start_begins_exactly_at_its_decision(name):
 
 
 # ------------------------------------------------------------------------------------------------ the doc's examples
-@pytest.mark.parametrize("name", ["tail-loss", "scavenger"])
-def test_the_doc_shows_each_example_file_and_its_real_check_output(name, capsys, monkeypatch):
-    command = f"$ evolutio scenario check examples/scenarios/newworld-{name}.json\n"
-    match = re.search(r"```json\n([^`]*)```\s*```text\n" + re.escape(command) + r"(.*?)^```$",
-                      DOC.read_text(encoding="utf-8"), re.S | re.M)
-    assert match, f"docs/newworld.md shows no example and check output for newworld-{name}"
-    path = ROOT / "examples" / "scenarios" / f"newworld-{name}.json"
-    assert json.loads(path.read_text(encoding="utf-8")) == json.loads(match.group(1))
-    monkeypatch.chdir(ROOT)
-    assert main(["scenario", "check", f"examples/scenarios/newworld-{name}.json"]) == 0
-    printed = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
-    assert printed == [line.rstrip() for line in match.group(2).splitlines()]
-
-
 def test_the_doc_examples_play_as_described():
     hunt = load_scenario(ROOT / "examples" / "scenarios" / "newworld-tail-loss.json")
     assert len(hunt.legal_actions()) == 3 and hunt.current_player == 1

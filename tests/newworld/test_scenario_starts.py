@@ -217,7 +217,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "newworld.md"
 
 
-@pytest.mark.parametrize("name", ["attack", "saves", "discard"])
+@pytest.mark.parametrize("name", ["attack", "saves", "discard", "tail-loss", "scavenger"])
 def test_the_doc_shows_each_example_file_and_its_real_check_output(name, capsys, monkeypatch):
     command = f"$ evolutio scenario check examples/scenarios/newworld-{name}.json\n"
     match = re.search(r"```json\n([^`]*)```\s*```text\n" + re.escape(command) + r"(.*?)^```$",

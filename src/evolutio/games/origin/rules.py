@@ -321,36 +321,30 @@ class OriginRules(FlowState):
     def protection_to_ignore(self, carnivore: int, target: int, mask: int) -> int: return -1
     def loose_cards(self) -> list[int]: return []
 
-    def attack_targets(self, c: int) -> list[int]:
-        """The animals ``c`` may attack now (:meth:`attack_refusal`), in seat and play order."""
-        tm = self.trait_mask
-        if self.husks or self.location or tm[c] & LIMITING_ATTACKS:
-            refusal = self.attack_refusal
-            return [t for anims in self.animals for t in anims if t != c and refusal(c, t) is None]
+    def attack_targets(self, predator: int) -> list[int]:
+        """The animals ``predator`` may attack now (:meth:`attack_refusal`), in seat and play order."""
+        traits = self.trait_mask
+        refusal = self.attack_refusal
+        if self.husks or self.location or traits[predator] & LIMITING_ATTACKS:
+            return [prey for animals in self.animals for prey in animals
+                    if prey != predator and refusal(predator, prey) is None]
         # attack_refusal without husks, locations or traits of the carnivore's that limit it: only the target's
         # protecting traits are left to ask
-        refusal = self.attack_refusal
-        return [t for anims in self.animals for t in anims
-                if t != c and (not tm[t] & PROTECTING or refusal(c, t) is None)]
+        return [prey for animals in self.animals for prey in animals
+                if prey != predator and (not traits[prey] & PROTECTING or refusal(predator, prey) is None)]
 
-    def has_attack_target(self, c: int) -> bool:
-        """May ``c`` attack some animal now (:meth:`attack_targets` is not empty)?"""
-        tm = self.trait_mask
-        if self.husks or self.location or tm[c] & LIMITING_ATTACKS:
-            refusal = self.attack_refusal
-            for anims in self.animals:
-                for t in anims:
-                    if t != c and refusal(c, t) is None:
+    def has_attack_target(self, predator: int) -> bool:
+        """May ``predator`` attack some animal now (:meth:`attack_targets` is not empty)?"""
+        traits = self.trait_mask
+        if not (self.husks or self.location or traits[predator] & LIMITING_ATTACKS):
+            for animals in self.animals:   # (as in attack_targets: an unprotected animal answers without a call)
+                for prey in animals:
+                    if prey != predator and not traits[prey] & PROTECTING:
                         return True
-            return False
-        for anims in self.animals:   # (as in attack_targets: an unprotected animal first, without a call)
-            for t in anims:
-                if t != c and not tm[t] & PROTECTING:
-                    return True
         refusal = self.attack_refusal
-        for anims in self.animals:
-            for t in anims:
-                if t != c and refusal(c, t) is None:
+        for animals in self.animals:
+            for prey in animals:
+                if prey != predator and refusal(predator, prey) is None:
                     return True
         return False
 
@@ -369,22 +363,23 @@ class OriginRules(FlowState):
             return VICTIM_HAS_NO_FOOD
         return None
 
-    def piracy_victims(self, a: int) -> list[int]:
-        """The animals the Piracy animal ``a`` may rob (:meth:`piracy_refusal`)."""
+    def piracy_victims(self, pirate: int) -> list[int]:
+        """The animals the Piracy animal ``pirate`` may rob (:meth:`piracy_refusal`)."""
         received = self.received_food & ~self.hibernating   # the first rules of piracy_refusal, as a bit mask
         if not received:
             return []
         refusal = self.piracy_refusal
-        return [v for anims in self.animals for v in anims if (received >> v) & 1 and refusal(a, v) is None]
+        return [victim for animals in self.animals for victim in animals
+                if (received >> victim) & 1 and refusal(pirate, victim) is None]
 
-    def has_piracy_victim(self, a: int) -> bool:
-        """May the Piracy animal ``a`` rob some animal now (:meth:`piracy_victims` is not empty)?"""
+    def has_piracy_victim(self, pirate: int) -> bool:
+        """May the Piracy animal ``pirate`` rob some animal now (:meth:`piracy_victims` is not empty)?"""
         received = self.received_food & ~self.hibernating   # (as in piracy_victims)
         if received:
             refusal = self.piracy_refusal
-            for anims in self.animals:
-                for v in anims:
-                    if (received >> v) & 1 and refusal(a, v) is None:
+            for animals in self.animals:
+                for victim in animals:
+                    if (received >> victim) & 1 and refusal(pirate, victim) is None:
                         return True
         return False
 
