@@ -93,6 +93,20 @@ def test_continents_actions_are_refused_by_the_same_checks_that_list_them(player
         assert {"settle_laurasia", "migrate_gondwana"} <= kinds
 
 
+#: all four sets together (issue 9's full mix)
+FULL_MIX = "time_to_fly,continents,gift,ice_age"
+
+
+def test_the_full_mix_actions_are_refused_by_the_same_checks_that_list_them():
+    """With Time to Fly, Continents, the gift cards and Ice Age together: Flight's moves and Migration in a Migration
+    turn, paired traits within a location, defences a Hunter or Intellect ignores — legal actions are the candidates
+    the checks allow (seed 1 reaches a defence whose Running a Hunter's counterattack ignores)."""
+    seen: Counter = Counter()
+    play_and_inspect(load_game("origin", players=4, sets=FULL_MIX), 1, seen)
+    legal = {kind for kind, verdict in seen if verdict == "legal"}
+    assert {"take", "settle_laurasia", "fly_gondwana"} <= legal
+
+
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 6)])
 def test_the_choices_of_regeneration_and_recombination_are_refused_by_the_same_checks_that_list_them(players, seed):
     """Games (seeds picked to reach both) whose every ``regeneration_card`` and ``recombination_gift`` decision is

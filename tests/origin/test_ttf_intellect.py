@@ -71,6 +71,18 @@ def test_intellect_may_ignore_a_defence_or_poisonous_when_asked(defence):
         assert not animal(s, 0)["poisoned"]   # Intellect ignored Poisonous (NOTES §9.1 poisonous)
 
 
+def test_an_ignored_defence_is_neither_offered_nor_allowed():
+    """A10 (Running, Mimicry; the unprotected A11 beside it) is attacked and Intellect ignores its Running: the defence
+    decision offers Mimicry only, and the Running die is refused by the same rule (found by the full-mix property
+    game, where a Hunter's counterattack ignored a Running)."""
+    s = feeding([[CARNIVORE], [{"id": 10, "traits": ["running", "mimicry"]}, {"id": 11}]], food_base=2, **TTF)
+    attack(s, 10)
+    s.apply(Action("ignore", trait_card(s, 10, "running")))
+    assert s.view(None)["decision"]["kind"] == "defence"
+    assert Action("run") not in s.legal_actions() and Action("mimic", 11) in s.legal_actions()
+    assert "ignores the Running of A10" in s.refusal(Action("run")).reason
+
+
 def test_mimicry_is_ignored_and_the_attack_stays_on_its_target():
     s = feeding([[CARNIVORE], [{"id": 10, "traits": ["mimicry"]}, {"id": 11}]], food_base=2, **TTF)
     attack(s, 10)

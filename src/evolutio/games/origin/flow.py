@@ -480,6 +480,9 @@ class Defence(PlayerDecision):
         trait, refuser = REFUSERS[kind]
         if not (state.trait_mask[self.target] >> trait) & 1:
             return Refusal(f"the attacked animal A{self.target} has no {EN[trait]}")
+        if (state.ignored_traits(self.carnivore, self.target) >> trait) & 1:   # (as defence_choices leaves it out)
+            return Refusal(f"Carnivore A{self.carnivore} ignores the {EN[trait]} of A{self.target} in this attack "
+                           "(Intellect or a Hunter's counterattack, rulings 50, 81)")
         return refuser(state, self.carnivore, self.target, self.rolled, self.targeted, *action.args)
 
     def legal(self, state: OriginFlow) -> list[Action]:

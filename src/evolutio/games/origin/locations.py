@@ -38,7 +38,7 @@ from .geography import (
     REGENERATED,
 )
 from .phases import mask_of
-from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN, PLACEMENT_REFUSALS, SINGLE_COPY
+from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN, PLACEMENT_REFUSALS, SINGLE_COPY, OriginRules
 from .trait_support import TraitSupport
 from .traits import (
     EN,
@@ -55,6 +55,9 @@ from .traits import (
 )
 
 NEOPLASIA_BIT = 1 << NEOPLASIA
+#: an animal holding one of these traits may refuse a trait by ``rule_of_placement`` (Neoplasia, the traits with an
+#: ``accepts_trait`` rule)
+RULED_BY_HELD_TRAITS = NEOPLASIA_BIT | LIMITING_PLACEMENT
 SWIMMING_BIT = 1 << SWIMMING
 #: animals placed at once by a player dealt a full hand with no animals (Continents, ruling 58)
 NEW_HERD = 2
@@ -66,6 +69,13 @@ NO_SWIMMING_CARD = Refusal("an animal leaving the Ocean takes a Swimming card fr
 TAKING_IS_COMPULSORY_HERE = Refusal("taking food is compulsory: a location has red tokens and one of your animals "
                                     "there can receive one; take a token, attack, convert fat or migrate (ruling 16)")
 MIGRATION_TURN = Refusal("this is a Migration turn: no food is taken and no trait but Migration is used (ruling 74)")
+#: the traits whose actions move an animal in a Migration turn (Migration, Flight), each with its moving kinds' rules
+#: and cached actions, in the order of ``TRAIT_ACTION_KINDS`` (the order ``migration_choices`` offers them in)
+MIGRATION_OFFERS: tuple[tuple[int, tuple[tuple[Callable[..., Refusal | None], tuple[Action, ...]], ...]], ...] = tuple(
+    (trait, tuple((REFUSERS[kind][1], MIGRATION_ACTIONS[kind]) for kind in kinds if kind in MIGRATION_KINDS))
+    for trait, kinds in TRAIT_ACTION_KINDS.items() if any(kind in MIGRATION_KINDS for kind in kinds))
+#: the bit mask of those traits
+MIGRATING_TRAITS = sum(1 << trait for trait, _ in MIGRATION_OFFERS)
 
 
 def elsewhere(location: int) -> Refusal:
@@ -191,13 +201,39 @@ class Locations(TraitSupport):
 
     def can_place_with_rules(self, p: int, t: int) -> bool:
         """``can_place_trait`` for a single-animal trait in a game with placement rules: ``placement_refusal`` over
-        the animals of the owners ``t`` may go to."""
-        trait_mask, blocking, rule = self.trait_mask, BLOCKING_PLACEMENT[t], self.rule_of_placement
+        the animals of the owners ``t`` may go to (``rule_of_placement`` asked only of an animal it could refuse)."""
+        trait_mask, blocking, rule, husks = self.trait_mask, BLOCKING_PLACEMENT[t], self.rule_of_placement, self.husks
+        by_rule = (1 << t) & PLACED_BY_RULE
         for q in range(self.player_count):
             if ON_OWN[t] if q == p else ON_OTHERS[t]:
                 for a in self.animals[q]:
-                    if not trait_mask[a] & blocking and rule(p, t, a) is None:
-                        return True
+                    held = trait_mask[a]
+                    if not held & blocking:
+                        if not (by_rule or held & RULED_BY_HELD_TRAITS or (husks >> a) & 1):
+                            return True
+                        if rule(p, t, a) is None:
+                            return True
+        return False
+
+    def _has_partner(self, p: int, t: int, a: int) -> bool:
+        """May player ``p`` link ``a`` with another animal of its owner by the paired trait ``t``: is
+        ``pair_refusal(p, t, a, b)`` ``None`` for some ``b``? (Its tests of ``a`` alone are made once.)"""
+        if not self.config.placement_rules:
+            return OriginRules._has_partner(self, p, t, a)
+        owner = self.owner[a]
+        if (owner == p) != ON_OWN[t]:
+            return False
+        location, rule, linked = self.location, self.rule_of_placement, self.linked
+        here = location[a] if location else NOT_CHOSEN
+        a_placeable: bool | None = None   # rule_of_placement(p, t, a) is None, asked once a partner is found
+        for b in self.animals[owner]:
+            if b != a and (not location or location[b] == here) and not linked(a, b, t):
+                if a_placeable is None:
+                    a_placeable = rule(p, t, a) is None
+                    if not a_placeable:
+                        return False
+                if rule(p, t, b) is None:
+                    return True
         return False
 
     def all_traits(self, a: int) -> int:
@@ -266,16 +302,22 @@ class Locations(TraitSupport):
             return self.migration_choices(p)
         choices: list[Action] = []
         can_pass = True
-        for here in sorted({self.location[a] for a in self.animals[p]}):
-            self.enter_location(here)
+        location, location_food = self.location, self.location_food
+        places = {location[a] for a in self.animals[p]}
+        for here in sorted(places) if len(places) > 1 else places:
+            self.feeding_location = here   # enter_location(here)
+            self.food_base = location_food[here]
             try:
                 offer = self.feeding_choices(p)
             finally:
-                self.location_food[here] = self.food_base
+                location_food[here] = self.food_base
                 self.food_base = 0
                 self.feeding_location = NOT_CHOSEN
-            choices.extend(action for action in offer if action is not A.PASS)
-            can_pass = can_pass and A.PASS in offer
+            if offer[-1] is A.PASS:   # (feeding_choices offers ``pass`` last, if at all)
+                offer.pop()
+            else:
+                can_pass = False
+            choices.extend(offer)
         choices.extend(self.migration_choices(p)[:-1])   # a Migration turn instead of feeding in a location
         if can_pass:
             choices.append(A.PASS)
@@ -286,11 +328,12 @@ class Locations(TraitSupport):
         choices: list[Action] = []
         tm = self.trait_mask
         for a in self.animals[p]:
-            for trait, kinds in TRAIT_ACTION_KINDS.items():
-                if (tm[a] >> trait) & 1:
-                    for kind in kinds:
-                        if kind in MIGRATION_KINDS and REFUSERS[kind][1](self, a) is None:
-                            choices.append(MIGRATION_ACTIONS[kind][a])
+            if tm[a] & MIGRATING_TRAITS:
+                for trait, offers in MIGRATION_OFFERS:
+                    if (tm[a] >> trait) & 1:
+                        for refuser, actions in offers:
+                            if refuser(self, a) is None:
+                                choices.append(actions[a])
         choices.append(A.PASS)
         return choices
 

@@ -103,6 +103,7 @@ class CoreOriginState(OriginState):
     __slots__ = ()
     _recalc = OriginRules._recalc
     ignored_traits = OriginRules.ignored_traits
+    _has_partner = OriginRules._has_partner
     _remove_animal = OriginTurn._remove_animal
     discard_trait = OriginTurn.discard_trait
     blue_token = OriginTurn.blue_token

@@ -92,9 +92,10 @@ class TraitSupport(OriginRules):
     def clear_marks(self, scope: str) -> None:
         """Clear every mark whose scope is ``scope`` (``"feeding_turn"``, ``"round"`` or ``"turn"``; the end of the turn
         also ends the feeding turn and the round, and the Intellect choices)."""
-        scopes = ("feeding_turn", "round", "turn") if scope == "turn" else (scope,)
-        for name in [name for name in self.marks if MARKS[name] in scopes]:
-            del self.marks[name]
+        if self.marks:
+            scopes = ("feeding_turn", "round", "turn") if scope == "turn" else (scope,)
+            for name in [name for name in self.marks if MARKS[name] in scopes]:
+                del self.marks[name]
         if scope == "turn":
             self.ignores = {}
 

@@ -37,7 +37,8 @@ def attack_refusal(state: OriginFlow, carnivore: int) -> Refusal | None:
     not while hibernating, only while it can eat, and only if some animal is not protected from it (rulings 30-32)."""
     if (state.attacked >> carnivore) & 1:
         return ALREADY_ATTACKED
-    if state.marks and any(state.marked(ATTACKED_THIS_ROUND, a) for a in state.animals[state.owner[carnivore]]):
+    round_attackers = state.marks.get(ATTACKED_THIS_ROUND, 0) if state.marks else 0
+    if round_attackers and any((round_attackers >> a) & 1 for a in state.animals[state.owner[carnivore]]):
         return AMBUSHED_THIS_ROUND
     if (state.hibernating >> carnivore) & 1:
         return ASLEEP
