@@ -164,3 +164,13 @@ def test_play_prints_game_text_verbatim_not_as_markup(tmp_path):
     r = subprocess.run(cmd, input="1\nq\n", capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert re.search(r"as your secret food card:  1 \w[\w ]* \([+-]?\d+\) \[card \d+\]", r.stdout), r.stdout[-2000:]
+
+
+def test_python_dash_m_evolutio_is_the_same_command_line():
+    done = subprocess.run([sys.executable, "-m", "evolutio", "games", "--json"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert set(json.loads(done.stdout)) >= {"origin", "northstar", "newworld", "evo"}
+    refused = subprocess.run([sys.executable, "-m", "evolutio", "simulate", "nosuchgame"], capture_output=True,
+                             text=True, timeout=120)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
