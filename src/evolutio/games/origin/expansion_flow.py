@@ -312,13 +312,13 @@ class ExpansionFlow(ContinentsFlow):
     def next_ambusher(self, after: int, a: int) -> int:
         """The next seat clockwise after ``after`` (and before the taker's owner) with an Ambush carnivore that may
         attack ``a``, or -1."""
-        n, taker_owner, tm = self.player_count, self.owner[a], self.trait_mask
+        n, taker_owner, trait_masks = self.player_count, self.owner[a], self.trait_mask
         for i in range(1, n):
             seat = (after + i) % n
             if seat == taker_owner:
                 return -1
             for c in self.animals[seat]:
-                if tm[c] & AMBUSH_BIT and self.ambush_refusal(c, a) is None:
+                if trait_masks[c] & AMBUSH_BIT and self.ambush_refusal(c, a) is None:
                     return seat
         return -1
 
@@ -331,10 +331,10 @@ class ExpansionFlow(ContinentsFlow):
     def ambush_refusal(self, c: int, a: int) -> Refusal | None:
         """Why ``c`` may not attack ``a`` (taking a red token) from Ambush: all attack conditions but the feeding turn
         and Burrowing (NOTES §9.2 ambush, ruling 76)."""
-        tm = self.trait_mask
-        if not tm[c] & AMBUSH_BIT:
+        trait_masks = self.trait_mask
+        if not trait_masks[c] & AMBUSH_BIT:
             return Refusal(f"A{c} has no Ambush")
-        if not tm[c] & CARNIVORE_BIT:
+        if not trait_masks[c] & CARNIVORE_BIT:
             return Refusal(f"A{c} is not a Carnivore: only a Carnivore attacks from Ambush")
         if self.owner[c] == self.owner[a]:
             return AMBUSH_OWN_TAKE

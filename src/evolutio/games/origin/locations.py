@@ -326,11 +326,11 @@ class Locations(TraitSupport):
     def migration_choices(self, p: int) -> list[Action]:
         """A Migration turn: the further migrations of ``p``'s animals, and the end of the turn."""
         choices: list[Action] = []
-        tm = self.trait_mask
+        trait_masks = self.trait_mask
         for a in self.animals[p]:
-            if tm[a] & MIGRATING_TRAITS:
+            if trait_masks[a] & MIGRATING_TRAITS:
                 for trait, offers in MIGRATION_OFFERS:
-                    if (tm[a] >> trait) & 1:
+                    if (trait_masks[a] >> trait) & 1:
                         for refuser, actions in offers:
                             if refuser(self, a) is None:
                                 choices.append(actions[a])

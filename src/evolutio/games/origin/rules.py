@@ -9,7 +9,7 @@ Representation (hot path = plain lists of ints and int bit masks, copied cheaply
   ``a`` (kept after the animal dies; -1 for a number not used yet); only the owner's view and events show it;
 - per animal number: ``owner`` (seat, -1 if not (or no longer) on the table), ``food`` (red + blue tokens; above
   ``need`` only after converting more fat than needed — the extra blue tokens stay until the end of the turn),
-  ``fat`` (yellow tokens), ``need``, ``nfat`` (Fat Tissue cards on it), ``tm`` (bit mask of its trait kinds),
+  ``fat`` (yellow tokens), ``need``, ``nfat`` (Fat Tissue cards on it), ``trait_masks`` (bit mask of its trait kinds),
   ``tr`` (tuple of the trait card ids under it, paired cards included);
 - per card id: ``face`` (trait kind a card was played as, -1 otherwise), ``pa``/``pb`` (the two animal numbers of a
   paired card; for Symbiosis ``pa`` is the symbiont);
@@ -520,7 +520,7 @@ class OriginRules(FlowState):
         return L
 
     def feeding_choices(self, p: int) -> list[Action]:
-        L: list[Action] = []
+        offered: list[Action] = []
         anims = self.animals[p]
         if not anims:
             return [A.PASS]
@@ -530,7 +530,7 @@ class OriginRules(FlowState):
             here, location = self.feeding_location, self.location
             anims = [a for a in anims if location[a] == here]
         compulsory = False
-        tm = self.trait_mask
+        trait_masks = self.trait_mask
         present = 0   # the traits of the player's animals, to skip the loops of the traits nobody has
         if not self.main_action_used:
             if self.food_base:
@@ -538,35 +538,35 @@ class OriginRules(FlowState):
                 hibernating, food, need = self.hibernating, self.food, self.need
                 fat, fat_tissue, take = self.fat, self.fat_tissue_count, A.TAKE
                 for a in anims:
-                    mask = tm[a]
+                    mask = trait_masks[a]
                     present |= mask
                     if ((food[a] < need[a] or fat[a] < fat_tissue[a]) and not (hibernating >> a) & 1
                             and (not mask & LIMITING_FOOD or self.receive_refusal(a) is None)):
-                        L.append(take[a])
-                compulsory = bool(L)
+                        offered.append(take[a])
+                compulsory = bool(offered)
             else:
                 for a in anims:
-                    present |= tm[a]
+                    present |= trait_masks[a]
             offering = present & OFFERING_MAIN_ACTIONS
             if offering:
                 for handler in OFFER_MAIN_ACTIONS[offering]:   # each trait once, over all the animals
-                    handler(self, anims, L)
+                    handler(self, anims, offered)
             table_actions = self.config.table_actions
             if table_actions:
                 for table_action in table_actions:
-                    table_action(self, p, L)
+                    table_action(self, p, offered)
         else:
             for a in anims:
-                present |= tm[a]
+                present |= trait_masks[a]
         if present & OFFERING_FREE_ACTIONS:
             for a in anims:
-                mask = tm[a] & OFFERING_FREE_ACTIONS
+                mask = trait_masks[a] & OFFERING_FREE_ACTIONS
                 if mask:
                     for handler in OFFER_FREE_ACTIONS[mask]:
-                        handler(self, a, L)
+                        handler(self, a, offered)
         if not compulsory:
-            L.append(A.PASS)
-        return L
+            offered.append(A.PASS)
+        return offered
 
     def defence_choices(self, carnivore: int, target: int, rolled: bool, targeted: int) -> list[Action]:
         choices: list[Action] = []

@@ -129,9 +129,9 @@ class TraitSupport(OriginRules):
     def cards_withheld(self, player: int) -> int:
         """How many cards ``player`` draws less at this deal: one per animal a trait withholds the card of."""
         withheld = 0
-        tm = self.trait_mask
+        trait_masks = self.trait_mask
         for animal in self.animals[player]:
-            mask = tm[animal] & WITHHOLDING_DRAW
+            mask = trait_masks[animal] & WITHHOLDING_DRAW
             if mask and any(handler(self, animal) for handler in WITHHOLDS_DRAW[mask]):
                 withheld += 1
         return withheld

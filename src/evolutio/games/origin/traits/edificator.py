@@ -17,10 +17,10 @@ TOKENS = 2
 
 @HOOKS.on("food_roll", "edificator", priority=1)
 def grow_food(state: OriginFlow) -> None:
-    tm = state.trait_mask
+    trait_masks = state.trait_mask
     for animals in state.animals:
         for a in animals:
-            if tm[a] & EDIFICATOR:
+            if trait_masks[a] & EDIFICATOR:
                 here = state.location[a] if state.location else 0
                 state.add_food(here, TOKENS)
                 if state.log_events:

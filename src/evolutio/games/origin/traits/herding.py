@@ -19,15 +19,15 @@ CARNIVORE = HOOKS.bit["carnivore"]
 
 def herd_and_hunters(state: OriginFlow, animal: int) -> tuple[int, int]:
     """(animals with Herding, Carnivores) in ``animal``'s location."""
-    location, tm = state.location, state.trait_mask
+    location, trait_masks = state.location, state.trait_mask
     here = location[animal] if location else -1
     herd = hunters = 0
     for animals in state.animals:
         for a in animals:
             if location and location[a] != here:
                 continue
-            herd += bool(tm[a] & HERDING)
-            hunters += bool(tm[a] & CARNIVORE)
+            herd += bool(trait_masks[a] & HERDING)
+            hunters += bool(trait_masks[a] & CARNIVORE)
     return herd, hunters
 
 

@@ -27,10 +27,11 @@ def no_card_for_it(state: OriginFlow, animal: int) -> bool:
 @HOOKS.on("turn_start", "r_strategy")
 def births(state: OriginFlow) -> None:
     seats = state.player_count
-    tm = state.trait_mask
+    trait_masks = state.trait_mask
     # per seat, the r-Strategy animal of each birth owed (Continents: a new animal joins its parent's location)
     # (an r-Strategy animal regenerated at this deal gives none: its withheld card went under it, ruling 84)
-    owed = [[parent for parent in state.animals[seat] if tm[parent] & R_STRATEGY and not (state.reborn >> parent) & 1
+    owed = [[parent for parent in state.animals[seat]
+             if trait_masks[parent] & R_STRATEGY and not (state.reborn >> parent) & 1
              for _ in range(BIRTHS)] for seat in range(seats)]
     if not any(owed):
         return
