@@ -201,3 +201,13 @@ def test_newworld_food_an_animal_cannot_reach_does_not_feed_it() -> None:
     assert on_glaciers < on_tundra
     # an animal without traits reaches the Glaciers
     assert newworld_estimate_with_food_on("glaciers_tundra", [1, 0], []) > on_glaciers
+
+
+def test_newworld_last_period_feeds_the_animal_a_token_saves() -> None:
+    from ..newworld.helpers import scenario
+
+    # one token left: it saves the small animal, while half of the Massive one's need saves nothing at the end
+    state = scenario([{"hand": [], "animals": [{"traits": ["massive"]}, {"traits": []}]},
+                      {"hand": [], "animals": [{"food": 1}]}],
+                     areas=[{"area": "steppe", "food": [1]}], phase="feeding", final=True, first_player=0, to_act=0)
+    assert chosen(state) == "animal 1: take 1 food from Steppe (slot 0)"
