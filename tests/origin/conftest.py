@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from evolutio.bots import RandomBot
-from evolutio.kernel import load_game, load_scenario
+from evolutio.cli.main import main
+from evolutio.kernel import Rng, load_game, load_scenario
+from evolutio.sim.runner import TIMING_FIELDS
 
 DECK_CARDS = 84   # the base game's deck (rulebook §1)
 
@@ -158,6 +162,52 @@ def play_random(game, seed: int, check=None, max_steps: int = 5000):
         steps += 1
         assert steps < max_steps, "game does not terminate"
     return state
+
+
+def simulate_twice(capsys, argv: list[str]) -> list[dict]:
+    """Run ``evolutio`` with ``argv`` (a ``simulate … --json`` command) twice; both printed results without their
+    timing fields (which differ from run to run)."""
+    runs = []
+    for _ in range(2):
+        assert main(argv) == 0
+        result = json.loads(capsys.readouterr().out)
+        for field in TIMING_FIELDS:
+            result.pop(field)
+        runs.append(result)
+    return runs
+
+
+#: decisions between two determinization checks of :func:`play_through_the_codec`
+DETERMINIZE_STRIDE = 25
+
+
+def play_through_the_codec(game, seed: int, bot_seed: int) -> set[str]:
+    """Play a random game of ``game`` checking at every decision that the interop codec's codes and mask are exactly
+    the legal actions, and every :data:`DETERMINIZE_STRIDE` decisions that a determinization looks the same to the
+    deciding seat and has the same legal actions; the action kinds that were legal at some point."""
+    np = pytest.importorskip("numpy")
+    from evolutio.interop.actions import ActionCodec
+    from evolutio.interop.observation import canonical_json
+
+    codec = ActionCodec(game)
+    state = game.new_state(seed)
+    bot = RandomBot(bot_seed)
+    seen_kinds: set[str] = set()
+    decisions = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        seen_kinds.update(action.kind for action in legal)
+        codes = codec.legal_codes(state)
+        assert sorted(codec.decode(code) for code in codes) == sorted(legal)
+        assert np.flatnonzero(codec.mask(state)).tolist() == codes
+        if decisions % DETERMINIZE_STRIDE == 0:
+            seat = state.current_player
+            copy = state.determinize(seat, Rng(decisions))
+            assert canonical_json(copy.view(seat)) == canonical_json(state.view(seat))
+            assert copy.legal_actions() == legal
+        state.apply(bot.choose(state))
+        decisions += 1
+    return seen_kinds
 
 
 @pytest.fixture

@@ -14,7 +14,8 @@ from evolutio.cli.main import main
 from evolutio.games.origin.deck import missing_traits
 from evolutio.games.origin.options import HALF_DECK_PLAYERS, SET_CHOICES
 from evolutio.kernel import load_game
-from evolutio.sim.runner import TIMING_FIELDS
+
+from .conftest import play_through_the_codec, simulate_twice
 
 #: the expansions whose every trait has rules (the others are refused by the ``sets`` option)
 PLAYABLE = [name for name in SET_CHOICES if name != "base" and not missing_traits(name)]
@@ -71,43 +72,13 @@ def test_cards_are_conserved_and_games_end_over_random_expansion_mixes(mix):
 def test_simulate_with_the_gift_cards_is_deterministic(capsys, players):
     argv = ["simulate", "origin", "-o", "sets=gift", "-o", f"players={players}", "--games", "2", "--seed", "4",
             "--json"]
-    runs = []
-    for _ in range(2):
-        assert main(argv) == 0
-        result = json.loads(capsys.readouterr().out)
-        for field in TIMING_FIELDS:
-            result.pop(field)
-        runs.append(result)
+    runs = simulate_twice(capsys, argv)
     assert runs[0] == runs[1] and runs[0]["games"] == 2 and runs[0]["decisions"] > 0
 
 
 @pytest.mark.parametrize("players", [2, 8])
 def test_the_interop_codec_and_determinize_cover_the_gift_actions(players):
-    np = pytest.importorskip("numpy")
-    from evolutio.interop.actions import ActionCodec
-    from evolutio.interop.observation import canonical_json
-    from evolutio.kernel import Rng
-
-    game = load_game("origin", players=players, sets="gift")
-    codec = ActionCodec(game)
-    state = game.new_state(11)
-    bot = RandomBot(11)
-    seen_kinds: set[str] = set()
-    decisions = 0
-    while not state.is_terminal:
-        legal = state.legal_actions()
-        seen_kinds.update(action.kind for action in legal)
-        codes = codec.legal_codes(state)
-        assert sorted(codec.decode(code) for code in codes) == sorted(legal)
-        assert np.flatnonzero(codec.mask(state)).tolist() == codes
-        if decisions % 25 == 0:
-            seat = state.current_player
-            copy = state.determinize(seat, Rng(decisions))
-            assert canonical_json(copy.view(seat)) == canonical_json(state.view(seat))
-            assert copy.legal_actions() == legal
-        state.apply(bot.choose(state))
-        decisions += 1
-    assert "voracious" in seen_kinds
+    assert "voracious" in play_through_the_codec(load_game("origin", players=players, sets="gift"), 11, 11)
 
 
 def test_bench_reports_the_speed_of_an_option_mix(capsys):

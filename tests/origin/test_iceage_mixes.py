@@ -6,16 +6,14 @@ deterministically for 2-8 players."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from evolutio.bots import RandomBot
-from evolutio.cli.main import main
 from evolutio.kernel import load_game
-from evolutio.sim.runner import TIMING_FIELDS
+
+from .conftest import simulate_twice
 
 #: the expansions the mixes draw from, and all of them at once
 MIX = ["gift", "ice_age", "time_to_fly", "continents"]
@@ -112,13 +110,7 @@ def test_cards_are_conserved_and_nothing_is_negative_over_random_full_mixes(play
 def test_simulate_the_mixes_is_deterministic(capsys, players, sets):
     argv = ["simulate", "origin", "-o", f"sets={sets}", "-o", f"players={players}", "--games", "2", "--seed",
             "6", "--json"]
-    runs = []
-    for _ in range(2):
-        assert main(argv) == 0
-        result = json.loads(capsys.readouterr().out)
-        for field in TIMING_FIELDS:
-            result.pop(field)
-        runs.append(result)
+    runs = simulate_twice(capsys, argv)
     assert runs[0] == runs[1] and runs[0]["games"] == 2 and runs[0]["decisions"] > 0
     assert runs[0]["options"]["sets"] == ["base", *sets.split(",")]
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from evolutio.bots import RandomBot
 from evolutio.cli.main import main
-from evolutio.kernel import Rng, load_game
-from evolutio.sim.runner import TIMING_FIELDS
+from evolutio.kernel import load_game
 
+from .conftest import play_through_the_codec, simulate_twice
 from .test_refusals import play_and_inspect
 
 TTF_CARDS = 84 + 42
@@ -61,40 +61,14 @@ def test_legal_actions_are_the_candidates_the_checks_allow_with_time_to_fly():
 
 @pytest.mark.parametrize("players", [2, 5, 8])
 def test_the_interop_codec_and_determinize_cover_the_time_to_fly_actions(players):
-    np = pytest.importorskip("numpy")
-    from evolutio.interop.actions import ActionCodec
-    from evolutio.interop.observation import canonical_json
-
-    game = load_game("origin", players=players, sets="time_to_fly")
-    codec = ActionCodec(game)
-    state = game.new_state(17 + players)
-    bot = RandomBot(17)
-    decisions = 0
-    while not state.is_terminal:
-        legal = state.legal_actions()
-        codes = codec.legal_codes(state)
-        assert sorted(codec.decode(code) for code in codes) == sorted(legal)
-        assert np.flatnonzero(codec.mask(state)).tolist() == codes
-        if decisions % 25 == 0:
-            seat = state.current_player
-            copy = state.determinize(seat, Rng(decisions))
-            assert canonical_json(copy.view(seat)) == canonical_json(state.view(seat))
-            assert copy.legal_actions() == legal
-        state.apply(bot.choose(state))
-        decisions += 1
+    play_through_the_codec(load_game("origin", players=players, sets="time_to_fly"), 17 + players, 17)
 
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_simulate_with_time_to_fly_is_deterministic(capsys, players):
     argv = ["simulate", "origin", "-o", "sets=time_to_fly", "-o", f"players={players}", "--games", "2", "--seed",
             "5", "--json"]
-    runs = []
-    for _ in range(2):
-        assert main(argv) == 0
-        result = json.loads(capsys.readouterr().out)
-        for field in TIMING_FIELDS:
-            result.pop(field)
-        runs.append(result)
+    runs = simulate_twice(capsys, argv)
     assert runs[0] == runs[1] and runs[0]["games"] == 2 and runs[0]["decisions"] > 0
 
 
