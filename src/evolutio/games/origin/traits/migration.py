@@ -40,15 +40,21 @@ MIGRATION_KINDS.update(KINDS)
 MIGRATION_ACTIONS.update((kind, tuple(Action(kind, a) for a in range(MAX_CARDS))) for kind in KINDS)
 
 
-def migration_refusal(state: ContinentsFlow, animal: int, destination: int) -> Refusal | None:
-    """Why the feeding player's Migration ``animal`` may not migrate to ``destination`` now."""
+def migration_turn_refusal(state: ContinentsFlow, animal: int) -> Refusal | None:
+    """Why ``animal`` may not move in this feeding turn at all: it has moved this turn, or the turn is not (or can no
+    longer become) a Migration turn — the rule of every move of a Migration turn (Migration, Flight)."""
     if state.marked(MIGRATED, animal):
         return ALREADY_MIGRATED
     if state.main_action_used and state.feeding_location != MIGRATING:
         return MAIN_ACTION_USED
     if 0 <= state.feeding_location < MIGRATING:
         return FEEDING_HERE
-    return state.move_refusal(animal, destination)
+    return None
+
+
+def migration_refusal(state: ContinentsFlow, animal: int, destination: int) -> Refusal | None:
+    """Why the feeding player's Migration ``animal`` may not migrate to ``destination`` now."""
+    return migration_turn_refusal(state, animal) or state.move_refusal(animal, destination)
 
 
 def _declare(destination: int) -> None:
@@ -94,13 +100,7 @@ def _declare_flight(destination: int) -> None:
                            "continent (NOTES §10)")
         if state.location[animal] not in CONTINENTS_ONLY or state.location[animal] == destination:
             return Refusal(f"Flight carries an animal from the other continent to {LOCATION_NAMES[destination]}")
-        if state.marked(MIGRATED, animal):
-            return ALREADY_MIGRATED
-        if state.main_action_used and state.feeding_location != MIGRATING:
-            return MAIN_ACTION_USED
-        if 0 <= state.feeding_location < MIGRATING:
-            return FEEDING_HERE
-        return None
+        return migration_turn_refusal(state, animal)
 
     trait_action("flight", kind, lambda state, animal: f"Flight: {state.animal_text(animal, state.actor)} flies to "
                  f"{LOCATION_NAMES[destination]}")
