@@ -13,9 +13,8 @@ import os
 
 import pytest
 
-from evolutio.bots import RandomBot
 from evolutio.kernel import load_game
-from evolutio.kernel.rng import derive_seed
+from evolutio.sim.runner import bench_game
 
 #: (game, players, games) -> sha256 over the digests of the games played with seeds derive_seed(MASTER_SEED, i)
 MASTER_SEED = 12345
@@ -47,17 +46,11 @@ EXPECTED_WITH_OPTIONS = {
 
 
 def playout_digest(name: str, players: int, games: int, **options: object) -> str:
-    """The bench driver (``sim.runner.bench``) over ``games`` seeds, each game's final digest folded into one hash."""
+    """The bench driver (``sim.runner.bench_game``) over ``games`` seeds, each game's final digest folded into one hash."""
     game = load_game(name, players=players, **options)
     folded = hashlib.sha256()
     for index in range(games):
-        bot = RandomBot(seed=derive_seed(MASTER_SEED, index, 99))
-        state = game.new_state(derive_seed(MASTER_SEED, index))
-        state.log_events = False
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            state.apply_trusted(legal[bot.rng.randbelow(len(legal))])
-        folded.update(state.digest().encode())
+        folded.update(bench_game(game, MASTER_SEED, index)[0].digest().encode())
     return folded.hexdigest()
 
 

@@ -108,6 +108,21 @@ def summarize(name: str, results: list[GameResult], elapsed: float, *, seed: int
 TIMING_FIELDS = ("elapsed_s", "games_per_s", "decisions_per_s")
 
 
+def bench_game(game: Game, seed: int, index: int) -> tuple[State, int]:
+    """Game ``index`` of the benchmark's driver from ``seed``: a random bot seeded per game picks among
+    ``legal_actions()`` and plays them by ``apply_trusted``, events off. The final state and the decisions played
+    (``tests/sim/test_playout_digests.py`` pins these games)."""
+    bot = RandomBot(seed=derive_seed(seed, index, 99))
+    state = game.new_state(derive_seed(seed, index))
+    state.log_events = False
+    decisions = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        state.apply_trusted(legal[bot.rng.randbelow(len(legal))])
+        decisions += 1
+    return state, decisions
+
+
 def bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = None,
           seed: int = 12345) -> dict[str, Any]:
     """Random-playout throughput of one ruleset: play whole games for about ``seconds`` of wall time."""
@@ -115,13 +130,7 @@ def bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | None = N
     games = decisions = 0
     t0 = time.perf_counter()
     while True:
-        bot = RandomBot(seed=derive_seed(seed, games, 99))
-        state = game.new_state(derive_seed(seed, games))
-        state.log_events = False
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            state.apply_trusted(legal[bot.rng.randbelow(len(legal))])
-            decisions += 1
+        decisions += bench_game(game, seed, games)[1]
         games += 1
         elapsed = time.perf_counter() - t0
         if elapsed >= seconds:
