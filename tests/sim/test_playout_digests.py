@@ -46,7 +46,8 @@ EXPECTED_WITH_OPTIONS = {
 
 
 def playout_digest(name: str, players: int, games: int, **options: object) -> str:
-    """The bench driver (``sim.runner.bench_game``) over ``games`` seeds, each game's final digest folded into one hash."""
+    """The bench driver (``sim.runner.bench_game``) over ``games`` seeds, each game's final digest folded into one
+    hash."""
     game = load_game(name, players=players, **options)
     folded = hashlib.sha256()
     for index in range(games):
