@@ -82,11 +82,11 @@ def received(state) -> list[int]:
     return sorted(a["id"] for p in state.view(None)["players"] for a in p["animals"] if a["received_food"])
 
 
-def census(state, views: dict | None = None) -> dict[str, int]:
+def census(state, views: dict | None = None, total: int = DECK_CARDS) -> dict[str, int]:
     """Where the cards are, from the views alone: every seat's own hand, discard pile and the cards under its animals,
-    the trait cards on the table, the deck and the box (out of play) counts. Fails if a card is seen in two places or
-    the counts do not add up to the whole deck; returns the counts (``total`` included). ``views`` may hold the
-    views already taken (seat or None -> view)."""
+    the trait cards on the table, the loose Shells (Time to Fly), the deck and the box (out of play) counts. Fails if a
+    card is seen in two places or the counts do not add up to ``total`` (the base game's deck unless told); returns
+    the counts (``total`` included). ``views`` may hold the views already taken (seat or None -> view)."""
     views = {} if views is None else views
     v = views[None] if None in views else state.view(None)
     places: dict[int, str] = {}
@@ -105,11 +105,14 @@ def census(state, views: dict | None = None) -> dict[str, int]:
             put(x["card"]["id"], "animals")
     for c in {t["card"] for p in v["players"] for x in p["animals"] for t in x["traits"]}:
         put(c, "traits")
-    out = {where: sum(1 for w in places.values() if w == where) for where in ("hands", "discard", "animals", "traits")}
+    for c in v.get("loose_shells", ()):
+        put(c, "loose_shells")
+    out = {where: sum(1 for w in places.values() if w == where)
+           for where in ("hands", "discard", "animals", "traits", "loose_shells")}
     out["deck"] = v["deck_size"]
     out["box"] = v["out_of_play"]
     out["total"] = len(places) + out["deck"] + out["box"]
-    assert out["total"] == DECK_CARDS, f"{out['total']} cards accounted for, not {DECK_CARDS}"
+    assert out["total"] == total, f"{out['total']} cards accounted for, not {total}"
     return out
 
 

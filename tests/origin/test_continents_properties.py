@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from evolutio.bots import RandomBot
 from evolutio.kernel import load_game
 
+from .conftest import census
 from .continents import CONTINENTS
 from .test_refusals import play_and_inspect
 
@@ -20,31 +21,8 @@ WITHOUT_LOCATIONS = 84 + 22
 LOCATIONS = {"laurasia", "gondwana", "ocean"}
 
 
-def census(state, total: int) -> None:
-    """Every card in exactly one place, from the views alone: each seat's hand, discard pile and animal cards, the
-    trait cards on the table, the deck and the box."""
-    v = state.view(None)
-    places: dict[int, str] = {}
-
-    def put(card: int, where: str) -> None:
-        assert card not in places, f"card {card} is both in {places[card]} and {where}"
-        places[card] = where
-
-    for p in range(v["players_count"]):
-        own = state.view(p)["players"][p]
-        for c in own["hand"]:
-            put(c["id"], "hand")
-        for c in own["discard"]:
-            put(c["id"], "discard")
-        for x in own["animals"]:
-            put(x["card"]["id"], "animal")
-    for c in {t["card"] for p in v["players"] for x in p["animals"] for t in x["traits"]}:
-        put(c, "trait")
-    assert len(places) + v["deck_size"] + v["out_of_play"] == total
-
-
 def check_position(state, total: int, located: bool) -> None:
-    census(state, total)
+    census(state, total=total)
     v = state.view(None)
     assert v["food_base"] >= 0 and v["deck_size"] >= 0
     if located:
