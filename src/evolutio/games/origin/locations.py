@@ -45,8 +45,13 @@ from .traits import (
     FAT,
     FOOD,
     HOOKS,
+    LIMITING_FOOD,
     LIMITING_PLACEMENT,
     NEOPLASIA,
+    OFFER_FREE_ACTIONS,
+    OFFER_MAIN_ACTIONS,
+    OFFERING_FREE_ACTIONS,
+    OFFERING_MAIN_ACTIONS,
     PAIRED,
     PLACED_BY_RULE,
     REFUSERS,
@@ -297,35 +302,83 @@ class Locations(TraitSupport):
     # ------------------------------------------------------------------------------------------------ choices
     def located_feeding_choices(self, p: int) -> list[Action]:
         """``p``'s feeding choices before the turn chose its location (those of every location where ``p`` has an
-        animal, together; ``pass`` only if no location makes taking compulsory), or in a Migration turn."""
+        animal, together, in location order; ``pass`` only if no location makes taking compulsory), or in a
+        Migration turn. One pass sorts the animals by location; each location's choices are then those
+        ``feeding_choices`` offers once the turn is there (:meth:`offers_in`)."""
         if self.feeding_location == MIGRATING:
             return self.migration_choices(p)
+        location, location_food = self.location, self.location_food
+        by_location: tuple[list[int], list[int], list[int]] = ([], [], [])
+        for a in self.animals[p]:
+            by_location[location[a]].append(a)
         choices: list[Action] = []
         can_pass = True
-        location, location_food = self.location, self.location_food
-        places = {location[a] for a in self.animals[p]}
-        for here in sorted(places) if len(places) > 1 else places:
-            self.feeding_location = here   # enter_location(here)
-            self.food_base = location_food[here]
-            try:
-                offer = self.feeding_choices(p)
-            finally:
-                location_food[here] = self.food_base
-                self.food_base = 0
-                self.feeding_location = NOT_CHOSEN
-            if offer[-1] is A.PASS:   # (feeding_choices offers ``pass`` last, if at all)
-                offer.pop()
-            else:
-                can_pass = False
-            choices.extend(offer)
-        choices.extend(self.migration_choices(p)[:-1])   # a Migration turn instead of feeding in a location
+        for here in LOCATIONS:
+            animals = by_location[here]
+            if animals:
+                self.feeding_location = here   # enter_location(here)
+                self.food_base = location_food[here]
+                try:
+                    if self.offers_in(p, animals, choices):
+                        can_pass = False
+                finally:
+                    location_food[here] = self.food_base
+                    self.food_base = 0
+                    self.feeding_location = NOT_CHOSEN
+        self.offer_migrations(p, choices)   # a Migration turn instead of feeding in a location
         if can_pass:
             choices.append(A.PASS)
         return choices
 
+    def offers_in(self, p: int, animals: list[int], offered: list[Action]) -> bool:
+        """The choices ``feeding_choices`` offers ``p`` with the turn in the location of ``animals`` (``p``'s animals
+        there, in order), without ``pass``, appended to ``offered``; ``True`` if taking is compulsory there (no
+        ``pass``). The same rule as ``OriginRules.feeding_choices``, written for a group of animals."""
+        compulsory = False
+        trait_masks = self.trait_mask
+        present = 0
+        if not self.main_action_used:
+            if self.food_base:
+                hibernating, food, need = self.hibernating, self.food, self.need
+                fat, fat_tissue, take = self.fat, self.fat_tissue_count, A.TAKE
+                for a in animals:
+                    mask = trait_masks[a]
+                    present |= mask
+                    if ((food[a] < need[a] or fat[a] < fat_tissue[a]) and not (hibernating >> a) & 1
+                            and (not mask & LIMITING_FOOD or self.receive_refusal(a) is None)):
+                        offered.append(take[a])
+                        compulsory = True
+            else:
+                for a in animals:
+                    present |= trait_masks[a]
+            offering = present & OFFERING_MAIN_ACTIONS
+            if offering:
+                for handler in OFFER_MAIN_ACTIONS[offering]:
+                    handler(self, animals, offered)
+            table_actions = self.config.table_actions
+            if table_actions:
+                for table_action in table_actions:
+                    table_action(self, p, offered)
+        else:
+            for a in animals:
+                present |= trait_masks[a]
+        if present & OFFERING_FREE_ACTIONS:
+            for a in animals:
+                mask = trait_masks[a] & OFFERING_FREE_ACTIONS
+                if mask:
+                    for handler in OFFER_FREE_ACTIONS[mask]:
+                        handler(self, a, offered)
+        return compulsory
+
     def migration_choices(self, p: int) -> list[Action]:
         """A Migration turn: the further migrations of ``p``'s animals, and the end of the turn."""
         choices: list[Action] = []
+        self.offer_migrations(p, choices)
+        choices.append(A.PASS)
+        return choices
+
+    def offer_migrations(self, p: int, choices: list[Action]) -> None:
+        """The migrations ``p``'s animals may make now (by Migration or Flight), appended to ``choices``."""
         trait_masks = self.trait_mask
         for a in self.animals[p]:
             if trait_masks[a] & MIGRATING_TRAITS:
@@ -334,8 +387,6 @@ class Locations(TraitSupport):
                         for refuser, actions in offers:
                             if refuser(self, a) is None:
                                 choices.append(actions[a])
-        choices.append(A.PASS)
-        return choices
 
     def take_anywhere_refusal(self, p: int) -> Refusal | None:
         """Before the feeding turn chose its location: taking is compulsory if a location has red tokens and an
