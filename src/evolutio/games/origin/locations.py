@@ -205,19 +205,50 @@ class Locations(TraitSupport):
         return None
 
     def can_place_with_rules(self, p: int, t: int) -> bool:
-        """``can_place_trait`` for a single-animal trait in a game with placement rules: ``placement_refusal`` over
-        the animals of the owners ``t`` may go to (``rule_of_placement`` asked only of an animal it could refuse)."""
+        """``can_place_trait`` in a game with placement rules: ``placement_refusal`` (``pair_refusal`` for a paired
+        trait, :meth:`can_pair_with_rules`) over the animals of the owners ``t`` may go to, the player's own first
+        (``rule_of_placement`` asked only of an animal it could refuse)."""
+        if PAIRED[t]:
+            return self.can_pair_with_rules(p, t)
         trait_mask, blocking, rule, husks = self.trait_mask, BLOCKING_PLACEMENT[t], self.rule_of_placement, self.husks
         by_rule = (1 << t) & PLACED_BY_RULE
-        for q in range(self.player_count):
-            if ON_OWN[t] if q == p else ON_OTHERS[t]:
-                for a in self.animals[q]:
-                    held = trait_mask[a]
-                    if not held & blocking:
-                        if not (by_rule or held & RULED_BY_HELD_TRAITS or (husks >> a) & 1):
+        if ON_OWN[t]:
+            for a in self.animals[p]:
+                held = trait_mask[a]
+                if not held & blocking and (not (by_rule or held & RULED_BY_HELD_TRAITS or (husks >> a) & 1)
+                                            or rule(p, t, a) is None):
+                    return True
+        if ON_OTHERS[t]:
+            for q in range(self.player_count):
+                if q != p:
+                    for a in self.animals[q]:
+                        held = trait_mask[a]
+                        if not held & blocking and (not (by_rule or held & RULED_BY_HELD_TRAITS or (husks >> a) & 1)
+                                                    or rule(p, t, a) is None):
                             return True
-                        if rule(p, t, a) is None:
+        return False
+
+    def can_pair_with_rules(self, p: int, t: int) -> bool:
+        """May player ``p`` link two animals by the paired trait ``t`` (``pair_refusal`` is ``None`` for some pair):
+        two animals of one owner ``t`` may go to, in one location, that ``rule_of_placement`` allows and ``t`` does not
+        link yet. One pass over each owner's animals: each allowed animal is paired with those allowed before it in
+        its location (``rule_of_placement`` asked once per animal, and only of one it could refuse)."""
+        trait_mask, rule, husks, location, linked = (self.trait_mask, self.rule_of_placement, self.husks,
+                                                     self.location, self.linked)
+        by_rule = (1 << t) & PLACED_BY_RULE
+        for q in range(self.player_count) if ON_OTHERS[t] else (p,):
+            animals = self.animals[q]
+            if (q == p) == ON_OWN[t] and len(animals) >= 2:
+                allowed: dict[int, list[int]] = {}   # by location: the animals allowed so far
+                for a in animals:
+                    if ((by_rule or trait_mask[a] & RULED_BY_HELD_TRAITS or (husks >> a) & 1)
+                            and rule(p, t, a) is not None):
+                        continue
+                    here = allowed.setdefault(location[a] if location else NOT_CHOSEN, [])
+                    for b in here:
+                        if not linked(a, b, t):
                             return True
+                    here.append(a)
         return False
 
     def _has_partner(self, p: int, t: int, a: int) -> bool:
