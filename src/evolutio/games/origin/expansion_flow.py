@@ -129,7 +129,8 @@ class HunterReveal(PlayerDecision):
 
     def legal(self, state: ExpansionFlow) -> list[Action]:
         out = [REVEAL[hunter] for hunter in state.animals[self.player]
-               if state.hunter_refusal(self.carnivore, self.target, hunter) is None]
+               if state.is_hidden_hunter(hunter)   # (refused at once)
+               and state.hunter_refusal(self.carnivore, self.target, hunter) is None]
         return out if self.compulsory(state) else [*out, actions.ACCEPT]
 
     def resolve(self, state: ExpansionFlow, action: Action) -> None:
@@ -231,7 +232,8 @@ class ExpansionFlow(ContinentsFlow):
     def after_intellect(self, c: int, t: int, seen: int) -> None:
         owner = self.owner[t]
         if (self.trait_count(t) == 0 and "reveal" in self.config.decision_kinds   # (a deck with Hunters)
-                and any(self.hunter_refusal(c, t, h) is None for h in self.animals[owner])):
+                and any(self.is_hidden_hunter(h) and self.hunter_refusal(c, t, h) is None   # (refused at once)
+                        for h in self.animals[owner])):
             self.push(HunterReveal(owner, c, t, seen))
             return
         self.after_hunter(c, t, seen)
@@ -318,7 +320,7 @@ class ExpansionFlow(ContinentsFlow):
             if seat == taker_owner:
                 return -1
             for c in self.animals[seat]:
-                if trait_masks[c] & AMBUSH_BIT and self.ambush_refusal(c, a) is None:
+                if trait_masks[c] & AMBUSH_BIT and self.ambush_refusal(c, a, False) is None:
                     return seat
         return -1
 
@@ -328,9 +330,10 @@ class ExpansionFlow(ContinentsFlow):
         if nxt >= 0:
             self.push(AmbushOffer(nxt, a))
 
-    def ambush_refusal(self, c: int, a: int) -> Refusal | None:
+    def ambush_refusal(self, c: int, a: int, explain: bool = True) -> Refusal | None:
         """Why ``c`` may not attack ``a`` (taking a red token) from Ambush: all attack conditions but the feeding turn
-        and Burrowing (NOTES §9.2 ambush, ruling 76)."""
+        and Burrowing (NOTES §9.2 ambush, ruling 76). With ``explain`` False (a search for an ambusher: only whether
+        the answer is ``None`` matters) a refused attack answers with the attack's refusal as it is."""
         trait_masks = self.trait_mask
         if not trait_masks[c] & AMBUSH_BIT:
             return Refusal(f"A{c} has no Ambush")
@@ -347,7 +350,9 @@ class ExpansionFlow(ContinentsFlow):
         if not self.can_receive(c):
             return CANNOT_EAT
         refusal = self.attack_refusal(c, a, BURROWING_BIT)
-        return None if refusal is None else Refusal(f"your Carnivore cannot attack this animal: {refusal}")
+        if refusal is None or not explain:
+            return refusal
+        return Refusal(f"your Carnivore cannot attack this animal: {refusal}")
 
     def ambush(self, c: int, a: int) -> None:
         """``c`` attacks ``a`` from Ambush: its one attack this turn and its player's Carnivore use this round."""

@@ -29,6 +29,7 @@ from .geography import (
     LOCATION_IDS,
     LOCATION_NAMES,
     LOCATIONS,
+    MIGRATED,
     MIGRATING,
     MIGRATION_ACTIONS,
     MIGRATION_KINDS,
@@ -71,6 +72,8 @@ SWIMMERS_GO_BY_SEA = Refusal("a swimming animal migrates only between the Ocean 
                              "to continent (NOTES §10)")
 NO_SWIMMING_CARD = Refusal("an animal leaving the Ocean takes a Swimming card from its owner's discard pile, and there "
                            "is none (NOTES §10, interpretation)")
+#: per location: why an animal there does not move there
+ALREADY_THERE = tuple(Refusal(f"the animal is already in {LOCATION_NAMES[x]}") for x in LOCATIONS)
 TAKING_IS_COMPULSORY_HERE = Refusal("taking food is compulsory: a location has red tokens and one of your animals "
                                     "there can receive one; take a token, attack, convert fat or migrate (ruling 16)")
 MIGRATION_TURN = Refusal("this is a Migration turn: no food is taken and no trait but Migration is used (ruling 74)")
@@ -409,10 +412,16 @@ class Locations(TraitSupport):
         return choices
 
     def offer_migrations(self, p: int, choices: list[Action]) -> None:
-        """The migrations ``p``'s animals may make now (by Migration or Flight), appended to ``choices``."""
+        """The migrations ``p``'s animals may make now (by Migration or Flight), appended to ``choices``. Every move's
+        refusal asks ``traits.migration.migration_turn_refusal`` (the turn is, or may become, a Migration turn; the
+        animal has not moved this turn): asked here once for the turn and read from the mark for each animal."""
+        here = self.feeding_location
+        if (self.main_action_used and here != MIGRATING) or 0 <= here < MIGRATING:
+            return
         trait_masks = self.trait_mask
+        moved = self.marks.get(MIGRATED, 0) if self.marks else 0
         for a in self.animals[p]:
-            if trait_masks[a] & MIGRATING_TRAITS:
+            if trait_masks[a] & MIGRATING_TRAITS and not (moved >> a) & 1:
                 for trait, offers in MIGRATION_OFFERS:
                     if (trait_masks[a] >> trait) & 1:
                         for refuser, actions in offers:
@@ -462,7 +471,7 @@ class Locations(TraitSupport):
         """Why ``a`` may not move to ``destination`` as a migrant (or a Remora following one) — NOTES §10."""
         here = self.location[a]
         if here == destination:
-            return Refusal(f"the animal is already in {LOCATION_NAMES[destination]}")
+            return ALREADY_THERE[destination]
         if not self.swims(a):
             return NOT_INTO_THE_OCEAN if destination == OCEAN else None
         if here != OCEAN and destination != OCEAN:

@@ -14,11 +14,17 @@ from . import HOOKS
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..flow import OriginFlow
 
+#: the refusals already worded, by (the target's trait cards, the Carnivore's): built once each
+TOO_MANY_TRAITS: dict[tuple[int, int], Refusal] = {}
 
 @HOOKS.on("can_be_attacked", "flight", priority=2)
 def only_smaller_carnivores(state: OriginFlow, carnivore: int, target: int) -> Refusal | None:
     mine, theirs = state.trait_count(carnivore), state.trait_count(target)
     if mine < theirs:
         return None
-    return Refusal(f"it has Flight and {theirs} trait card(s); your Carnivore has {mine}: only a Carnivore with fewer "
-                   "trait cards may attack it (ruling 38)")
+    refusal = TOO_MANY_TRAITS.get((theirs, mine))
+    if refusal is None:
+        refusal = TOO_MANY_TRAITS[theirs, mine] = Refusal(
+            f"it has Flight and {theirs} trait card(s); your Carnivore has {mine}: only a Carnivore with fewer trait "
+            "cards may attack it (ruling 38)")
+    return refusal

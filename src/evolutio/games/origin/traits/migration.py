@@ -92,14 +92,15 @@ def _declare_flight(destination: int) -> None:
     Migration turn, bypassing the Ocean, a swimming one too (NOTES §10). Declared only when this evolutio has Flight's
     rules."""
     kind = f"fly_{LOCATION_IDS[destination]}"
+    from_the_other_continent = Refusal(f"Flight carries an animal from the other continent to "
+                                       f"{LOCATION_NAMES[destination]}")
 
     @refuses(kind, "flight")
     def refusal(state: ContinentsFlow, animal: int) -> Refusal | None:
         if not 1 <= len(state.trait_cards[animal]) <= FLIGHT_MOST_TRAITS:
-            return Refusal(f"only an animal with Flight and 1-{FLIGHT_MOST_TRAITS} trait cards flies to another "
-                           "continent (NOTES §10)")
+            return FLIGHT_TRAIT_LIMIT
         if state.location[animal] not in CONTINENTS_ONLY or state.location[animal] == destination:
-            return Refusal(f"Flight carries an animal from the other continent to {LOCATION_NAMES[destination]}")
+            return from_the_other_continent
         return migration_turn_refusal(state, animal)
 
     trait_action("flight", kind, lambda state, animal: f"Flight: {state.animal_text(animal, state.actor)} flies to "
@@ -116,6 +117,8 @@ def _declare_flight(destination: int) -> None:
 
 #: the most trait cards a flying migrant may have
 FLIGHT_MOST_TRAITS = 2
+FLIGHT_TRAIT_LIMIT = Refusal(f"only an animal with Flight and 1-{FLIGHT_MOST_TRAITS} trait cards flies to another "
+                             "continent (NOTES §10)")
 if "flight" in TRAIT_NUM:
     for _destination in CONTINENTS_ONLY:
         _declare_flight(_destination)

@@ -46,6 +46,10 @@ GIVE = "recombine_give"
 GIVES = tuple(Action(GIVE, c) for c in range(MAX_CARDS))
 #: traits that cannot be moved (Trematode, when this evolutio has it)
 UNMOVABLE = frozenset(TRAIT_NUM[t] for t in ("trematode",) if t in TRAIT_NUM)
+#: per trait: why a card of it is not given (a paired trait, an unmovable one), or ``None``
+NOT_GIVEN = tuple(Refusal(f"{EN[t]} is a paired trait: only unpaired traits are given (ruling 72)") if PAIRED[t]
+                  else Refusal(f"{EN[t]} is never moved (ruling 72)") if t in UNMOVABLE else None
+                  for t in range(len(EN)))
 USED_UP = Refusal("this Recombination card has been used this turn (ruling 72: once per turn)")
 NOTHING_TO_GIVE = Refusal("each animal of the Recombination pair must have an unpaired trait to give (ruling 72)")
 
@@ -66,11 +70,7 @@ def gift_refusal(state: OriginFlow, animal: int, card: int) -> Refusal | None:
     if card not in state.trait_cards[animal]:
         return Refusal(f"card {card} is not a trait of A{animal}: it gives one of its own unpaired traits")
     trait = state.card_trait[card]
-    if PAIRED[trait]:
-        return Refusal(f"{EN[trait]} is a paired trait: only unpaired traits are given (ruling 72)")
-    if trait in UNMOVABLE:
-        return Refusal(f"{EN[trait]} is never moved (ruling 72)")
-    return None
+    return NOT_GIVEN[trait]
 
 
 @refuses("recombine", "recombination")

@@ -16,7 +16,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal
 
 from ..card_data import MAX_CARDS
-from ..geography import LOCATION_NAMES
+from ..geography import LAURASIA, LOCATION_NAMES
 from . import HOOKS, TRAIT_NUM, mark_kind, refuses, resolves, trait_action
 from .carnivore import AMBUSHING
 
@@ -92,9 +92,18 @@ def pick_up_refusal(state: OriginFlow, animal: int) -> Refusal | None:
 @HOOKS.on("table_actions", "shell")
 def offer_loose_shells(state: OriginFlow, player: int, choices: list[Action]) -> None:
     if state.loose_shells:   # (Continents: on an animal in the feeding turn's location, where the Shell lies)
-        here = state.feeding_location if state.location else -1
-        choices.extend(PICK_SHELL[a] for a in state.animals[player]
-                       if (here < 0 or state.location[a] == here) and pick_up_refusal(state, a) is None)
+        if state.location:   # (pick_up_refusal refuses an animal whose location has no loose Shell: no call for it)
+            here = state.feeding_location
+            if here < 0:
+                places = {state.shell_places.get(c, LAURASIA) for c in state.loose_shells}
+            elif state.loose_shells_in(here):
+                places = {here}
+            else:
+                return
+            choices.extend(PICK_SHELL[a] for a in state.animals[player]
+                           if state.location[a] in places and pick_up_refusal(state, a) is None)
+        else:
+            choices.extend(PICK_SHELL[a] for a in state.animals[player] if pick_up_refusal(state, a) is None)
 
 
 def describe_picking(state: OriginFlow, animal: int) -> str:
