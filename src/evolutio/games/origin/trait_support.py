@@ -23,6 +23,7 @@ from .traits import (
     BECOMING_FED,
     CAN_BE_ATTACKED,
     CARNIVORE,
+    CLEARED_AT,
     HOOKS,
     INTELLECT,
     MARKS,
@@ -92,10 +93,12 @@ class TraitSupport(OriginRules):
     def clear_marks(self, scope: str) -> None:
         """Clear every mark whose scope is ``scope`` (``"feeding_turn"``, ``"round"`` or ``"turn"``; the end of the turn
         also ends the feeding turn and the round, and the Intellect choices)."""
-        if self.marks:
-            scopes = ("feeding_turn", "round", "turn") if scope == "turn" else (scope,)
-            for name in [name for name in self.marks if MARKS[name] in scopes]:
-                del self.marks[name]
+        marks = self.marks
+        if marks:
+            cleared = CLEARED_AT[scope]
+            if not cleared.isdisjoint(marks):
+                for name in cleared.intersection(marks):
+                    del marks[name]
         if scope == "turn":
             self.ignores = {}
 

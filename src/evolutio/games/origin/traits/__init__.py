@@ -218,6 +218,8 @@ TRAIT_CHOICE_KINDS: dict[str, tuple[int, str]] = {}
 #: (``"feeding_turn"``: at the end of each feeding turn; ``"turn"``: at the end of the turn)
 MARKS: dict[str, str] = {}
 MARK_SCOPES = ("feeding_turn", "round", "turn", "game")
+#: per scope: the marks cleared when it ends (the end of the turn also ends the feeding turn and the round)
+CLEARED_AT: dict[str, set[str]] = {scope: set() for scope in MARK_SCOPES}
 
 
 def trait_action(trait: str, kind: str, describe: Callable[..., str],
@@ -251,6 +253,8 @@ def mark_kind(name: str, scope: str) -> str:
     if scope not in MARK_SCOPES or name in MARKS:
         raise ValueError(f"mark {name!r}: scope {scope!r} unknown or the mark is declared twice")
     MARKS[name] = scope
+    for ending in (scope, "turn") if scope in ("feeding_turn", "round") else (scope,):
+        CLEARED_AT[ending].add(name)
     return name
 
 
