@@ -42,6 +42,13 @@ EXPECTED_WITH_OPTIONS = {
         "0bdeedfd1050f3bf164a76219b94a31a458ae6402e15410f76fba5029a22be17",
     ("northstar", 4, 20, (("variant", "cs4500"),)):
         "172b7719d4095f279d8d32eec346cdd1159af9b6c2cc51d8f366c5c221974546",
+    # origin's full mix (issue 9), pinned at 681b0f0 before its speed work
+    ("origin", 2, 10, (("sets", "time_to_fly,continents,gift,ice_age"),)):
+        "1b5d4a841b53512f6c97bc8689ca876c98748b394e3ae19c901ea0dac0d66b1f",
+    ("origin", 4, 10, (("sets", "time_to_fly,continents,gift,ice_age"),)):
+        "f597e1a010895ff009fa2388ab36446842e13046458f426a222e3dad5d46f3de",
+    ("origin", 6, 6, (("sets", "time_to_fly,continents,gift,ice_age"),)):
+        "f350a1eb3eb45e904aa86e23b9ed6ee6b9bbbc57f1bb36c1d704e59c10c6e484",
 }
 
 
