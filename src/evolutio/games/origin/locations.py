@@ -213,13 +213,13 @@ class Locations(TraitSupport):
         (``rule_of_placement`` asked only of an animal it could refuse)."""
         if PAIRED[t]:
             return self.can_pair_with_rules(p, t)
-        trait_mask, blocking, rule, husks = self.trait_mask, BLOCKING_PLACEMENT[t], self.rule_of_placement, self.husks
+        trait_mask, blocking, husks = self.trait_mask, BLOCKING_PLACEMENT[t], self.husks
         by_rule = (1 << t) & PLACED_BY_RULE
         if ON_OWN[t]:
             for a in self.animals[p]:
                 held = trait_mask[a]
                 if not held & blocking and (not (by_rule or held & RULED_BY_HELD_TRAITS or (husks >> a) & 1)
-                                            or rule(p, t, a) is None):
+                                            or self.rule_of_placement(p, t, a) is None):
                     return True
         if ON_OTHERS[t]:
             for q in range(self.player_count):
@@ -227,7 +227,7 @@ class Locations(TraitSupport):
                     for a in self.animals[q]:
                         held = trait_mask[a]
                         if not held & blocking and (not (by_rule or held & RULED_BY_HELD_TRAITS or (husks >> a) & 1)
-                                                    or rule(p, t, a) is None):
+                                                    or self.rule_of_placement(p, t, a) is None):
                             return True
         return False
 
@@ -235,23 +235,28 @@ class Locations(TraitSupport):
         """May player ``p`` link two animals by the paired trait ``t`` (``pair_refusal`` is ``None`` for some pair):
         two animals of one owner ``t`` may go to, in one location, that ``rule_of_placement`` allows and ``t`` does not
         link yet. One pass over each owner's animals: each allowed animal is paired with those allowed before it in
-        its location (``rule_of_placement`` asked once per animal, and only of one it could refuse)."""
-        trait_mask, rule, husks, location, linked = (self.trait_mask, self.rule_of_placement, self.husks,
-                                                     self.location, self.linked)
+        its location that ``t`` does not link it with (``linked``, read from its cards once; ``rule_of_placement``
+        asked once per animal, and only of one it could refuse)."""
+        trait_mask, husks, location = self.trait_mask, self.husks, self.location
+        face, first, second, cards = self.card_trait, self.first_animal, self.second_animal, self.trait_cards
         by_rule = (1 << t) & PLACED_BY_RULE
         for q in range(self.player_count) if ON_OTHERS[t] else (p,):
             animals = self.animals[q]
             if (q == p) == ON_OWN[t] and len(animals) >= 2:
-                allowed: dict[int, list[int]] = {}   # by location: the animals allowed so far
+                allowed: list[int] = []   # the animals of q that t may go on, so far
                 for a in animals:
                     if ((by_rule or trait_mask[a] & RULED_BY_HELD_TRAITS or (husks >> a) & 1)
-                            and rule(p, t, a) is not None):
+                            and self.rule_of_placement(p, t, a) is not None):
                         continue
-                    here = allowed.setdefault(location[a] if location else NOT_CHOSEN, [])
-                    for b in here:
-                        if not linked(a, b, t):
-                            return True
-                    here.append(a)
+                    here = location[a] if location else NOT_CHOSEN
+                    for b in allowed:
+                        if not location or location[b] == here:
+                            for c in cards[a]:   # (linked(a, b, t), inline)
+                                if face[c] == t and (first[c] == b or second[c] == b):
+                                    break
+                            else:
+                                return True
+                    allowed.append(a)
         return False
 
     def _has_partner(self, p: int, t: int, a: int) -> bool:

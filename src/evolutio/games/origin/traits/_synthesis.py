@@ -59,8 +59,9 @@ def declare(trait: str, kind: str) -> None:
 
     @HOOKS.on("main_actions", trait, priority=3)
     def offer_synthesis(state: OriginFlow, animals: list[int], choices: list[Action]) -> None:
+        can_receive = state.can_receive   # (an animal that cannot receive food is refused: no search for a blocker)
         for animal in animals:
-            if state.trait_mask[animal] & bit and synthesis_refusal(state, animal) is None:
+            if state.trait_mask[animal] & bit and can_receive(animal) and synthesis_refusal(state, animal) is None:
                 choices.append(blue[animal])
 
     @resolves(kind)
