@@ -343,71 +343,59 @@ class Locations(TraitSupport):
         """``p``'s feeding choices before the turn chose its location (those of every location where ``p`` has an
         animal, together, in location order; ``pass`` only if no location makes taking compulsory), or in a
         Migration turn. One pass sorts the animals by location; each location's choices are then those
-        ``feeding_choices`` offers once the turn is there (:meth:`offers_in`)."""
+        ``OriginRules.feeding_choices`` offers once the turn is there (its rule, written for the groups: takes, the
+        main actions of the animals' traits and of the table, the free actions), then the migrations."""
         if self.feeding_location == MIGRATING:
             return self.migration_choices(p)
-        location, location_food = self.location, self.location_food
+        location, location_food, trait_masks = self.location, self.location_food, self.trait_mask
         by_location: tuple[list[int], list[int], list[int]] = ([], [], [])
+        present = [0, 0, 0]   # by location: the traits of p's animals there
         for a in self.animals[p]:
-            by_location[location[a]].append(a)
+            here = location[a]
+            by_location[here].append(a)
+            present[here] |= trait_masks[a]
+        main_action_open = not self.main_action_used
+        hibernating, food, need = self.hibernating, self.food, self.need
+        fat, fat_tissue, take = self.fat, self.fat_tissue_count, A.TAKE
+        # (the table's main actions are about its loose cards: asked only while some lie out)
+        table_actions = self.config.table_actions if self.loose_shells else ()
         choices: list[Action] = []
+        append = choices.append
         can_pass = True
         for here in LOCATIONS:
             animals = by_location[here]
-            if animals:
-                self.feeding_location = here   # enter_location(here)
-                self.food_base = location_food[here]
-                try:
-                    if self.offers_in(p, animals, choices):
-                        can_pass = False
-                finally:
-                    location_food[here] = self.food_base
-                    self.food_base = 0
-                    self.feeding_location = NOT_CHOSEN
+            if not animals:
+                continue
+            self.feeding_location = here   # enter_location(here)
+            self.food_base = tokens = location_food[here]
+            try:
+                if main_action_open:
+                    if tokens:
+                        for a in animals:
+                            if ((food[a] < need[a] or fat[a] < fat_tissue[a]) and not (hibernating >> a) & 1
+                                    and (not trait_masks[a] & LIMITING_FOOD or self.receive_refusal(a) is None)):
+                                append(take[a])
+                                can_pass = False   # (taking is compulsory here)
+                    offering = present[here] & OFFERING_MAIN_ACTIONS
+                    if offering:
+                        for handler in OFFER_MAIN_ACTIONS[offering]:
+                            handler(self, animals, choices)
+                    for table_action in table_actions:
+                        table_action(self, p, choices)
+                if present[here] & OFFERING_FREE_ACTIONS:
+                    for a in animals:
+                        mask = trait_masks[a] & OFFERING_FREE_ACTIONS
+                        if mask:
+                            for handler in OFFER_FREE_ACTIONS[mask]:
+                                handler(self, a, choices)
+            finally:
+                location_food[here] = self.food_base
+                self.food_base = 0
+                self.feeding_location = NOT_CHOSEN
         self.offer_migrations(p, choices)   # a Migration turn instead of feeding in a location
         if can_pass:
-            choices.append(A.PASS)
+            append(A.PASS)
         return choices
-
-    def offers_in(self, p: int, animals: list[int], offered: list[Action]) -> bool:
-        """The choices ``feeding_choices`` offers ``p`` with the turn in the location of ``animals`` (``p``'s animals
-        there, in order), without ``pass``, appended to ``offered``; ``True`` if taking is compulsory there (no
-        ``pass``). The same rule as ``OriginRules.feeding_choices``, written for a group of animals."""
-        compulsory = False
-        trait_masks = self.trait_mask
-        present = 0
-        if not self.main_action_used:
-            if self.food_base:
-                hibernating, food, need = self.hibernating, self.food, self.need
-                fat, fat_tissue, take = self.fat, self.fat_tissue_count, A.TAKE
-                for a in animals:
-                    mask = trait_masks[a]
-                    present |= mask
-                    if ((food[a] < need[a] or fat[a] < fat_tissue[a]) and not (hibernating >> a) & 1
-                            and (not mask & LIMITING_FOOD or self.receive_refusal(a) is None)):
-                        offered.append(take[a])
-                        compulsory = True
-            else:
-                for a in animals:
-                    present |= trait_masks[a]
-            offering = present & OFFERING_MAIN_ACTIONS
-            if offering:
-                for handler in OFFER_MAIN_ACTIONS[offering]:
-                    handler(self, animals, offered)
-            table_actions = self.config.table_actions
-            if table_actions:
-                for table_action in table_actions:
-                    table_action(self, p, offered)
-        else:
-            for a in animals:
-                present |= trait_masks[a]
-        if present & OFFERING_FREE_ACTIONS:
-            for a in animals:
-                mask = trait_masks[a] & OFFERING_FREE_ACTIONS
-                if mask:
-                    for handler in OFFER_FREE_ACTIONS[mask]:
-                        handler(self, a, offered)
-        return compulsory
 
     def migration_choices(self, p: int) -> list[Action]:
         """A Migration turn: the further migrations of ``p``'s animals, and the end of the turn."""

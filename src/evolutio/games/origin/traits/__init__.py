@@ -159,7 +159,8 @@ def card_name_ru(faces: tuple[int, ...]) -> str:
 #: - ``ignores_nature(state, animal, card)`` — for the animal's traits (Ice Age): ``True`` if the animal ignores the
 #:   nature-change card ``card`` (an ``ice_age_data.NatureCard``; ``nature.py``);
 #: - ``table_actions(state, player, choices)`` — for the traits of the game's deck: append the main actions of the
-#:   feeding ``player`` that no trait of their animals offers (picking up a loose Shell);
+#:   feeding ``player`` that no trait of their animals offers, on the loose cards of the table (picking up a loose
+#:   Shell; with locations they are asked only while a loose card lies on the table);
 #: - ``red_token(state, animal)`` — for the traits of the game's deck: ``animal`` is about to take a red token from the
 #:   food base; return ``True`` if the handler took over the take (it pushed steps that finish it: Ambush);
 #: - ``became_fed(state, animal)`` — for the traits of an animal that has just become fed (a token, its need
