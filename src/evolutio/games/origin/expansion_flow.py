@@ -343,8 +343,11 @@ class ExpansionFlow(ContinentsFlow):
             return AMBUSH_OWN_TAKE
         if (self.attacked >> c) & 1:
             return ALREADY_ATTACKED
-        if self.marks and any(self.marked(ATTACKED_THIS_ROUND, x) for x in self.animals[self.owner[c]]):
-            return ONE_CARNIVORE_PER_ROUND
+        round_attackers = self.marks.get(ATTACKED_THIS_ROUND, 0) if self.marks else 0
+        if round_attackers:
+            for x in self.animals[self.owner[c]]:
+                if (round_attackers >> x) & 1:
+                    return ONE_CARNIVORE_PER_ROUND
         if (self.hibernating >> c) & 1:
             return ASLEEP
         if not self.can_receive(c):

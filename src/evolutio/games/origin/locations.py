@@ -42,10 +42,10 @@ from .phases import mask_of
 from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN, PLACEMENT_REFUSALS, SINGLE_COPY, OriginRules
 from .trait_support import TraitSupport
 from .traits import (
+    ACCEPTS_TRAIT,
     EN,
     FAT,
     FOOD,
-    HOOKS,
     LIMITING_FOOD,
     LIMITING_PLACEMENT,
     NEOPLASIA,
@@ -55,6 +55,7 @@ from .traits import (
     OFFERING_MAIN_ACTIONS,
     PAIRED,
     PLACED_BY_RULE,
+    PLACEMENT_RULES,
     REFUSERS,
     SWIMMING,
     TRAIT_ACTION_KINDS,
@@ -189,7 +190,7 @@ class Locations(TraitSupport):
         if (self.husks >> a) & 1:
             return Refusal(f"A{a} is the traits of an eaten Regeneration animal: no card can be played on it")
         if (1 << t) & PLACED_BY_RULE:
-            for handler in HOOKS.handlers("placement", 1 << t):
+            for handler in PLACEMENT_RULES[1 << t]:
                 refusal = handler(self, p, t, a)
                 if refusal is not None:
                     return refusal
@@ -201,7 +202,7 @@ class Locations(TraitSupport):
                 return PLACEMENT_REFUSALS[t][1 if blocked & SINGLE_COPY[t] else 2]
         mask = held & LIMITING_PLACEMENT
         if mask:
-            for handler in HOOKS.handlers("accepts_trait", mask):
+            for handler in ACCEPTS_TRAIT[mask]:
                 refusal = handler(self, a, t)
                 if refusal is not None:
                     return refusal

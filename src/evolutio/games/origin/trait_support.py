@@ -27,6 +27,7 @@ from .traits import (
     HOOKS,
     INTELLECT,
     MARKS,
+    ON_BECOMING_FED,
     PROTECTING,
     WITHHOLDING_DRAW,
     WITHHOLDS_DRAW,
@@ -215,7 +216,7 @@ class TraitSupport(OriginRules):
         run its ``became_fed`` hooks (Viviparous)."""
         mask = self.trait_mask[a] & BECOMING_FED
         if mask:
-            for handler in HOOKS.handlers("became_fed", mask):
+            for handler in ON_BECOMING_FED[mask]:
                 handler(self, a)
 
     def check_became_fed(self, a: int, was_fed: bool) -> None:

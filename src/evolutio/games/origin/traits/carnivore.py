@@ -38,8 +38,10 @@ def attack_refusal(state: OriginFlow, carnivore: int) -> Refusal | None:
     if (state.attacked >> carnivore) & 1:
         return ALREADY_ATTACKED
     round_attackers = state.marks.get(ATTACKED_THIS_ROUND, 0) if state.marks else 0
-    if round_attackers and any((round_attackers >> a) & 1 for a in state.animals[state.owner[carnivore]]):
-        return AMBUSHED_THIS_ROUND
+    if round_attackers:
+        for a in state.animals[state.owner[carnivore]]:
+            if (round_attackers >> a) & 1:
+                return AMBUSHED_THIS_ROUND
     if (state.hibernating >> carnivore) & 1:
         return ASLEEP
     if not state.can_receive(carnivore):
