@@ -475,8 +475,6 @@ class OriginRules(FlowState):
 
     def can_place_trait(self, p: int, t: int) -> bool:
         """May player ``p`` play a card as trait ``t`` now: can some animal take it (:meth:`trait_play_refusal`)?"""
-        if self.config.placement_rules:
-            return self.can_place_with_rules(p, t)
         if PAIRED[t]:
             for q in range(self.player_count) if ON_OTHERS[t] else (p,):
                 if (q == p) == ON_OWN[t] and len(self.animals[q]) >= 2:
@@ -484,6 +482,8 @@ class OriginRules(FlowState):
                         if self._has_partner(p, t, a):
                             return True
             return False
+        if self.config.placement_rules:
+            return self.can_place_with_rules(p, t)
         # placement_refusal over the animals of the right owners: only its trait-mask rule is left to test
         trait_mask, blocking = self.trait_mask, BLOCKING_PLACEMENT[t]
         if ON_OTHERS[t]:
@@ -507,6 +507,7 @@ class OriginRules(FlowState):
         L = [A.PASS]
         append = L.append
         trait_plays, animal = self.config.trait_plays, A.ANIMAL
+        # (with placement rules, locations.py's one answer for single and paired traits; the same as can_place_trait)
         can_place = self.can_place_with_rules if self.config.placement_rules else self.can_place_trait
         asked = playable = 0   # bit masks: the traits asked about so far, those that can be played
         for slot, card in enumerate(hand):
