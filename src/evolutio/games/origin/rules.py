@@ -527,8 +527,7 @@ class OriginRules(FlowState):
         if self.location:   # Continents: only the animals of the feeding turn's location (``locations.py``)
             if not 0 <= self.feeding_location < MIGRATING:   # not chosen yet, or a Migration turn
                 return self.located_feeding_choices(p)
-            here, location = self.feeding_location, self.location
-            anims = [a for a in anims if location[a] == here]
+            anims = self.animals_in_location(anims, self.feeding_location)
         compulsory = False
         trait_masks = self.trait_mask
         present = 0   # the traits of the player's animals, to skip the loops of the traits nobody has
@@ -556,8 +555,7 @@ class OriginRules(FlowState):
                 for table_action in table_actions:
                     table_action(self, p, offered)
         else:
-            for a in anims:
-                present |= trait_masks[a]
+            present = OFFERING_FREE_ACTIONS   # (the main action is used: only the free actions' loop below)
         if present & OFFERING_FREE_ACTIONS:
             for a in anims:
                 mask = trait_masks[a] & OFFERING_FREE_ACTIONS
@@ -567,6 +565,11 @@ class OriginRules(FlowState):
         if not compulsory:
             offered.append(A.PASS)
         return offered
+
+    def animals_in_location(self, animals: list[int], here: int) -> list[int]:
+        """Those of ``animals`` in location ``here`` (apart: the comprehension would give feeding_choices cells)."""
+        location = self.location
+        return [a for a in animals if location[a] == here]
 
     def defence_choices(self, carnivore: int, target: int, rolled: bool, targeted: int) -> list[Action]:
         choices: list[Action] = []
@@ -600,7 +603,7 @@ class OriginRules(FlowState):
         return True
 
     def valid_triggers(self, triggers: tuple[int, ...]) -> list[int]:
-        return [x for x in triggers if self.trigger_can_fire(x)]
+        return list(filter(self.trigger_can_fire, triggers))
 
     def receive(self, a: int, red: bool) -> None:
         """``a`` (which can receive) gets one token (red: from the food base); runs the ``on_receive`` hooks. Each real
