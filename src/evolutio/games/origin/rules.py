@@ -323,15 +323,16 @@ class OriginRules(FlowState):
 
     def attack_targets(self, predator: int) -> list[int]:
         """The animals ``predator`` may attack now (:meth:`attack_refusal`), in seat and play order."""
-        traits = self.trait_mask
-        refusal = self.attack_refusal
-        if self.husks or self.location or traits[predator] & LIMITING_ATTACKS:
-            return [prey for animals in self.animals for prey in animals
-                    if prey != predator and refusal(predator, prey) is None]
+        traits, refusal, targets = self.trait_mask, self.attack_refusal, []
         # attack_refusal without husks, locations or traits of the carnivore's that limit it: only the target's
-        # protecting traits are left to ask
-        return [prey for animals in self.animals for prey in animals
-                if prey != predator and (not traits[prey] & PROTECTING or refusal(predator, prey) is None)]
+        # protecting traits are left to ask (loops: comprehensions would make three closure cells per call)
+        ask_each = self.husks or self.location or traits[predator] & LIMITING_ATTACKS
+        for animals in self.animals:
+            for prey in animals:
+                if prey != predator and (not (ask_each or traits[prey] & PROTECTING)
+                                         or refusal(predator, prey) is None):
+                    targets.append(prey)
+        return targets
 
     def has_attack_target(self, predator: int) -> bool:
         """May ``predator`` attack some animal now (:meth:`attack_targets` is not empty)?"""
@@ -465,11 +466,9 @@ class OriginRules(FlowState):
 
     def _has_partner(self, p: int, t: int, a: int) -> bool:
         """May player ``p`` link ``a`` with another animal of its owner by the paired trait ``t``?"""
-        partners = self.animals[self.owner[a]]
-        if self.config.placement_rules:
-            return any(b != a and self.pair_refusal(p, t, a, b) is None for b in partners)
-        for b in partners:
-            if b != a and not self.linked(a, b, t):
+        rules = self.config.placement_rules   # (a loop, not any(): a generator would make four cells per call)
+        for b in self.animals[self.owner[a]]:
+            if b != a and (self.pair_refusal(p, t, a, b) is None if rules else not self.linked(a, b, t)):
                 return True
         return False
 
