@@ -37,8 +37,11 @@ def attack_refusal(state: OriginFlow, carnivore: int) -> Refusal | None:
     not while hibernating, only while it can eat, and only if some animal is not protected from it (rulings 30-32)."""
     if (state.attacked >> carnivore) & 1:
         return ALREADY_ATTACKED
-    if state.marks and ambushed_this_round(state, state.owner[carnivore]):
-        return AMBUSHED_THIS_ROUND
+    round_attackers = state.marks.get(ATTACKED_THIS_ROUND, 0) if state.marks else 0
+    if round_attackers:
+        for a in state.animals[state.owner[carnivore]]:
+            if (round_attackers >> a) & 1:
+                return AMBUSHED_THIS_ROUND
     if (state.hibernating >> carnivore) & 1:
         return ASLEEP
     if not state.can_receive(carnivore):
@@ -46,13 +49,6 @@ def attack_refusal(state: OriginFlow, carnivore: int) -> Refusal | None:
     if not state.has_attack_target(carnivore):
         return NO_PREY
     return None
-
-
-def ambushed_this_round(state: OriginFlow, player: int) -> bool:
-    """Has one of ``player``'s Carnivores attacked from Ambush in this feeding round (rulings 31, 76)? (Apart from
-    attack_refusal: its generator would give that hot function a closure cell on every call.)"""
-    round_attackers = state.marks.get(ATTACKED_THIS_ROUND, 0)
-    return bool(round_attackers) and any((round_attackers >> a) & 1 for a in state.animals[player])
 
 
 @HOOKS.on("main_actions", "carnivore", priority=0)
