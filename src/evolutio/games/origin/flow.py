@@ -341,24 +341,28 @@ class TraitTarget(TargetDecision):
         return state.first_target_refusal(self.player, state.config.faces[self.card][self.face], animal)
 
     def legal(self, state: OriginFlow) -> list[Action]:
+        # (loops, not comprehensions: those would make seven closure cells on every call)
         seat, trait = self.player, state.config.faces[self.card][self.face]
+        target, legal = actions.TARGET, []
+        # the owners whose animals the card may go to (none for a card played only as an animal), in seat order
+        owners = range(state.player_count) if ON_OTHERS[trait] else (seat,) if ON_OWN[trait] else ()
         if not PAIRED[trait] and not state.config.placement_rules:
-            # placement_refusal over the animals of the owners it allows: only its trait-mask rule is left to test
-            tm, blocking, target = state.trait_mask, BLOCKING_PLACEMENT[trait], actions.TARGET
-            if not ON_OTHERS[trait]:   # (the player's own animals; none for a card played only as an animal)
-                own = state.animals[seat] if ON_OWN[trait] else ()
-                return [target[animal] for animal in own if not tm[animal] & blocking]
-            return [target[animal] for other in range(state.player_count)
-                    if (ON_OWN[trait] if other == seat else ON_OTHERS[trait])
-                    for animal in state.animals[other] if not tm[animal] & blocking]
+            # placement_refusal over the animals of those owners: only its trait-mask rule is left to test
+            tm, blocking = state.trait_mask, BLOCKING_PLACEMENT[trait]
+            for other in owners:
+                if other != seat or ON_OWN[trait]:
+                    for animal in state.animals[other]:
+                        if not tm[animal] & blocking:
+                            legal.append(target[animal])
+            return legal
         # the rule of check (first_target_refusal), over the animals it can allow
         refusal = state.first_target_refusal if PAIRED[trait] else state.placement_refusal
-        if ON_OTHERS[trait]:
-            animals = [animal for other in range(state.player_count) if other != seat or ON_OWN[trait]
-                       for animal in state.animals[other]]
-        else:
-            animals = state.animals[seat]
-        return [actions.TARGET[animal] for animal in animals if refusal(seat, trait, animal) is None]
+        for other in owners if ON_OTHERS[trait] else (seat,):
+            if other != seat or ON_OWN[trait] or not ON_OTHERS[trait]:
+                for animal in state.animals[other]:
+                    if refusal(seat, trait, animal) is None:
+                        legal.append(target[animal])
+        return legal
 
     def resolve(self, state: OriginFlow, action: Action) -> None:
         state.flow.pop()
@@ -389,9 +393,11 @@ class SecondTraitTarget(TargetDecision):
         return state.pair_refusal(self.player, state.config.faces[self.card][self.face], self.first, animal)
 
     def legal(self, state: OriginFlow) -> list[Action]:
-        check = self.check   # (the partner is an animal of the first one's owner: rulings 5, 7)
-        return [target for target in (actions.TARGET[animal] for animal in state.animals[state.owner[self.first]])
-                if check(state, target) is None]
+        check, target, legal = self.check, actions.TARGET, []   # (a loop: no closure cells on every call)
+        for animal in state.animals[state.owner[self.first]]:   # (the first one's owner: rulings 5, 7)
+            if check(state, target[animal]) is None:
+                legal.append(target[animal])
+        return legal
 
     def resolve(self, state: OriginFlow, action: Action) -> None:
         state.flow.pop()
@@ -543,7 +549,7 @@ class TriggerOrder(Decision):
 
     def decider(self, state: OriginFlow) -> int | None:
         valid = state.valid_triggers(self.triggers)
-        if valid and any(trigger != valid[0] for trigger in valid):
+        if valid and valid.count(valid[0]) != len(valid):   # (two different triggers; count: no closure cell)
             return self.player
         return None
 
@@ -663,9 +669,10 @@ class OriginFlow(OriginTurn):
     def queue_paired_triggers(self, a: int, trait: int) -> None:
         """Queue the triggers of ``a``'s paired ``trait`` cards that have not fired this round, towards their other
         animal (a trigger is ``2 * card + side``; side 1 = the card's second animal)."""
-        face, first, fired = self.card_trait, self.first_animal, self.fired
-        queued = [2 * c + (1 if first[c] == a else 0) for c in self.trait_cards[a] if face[c] == trait
-                  and not (fired >> c) & 1]
+        face, first, fired, queued = self.card_trait, self.first_animal, self.fired, []
+        for c in self.trait_cards[a]:   # (a loop: a comprehension would make five closure cells per call)
+            if face[c] == trait and not (fired >> c) & 1:
+                queued.append(2 * c + (1 if first[c] == a else 0))
         if not queued:
             return
         top = self.flow[-1] if self.flow else None

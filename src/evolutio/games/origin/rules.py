@@ -323,15 +323,16 @@ class OriginRules(FlowState):
 
     def attack_targets(self, predator: int) -> list[int]:
         """The animals ``predator`` may attack now (:meth:`attack_refusal`), in seat and play order."""
-        traits = self.trait_mask
-        refusal = self.attack_refusal
-        if self.husks or self.location or traits[predator] & LIMITING_ATTACKS:
-            return [prey for animals in self.animals for prey in animals
-                    if prey != predator and refusal(predator, prey) is None]
+        traits, refusal, targets = self.trait_mask, self.attack_refusal, []
         # attack_refusal without husks, locations or traits of the carnivore's that limit it: only the target's
-        # protecting traits are left to ask
-        return [prey for animals in self.animals for prey in animals
-                if prey != predator and (not traits[prey] & PROTECTING or refusal(predator, prey) is None)]
+        # protecting traits are left to ask (loops: comprehensions would make three closure cells per call)
+        ask_each = self.husks or self.location or traits[predator] & LIMITING_ATTACKS
+        for animals in self.animals:
+            for prey in animals:
+                if prey != predator and (not (ask_each or traits[prey] & PROTECTING)
+                                         or refusal(predator, prey) is None):
+                    targets.append(prey)
+        return targets
 
     def has_attack_target(self, predator: int) -> bool:
         """May ``predator`` attack some animal now (:meth:`attack_targets` is not empty)?"""
@@ -465,11 +466,9 @@ class OriginRules(FlowState):
 
     def _has_partner(self, p: int, t: int, a: int) -> bool:
         """May player ``p`` link ``a`` with another animal of its owner by the paired trait ``t``?"""
-        partners = self.animals[self.owner[a]]
-        if self.config.placement_rules:
-            return any(b != a and self.pair_refusal(p, t, a, b) is None for b in partners)
-        for b in partners:
-            if b != a and not self.linked(a, b, t):
+        rules = self.config.placement_rules   # (a loop, not any(): a generator would make four cells per call)
+        for b in self.animals[self.owner[a]]:
+            if b != a and (self.pair_refusal(p, t, a, b) is None if rules else not self.linked(a, b, t)):
                 return True
         return False
 
@@ -529,8 +528,7 @@ class OriginRules(FlowState):
         if self.location:   # Continents: only the animals of the feeding turn's location (``locations.py``)
             if not 0 <= self.feeding_location < MIGRATING:   # not chosen yet, or a Migration turn
                 return self.located_feeding_choices(p)
-            here, location = self.feeding_location, self.location
-            anims = [a for a in anims if location[a] == here]
+            anims = self.animals_in_location(anims, self.feeding_location)
         compulsory = False
         trait_masks = self.trait_mask
         present = 0   # the traits of the player's animals, to skip the loops of the traits nobody has
@@ -558,8 +556,7 @@ class OriginRules(FlowState):
                 for table_action in table_actions:
                     table_action(self, p, offered)
         else:
-            for a in anims:
-                present |= trait_masks[a]
+            present = OFFERING_FREE_ACTIONS   # (the main action is used: only the free actions' loop below)
         if present & OFFERING_FREE_ACTIONS:
             for a in anims:
                 mask = trait_masks[a] & OFFERING_FREE_ACTIONS
@@ -569,6 +566,11 @@ class OriginRules(FlowState):
         if not compulsory:
             offered.append(A.PASS)
         return offered
+
+    def animals_in_location(self, animals: list[int], here: int) -> list[int]:
+        """Those of ``animals`` in location ``here`` (apart: the comprehension would give feeding_choices cells)."""
+        location = self.location
+        return [a for a in animals if location[a] == here]
 
     def defence_choices(self, carnivore: int, target: int, rolled: bool, targeted: int) -> list[Action]:
         choices: list[Action] = []
@@ -602,7 +604,7 @@ class OriginRules(FlowState):
         return True
 
     def valid_triggers(self, triggers: tuple[int, ...]) -> list[int]:
-        return [x for x in triggers if self.trigger_can_fire(x)]
+        return list(filter(self.trigger_can_fire, triggers))
 
     def receive(self, a: int, red: bool) -> None:
         """``a`` (which can receive) gets one token (red: from the food base); runs the ``on_receive`` hooks. Each real

@@ -48,7 +48,10 @@ class OriginTurn(Locations):
 
     def roll_one_food_base(self) -> None:
         cfg = self.config
-        rolls = tuple(self.rng.die() for _ in range(cfg.dice))
+        rng, rolled = self.rng, []
+        for _ in range(cfg.dice):   # (a loop: a generator would make self a closure cell on every call)
+            rolled.append(rng.die())
+        rolls = tuple(rolled)
         self.dice = rolls
         self.food_base = sum(rolls) + cfg.plus
         self.phase = FEED
@@ -114,7 +117,7 @@ class OriginTurn(Locations):
             t = face[c]
             if PAIRED[t]:
                 b = pb[c] if pa[c] == a else pa[c]
-                tr[b] = tuple(x for x in tr[b] if x != c)
+                tr[b] = tuple(filter(c.__ne__, tr[b]))   # (filter: a generator would make c a cell per call)
                 self._recalc(b)
                 pa[c] = pb[c] = -1
             face[c] = -1

@@ -19,7 +19,11 @@ SHELTERED = Refusal("it is protected by Symbiosis while its symbiont is alive")
 def symbionts_of(state: OriginFlow, animal: int) -> list[int]:
     """The symbionts protecting ``animal`` (the first animals of the Symbiosis cards where it is the second)."""
     face, first, second = state.card_trait, state.first_animal, state.second_animal
-    return [first[card] for card in state.trait_cards[animal] if face[card] == SYMBIOSIS and second[card] == animal]
+    symbionts = []   # (a loop: a comprehension would cost this hot function four closure cells per call)
+    for card in state.trait_cards[animal]:
+        if face[card] == SYMBIOSIS and second[card] == animal:
+            symbionts.append(first[card])
+    return symbionts
 
 
 @HOOKS.on("can_be_attacked", "symbiosis", priority=4)
