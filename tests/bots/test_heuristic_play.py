@@ -211,3 +211,51 @@ def test_newworld_last_period_feeds_the_animal_a_token_saves() -> None:
                       {"hand": [], "animals": [{"food": 1}]}],
                      areas=[{"area": "steppe", "food": [1]}], phase="feeding", final=True, first_player=0, to_act=0)
     assert chosen(state) == "animal 1: take 1 food from Steppe (slot 0)"
+
+
+def newworld_estimate_of_symbiosis(guardian: int) -> float:
+    """Seat 0's estimate in the final feeding with one token on the table: a Massive Carnivore (need 3; the other seat's
+    one animal is camouflaged, so it cannot hunt) and an animal without traits (need 1), linked by Symbiosis with
+    animal ``guardian`` (0 or 1) as the guardian."""
+    from evolutio.kernel import game_plugin
+
+    from ..newworld.helpers import scenario
+
+    state = scenario([{"hand": [], "animals": [{"traits": ["carnivorous", "massive"]}, {"traits": []}],
+                       "links": [{"trait": "symbiosis", "animals": [guardian, 1 - guardian]}]},
+                      {"hand": [], "animals": [{"traits": ["camouflage"], "food": 1}]}],
+                     areas=[{"area": "steppe", "food": [1]}], phase="feeding", final=True, first_player=0, to_act=0)
+    plugin = game_plugin("newworld", "heuristic")
+    assert plugin is not None
+    return plugin().estimates(state.view(0), state)[0]
+
+
+def test_newworld_ward_of_a_hungry_guardian_waits_for_it() -> None:
+    # a ward takes no food while its guardian is hungry: behind the Massive Carnivore the one token cannot save it
+    assert newworld_estimate_of_symbiosis(guardian=0) < newworld_estimate_of_symbiosis(guardian=1) - 0.25
+
+
+def newworld_estimate_of_hungry_predator(traits: list[str], prey_traits: list[str]) -> float:
+    """Seat 0's estimate in the final feeding with no food left: one Carnivore with ``traits``; seat 1 has one animal
+    with ``prey_traits``."""
+    from evolutio.kernel import game_plugin
+
+    from ..newworld.helpers import scenario
+
+    state = scenario([{"hand": [], "animals": [{"traits": ["carnivorous", *traits]}]},
+                      {"hand": [], "animals": [{"traits": prey_traits}]}],
+                     areas=[{"area": "steppe", "food": [0]}], phase="feeding", final=True, first_player=0, to_act=0)
+    plugin = game_plugin("newworld", "heuristic")
+    assert plugin is not None
+    return plugin().estimates(state.view(0), state)[0]
+
+
+def test_newworld_a_kill_feeds_only_a_predator_it_covers() -> None:
+    # a kill brings 2 food: prey it may attack (not the camouflaged one) feeds a Carnivore (need 2), not a Massive
+    # one (need 3) when there is no food left to make up the rest
+    def prey_gain(traits: list[str]) -> float:
+        return (newworld_estimate_of_hungry_predator(traits, [])
+                - newworld_estimate_of_hungry_predator(traits, ["camouflage"]))
+
+    assert prey_gain([]) > 0.5
+    assert prey_gain(["massive"]) < 0.1

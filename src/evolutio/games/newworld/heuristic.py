@@ -12,16 +12,19 @@ feeding shares it — a seat wanting less than an even share gets what it wants,
 seats — and each seat covers its cheapest animals first. A seat wants no more than the food on the halves its hungry
 animals may feed on (the rules' access test: Glaciers, Caves, Savanna and Lakes are closed to most). Fat counts as
 food while it may still be spent (until the seat's save at the extinction has gone by); a hibernating animal counts
-as fed, a poisoned one as dead. An animal without shelter or a protective trait is
+as fed, a poisoned one as dead. A Symbiosis ward takes no food while its guardian is hungry, so it is fed only as far
+as its guardian is. A hungry predator may feed itself by hunting, but a kill brings 2 food: one missing more counts on
+the hunt only together with the budget's food for the rest. An animal without shelter or a protective trait is
 discounted for every predator of another seat. Cards in hand count only as far as the next draw leaves room for them
 under the hand limit (the rest would be discarded), so the bot plays them instead of passing on a full hand.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from evolutio.kernel.estimate import Hungry, Predation, add_hungry_animals, predation, share_out
+from evolutio.kernel.estimate import Predation, predation, share_out
 
 from .rules import may_attack, prey_allowed
 from .state import NewWorldState
@@ -51,6 +54,9 @@ PREDATOR_THREAT = 0.15
 MAX_THREAT = 0.8
 #: a hungry predator's chance to feed itself by hunting when there is prey on the table
 HUNT_SUCCESS = 0.3
+#: food a successful attack brings the predator (2 blue; a predator attacks at most once a feeding phase), so a hunt
+#: alone feeds only a predator missing no more than this
+HUNT_FOOD = 2
 #: the share of the attacks the rules allow that a defence of the prey stops (Running and Horned by a die, Tail Loss
 #: and Repellent at the cost of a trait)
 ESCAPE_CHANCE = {"running": 0.5, "tail_loss": 0.7, "repellent": 0.7, "horned": 0.33}
@@ -60,6 +66,8 @@ FATAL_PREY_TRAITS = frozenset({"poisonous", "horned"})
 PROTECTIVE_TRAITS = frozenset({"camouflage", "burrowing", "running", "mimicry", "swimming", "tail_loss", "poisonous",
                                "massive", "horned", "flight", "herding", "shy", "nocturnal", "repellent"})
 PREDATOR = "carnivorous"
+#: the role a Symbiosis card gives the animal that may feed only once its partner (the guardian) is fed
+WARD = "ward"
 ADAPTABLE = "adaptable"
 #: how the view names the requirement of a half only animals without traits may use (Glaciers)
 NO_TRAITS_NAME = "no traits"
@@ -152,6 +160,56 @@ def _predation(players: list[dict[str, Any]], feeding: bool, rules: NewWorldStat
     return predation(animals, hunters, allowed, ESCAPE_CHANCE, FATAL_PREY_TRAITS)
 
 
+def _guardians(animal: dict[str, Any]) -> list[int]:
+    """The animals whose Symbiosis ward this one is: it takes no food while one of them is hungry."""
+    return [trait["partner"] for trait in animal["traits"] if trait.get("role") == WARD]
+
+
+@dataclass
+class HungryAnimal:
+    """A hungry animal of the seat being valued: the food it still needs, its worth alive, the share of it exposed to
+    predators, its chance to feed itself by hunting, and the hungry guardians it must wait for (Symbiosis)."""
+
+    number: int
+    missing: float
+    worth: float
+    exposed: float
+    hunt: float
+    waits_for: list[int]
+
+
+def _fed_chance(missing: float, budget: float, covered: float, uncovered: float) -> tuple[float, float]:
+    """The chance an animal missing ``missing`` food is fed from ``budget``, and the budget left after it: covered
+    in full, or ``uncovered`` raised by half the part of its need the rest meets."""
+    if budget >= missing:
+        return covered, budget - missing
+    return uncovered + (covered - uncovered) * budget / missing / 2, 0.0
+
+
+def _hungry_worth(hungry: list[HungryAnimal], budget: float, covered: float, uncovered: float) -> float:
+    """The expected worth of a seat's hungry animals: the budget feeds the cheapest to feed first, hunters last, and a
+    Symbiosis ward whose guardian is hungry only after every other (it eats once the guardian is fed, so it survives
+    only as far as the guardian is fed: an uncovered guardian leaves its ward the uncovered chance, a covered one its
+    own; one its fat covers is counted as fed)."""
+    hungry.sort(key=lambda item: (bool(item.waits_for), item.hunt, item.missing / item.worth, item.missing))
+    fed: dict[int, float] = {}
+    total = 0.0
+    for animal in hungry:
+        before = budget
+        chance, budget = _fed_chance(animal.missing, budget, covered, uncovered)
+        if animal.hunt:
+            # a kill brings HUNT_FOOD: the rest of the need must come from the budget
+            rest = animal.missing - HUNT_FOOD
+            after_kill = 1.0 if rest <= 0 else _fed_chance(rest, before, covered, uncovered)[0]
+            chance = (1.0 - animal.hunt) * chance + animal.hunt * after_kill
+        for guardian in animal.waits_for:
+            guardian_fed = min(1.0, fed.get(guardian, covered) / covered)
+            chance = guardian_fed * chance + (1.0 - guardian_fed) * uncovered
+        fed[animal.number] = chance
+        total += animal.worth * chance * (1.0 - animal.exposed)
+    return total
+
+
 class NewWorldHeuristic:
     """Expected final score of every seat, estimated from one seat's view (and, when given, the game's own attack
     legality on a determinization of it)."""
@@ -180,7 +238,10 @@ class NewWorldHeuristic:
             kept_cards = min(player["hand_size"], max(0, HAND_LIMIT - CARDS_PER_ANIMAL * len(player["animals"])
                                                       - CARDS_PER_DRAW))
             total = card_value * kept_cards
-            hungry: list[Hungry] = []
+            # a guardian blocks its ward until it has eaten its need (fat does not count while feeding lasts)
+            food_hungry = {animal["animal"] for animal in player["animals"]
+                           if _hunger(animal, fat_counts=False) and not animal.get("poisoned")}
+            hungry: list[HungryAnimal] = []
             for animal in player["animals"]:
                 if animal.get("poisoned"):
                     continue  # it dies at the start of the extinction phase
@@ -191,8 +252,9 @@ class NewWorldHeuristic:
                     total += worth * (1.0 - exposed)
                     continue
                 hunt = HUNT_SUCCESS * min(1.0, hunting.prey.get(animal["animal"], 0.0))
-                hungry.append((missing, worth, exposed, hunt))
-            total = add_hungry_animals(total, hungry, budget, COVERED_SURVIVAL,
-                                       UNCOVERED_SURVIVAL_FEEDING if feeding else UNCOVERED_SURVIVAL)
+                waits_for = [guardian for guardian in _guardians(animal) if guardian in food_hungry]
+                hungry.append(HungryAnimal(animal["animal"], missing, worth, exposed, hunt, waits_for))
+            total += _hungry_worth(hungry, budget, COVERED_SURVIVAL,
+                                   UNCOVERED_SURVIVAL_FEEDING if feeding else UNCOVERED_SURVIVAL)
             estimates.append(total)
         return estimates
