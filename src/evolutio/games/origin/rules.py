@@ -31,6 +31,7 @@ from evolutio.kernel import Action, rank_winners
 from evolutio.kernel.flow import FlowState, Refusal
 
 from . import actions as A
+from .census import card_census
 from .config import Config
 from .geography import MIGRATING, NOT_CHOSEN
 from .phases import DEV
@@ -650,50 +651,5 @@ class OriginRules(FlowState):
 
     # ------------------------------------------------------------------------------------------------ census
     def card_census(self) -> dict[str, int]:
-        """Where the cards are: each card id must be in exactly one place."""
-        seen: dict[int, str] = {}
-        out = {
-            "deck": len(self.deck),
-            "hands": 0,
-            "animals": 0,
-            "traits": 0,
-            "discard": 0,
-            "box": len(self.out_of_play),
-            "centre": len(self.loose_cards()),
-        }
-
-        def put(c: int, where: str) -> None:
-            if c in seen and not (where == "traits" and seen[c] == "traits"):
-                raise AssertionError(f"card {c} is both in {seen[c]} and {where}")
-            seen[c] = where
-
-        for c in self.deck:
-            put(c, "deck")
-        for c in self.out_of_play:
-            put(c, "box")
-        for c in self.loose_cards():
-            put(c, "centre")
-        for p in range(self.player_count):
-            for c in self.hands[p]:
-                put(c, "hands")
-            out["hands"] += len(self.hands[p])
-            for c in self.discard[p]:
-                put(c, "discard")
-            out["discard"] += len(self.discard[p])
-            for a in self.animals[p]:
-                put(self.animal_card[a], "animals")
-                out["animals"] += 1
-        traits = set()
-        for p in range(self.player_count):
-            for a in self.animals[p]:
-                for c in self.trait_cards[a]:
-                    if c not in traits:
-                        put(c, "traits")
-                        traits.add(c)
-        out["traits"] = len(traits)
-        missing = set(range(self.config.num_cards)) - set(seen)
-        if missing:
-            raise AssertionError(f"cards {sorted(missing)} are nowhere")
-        out["total"] = len(seen)
-        return out
-
+        """Where the cards are (``census.py``): each card id must be in exactly one place."""
+        return card_census(self)
