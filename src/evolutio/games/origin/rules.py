@@ -521,15 +521,21 @@ class OriginRules(FlowState):
                     append(play)
         return L
 
-    def feeding_choices(self, p: int) -> list[Action]:
+    def feeding_choices(self, p: int, group: list[int] | None = None) -> list[Action]:
+        """``p``'s feeding choices now, or those of the animals ``group`` of ``p`` (Continents: the offers of one
+        location, asked by ``located_feeding_choices`` with the turn entered there): ``pass`` last unless taking is
+        compulsory."""
         offered: list[Action] = []
-        anims = self.animals[p]
-        if not anims:
-            return [A.PASS]
-        if self.location:   # Continents: only the animals of the feeding turn's location (``locations.py``)
-            if not 0 <= self.feeding_location < MIGRATING:   # not chosen yet, or a Migration turn
-                return self.located_feeding_choices(p)
-            anims = self.animals_in_location(anims, self.feeding_location)
+        if group is not None:
+            anims = group
+        else:
+            anims = self.animals[p]
+            if not anims:
+                return [A.PASS]
+            if self.location:   # Continents: only the animals of the feeding turn's location (``locations.py``)
+                if not 0 <= self.feeding_location < MIGRATING:   # not chosen yet, or a Migration turn
+                    return self.located_feeding_choices(p)
+                anims = self.animals_in_location(anims, self.feeding_location)
         compulsory = False
         trait_masks = self.trait_mask
         present = 0   # the traits of the player's animals, to skip the loops of the traits nobody has
