@@ -526,15 +526,15 @@ class OriginRules(FlowState):
         location, asked by ``located_feeding_choices`` with the turn entered there): ``pass`` last unless taking is
         compulsory."""
         offered: list[Action] = []
-        if group is not None:
-            anims = group
-        else:
-            anims = self.animals[p]
-            if not anims:
-                return [A.PASS]
-            if self.location:   # Continents: only the animals of the feeding turn's location (``locations.py``)
-                if not 0 <= self.feeding_location < MIGRATING:   # not chosen yet, or a Migration turn
-                    return self.located_feeding_choices(p)
+        anims = self.animals[p]
+        if not anims:
+            return [A.PASS]
+        if self.location:   # Continents: only the animals of the feeding turn's location (``locations.py``)
+            if group is not None:
+                anims = group
+            elif not 0 <= self.feeding_location < MIGRATING:   # not chosen yet, or a Migration turn
+                return self.located_feeding_choices(p)
+            else:
                 anims = self.animals_in_location(anims, self.feeding_location)
         compulsory = False
         trait_masks = self.trait_mask
