@@ -46,13 +46,8 @@ from .traits import (
     EN,
     FAT,
     FOOD,
-    LIMITING_FOOD,
     LIMITING_PLACEMENT,
     NEOPLASIA,
-    OFFER_FREE_ACTIONS,
-    OFFER_MAIN_ACTIONS,
-    OFFERING_FREE_ACTIONS,
-    OFFERING_MAIN_ACTIONS,
     PAIRED,
     PLACED_BY_RULE,
     PLACEMENT_RULES,
@@ -343,59 +338,36 @@ class Locations(TraitSupport):
     def located_feeding_choices(self, p: int) -> list[Action]:
         """``p``'s feeding choices before the turn chose its location (those of every location where ``p`` has an
         animal, together, in location order; ``pass`` only if no location makes taking compulsory), or in a
-        Migration turn. One pass sorts the animals by location; each location's choices are then those
-        ``OriginRules.feeding_choices`` offers once the turn is there (its rule, written for the groups: takes, the
-        main actions of the animals' traits and of the table, the free actions), then the migrations."""
+        Migration turn. Each location's choices are ``OriginRules.feeding_choices``' own, asked with the turn
+        entered there for the time of the call (the offer rule is written once), then the migrations."""
         if self.feeding_location == MIGRATING:
             return self.migration_choices(p)
-        location, location_food, trait_masks = self.location, self.location_food, self.trait_mask
+        location, location_food = self.location, self.location_food
         by_location: tuple[list[int], list[int], list[int]] = ([], [], [])
-        present = [0, 0, 0]   # by location: the traits of p's animals there
         for a in self.animals[p]:
-            here = location[a]
-            by_location[here].append(a)
-            present[here] |= trait_masks[a]
-        main_action_open = not self.main_action_used
-        hibernating, food, need = self.hibernating, self.food, self.need
-        fat, fat_tissue, take = self.fat, self.fat_tissue_count, A.TAKE
-        # (the table's main actions are about its loose cards: asked only while some lie out)
-        table_actions = self.config.table_actions if self.loose_shells else ()
+            by_location[location[a]].append(a)
         choices: list[Action] = []
-        append = choices.append
         can_pass = True
         for here in LOCATIONS:
             animals = by_location[here]
             if not animals:
                 continue
             self.feeding_location = here   # enter_location(here)
-            self.food_base = tokens = location_food[here]
+            self.food_base = location_food[here]
             try:
-                if main_action_open:
-                    if tokens:
-                        for a in animals:
-                            if ((food[a] < need[a] or fat[a] < fat_tissue[a]) and not (hibernating >> a) & 1
-                                    and (not trait_masks[a] & LIMITING_FOOD or self.receive_refusal(a) is None)):
-                                append(take[a])
-                                can_pass = False   # (taking is compulsory here)
-                    offering = present[here] & OFFERING_MAIN_ACTIONS
-                    if offering:
-                        for handler in OFFER_MAIN_ACTIONS[offering]:
-                            handler(self, animals, choices)
-                    for table_action in table_actions:
-                        table_action(self, p, choices)
-                if present[here] & OFFERING_FREE_ACTIONS:
-                    for a in animals:
-                        mask = trait_masks[a] & OFFERING_FREE_ACTIONS
-                        if mask:
-                            for handler in OFFER_FREE_ACTIONS[mask]:
-                                handler(self, a, choices)
+                offers = self.feeding_choices(p, animals)
             finally:
                 location_food[here] = self.food_base
                 self.food_base = 0
                 self.feeding_location = NOT_CHOSEN
+            if offers[-1] is A.PASS:
+                offers.pop()
+            else:
+                can_pass = False   # (taking is compulsory here)
+            choices += offers
         self.offer_migrations(p, choices)   # a Migration turn instead of feeding in a location
         if can_pass:
-            append(A.PASS)
+            choices.append(A.PASS)
         return choices
 
     def migration_choices(self, p: int) -> list[Action]:

@@ -31,6 +31,7 @@ from evolutio.kernel import Action, rank_winners
 from evolutio.kernel.flow import FlowState, Refusal
 
 from . import actions as A
+from .census import card_census
 from .config import Config
 from .geography import MIGRATING, NOT_CHOSEN
 from .phases import DEV
@@ -520,15 +521,21 @@ class OriginRules(FlowState):
                     append(play)
         return L
 
-    def feeding_choices(self, p: int) -> list[Action]:
+    def feeding_choices(self, p: int, group: list[int] | None = None) -> list[Action]:
+        """``p``'s feeding choices now, or those of the animals ``group`` of ``p`` (Continents: the offers of one
+        location, asked by ``located_feeding_choices`` with the turn entered there): ``pass`` last unless taking is
+        compulsory."""
         offered: list[Action] = []
         anims = self.animals[p]
         if not anims:
             return [A.PASS]
         if self.location:   # Continents: only the animals of the feeding turn's location (``locations.py``)
-            if not 0 <= self.feeding_location < MIGRATING:   # not chosen yet, or a Migration turn
+            if group is not None:
+                anims = group
+            elif not 0 <= self.feeding_location < MIGRATING:   # not chosen yet, or a Migration turn
                 return self.located_feeding_choices(p)
-            anims = self.animals_in_location(anims, self.feeding_location)
+            else:
+                anims = self.animals_in_location(anims, self.feeding_location)
         compulsory = False
         trait_masks = self.trait_mask
         present = 0   # the traits of the player's animals, to skip the loops of the traits nobody has
@@ -650,50 +657,5 @@ class OriginRules(FlowState):
 
     # ------------------------------------------------------------------------------------------------ census
     def card_census(self) -> dict[str, int]:
-        """Where the cards are: each card id must be in exactly one place."""
-        seen: dict[int, str] = {}
-        out = {
-            "deck": len(self.deck),
-            "hands": 0,
-            "animals": 0,
-            "traits": 0,
-            "discard": 0,
-            "box": len(self.out_of_play),
-            "centre": len(self.loose_cards()),
-        }
-
-        def put(c: int, where: str) -> None:
-            if c in seen and not (where == "traits" and seen[c] == "traits"):
-                raise AssertionError(f"card {c} is both in {seen[c]} and {where}")
-            seen[c] = where
-
-        for c in self.deck:
-            put(c, "deck")
-        for c in self.out_of_play:
-            put(c, "box")
-        for c in self.loose_cards():
-            put(c, "centre")
-        for p in range(self.player_count):
-            for c in self.hands[p]:
-                put(c, "hands")
-            out["hands"] += len(self.hands[p])
-            for c in self.discard[p]:
-                put(c, "discard")
-            out["discard"] += len(self.discard[p])
-            for a in self.animals[p]:
-                put(self.animal_card[a], "animals")
-                out["animals"] += 1
-        traits = set()
-        for p in range(self.player_count):
-            for a in self.animals[p]:
-                for c in self.trait_cards[a]:
-                    if c not in traits:
-                        put(c, "traits")
-                        traits.add(c)
-        out["traits"] = len(traits)
-        missing = set(range(self.config.num_cards)) - set(seen)
-        if missing:
-            raise AssertionError(f"cards {sorted(missing)} are nowhere")
-        out["total"] = len(seen)
-        return out
-
+        """Where the cards are (``census.py``): each card id must be in exactly one place."""
+        return card_census(self)
