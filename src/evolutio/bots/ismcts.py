@@ -5,7 +5,9 @@ rng)``), descends the one shared tree restricted to the actions legal in that wo
 adds one node, plays on by the ruleset's rollout policy (:mod:`evolutio.bots.rollout`; or uniformly, or by the
 heuristic) for at most ``rollout_depth`` decisions and scores the result: a finished game by its winners (or score
 shares), a cut one by the ruleset's estimate of every seat's final score (:func:`evolutio.bots.heuristic.estimator_for`)
-turned into win chances. A :class:`Level` also spends more
+turned into win chances. With ``Level.opponents`` other than "tree" the other seats' decisions are made by a model
+(the rollout policy or the heuristic bot, on the search's own world) and the tree holds only the deciding seat's
+decisions. A :class:`Level` also spends more
 iterations at wide decisions and may keep the subtree of its own last choice when the same seat decides again right
 after. The real state is only ever asked for ``current_player``, ``legal_actions()``, ``determinize`` and (for tree
 reuse) the public ``num_actions_applied`` — the bot never reads another seat's hidden cards.
