@@ -5,6 +5,7 @@ Usage: .venv/bin/python benchmarks/ismcts_speed.py [SECONDS_PER_CELL]
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 
 from evolutio.bots.ismcts import LEVELS, Level
@@ -12,8 +13,9 @@ from evolutio.kernel import list_games
 from evolutio.sim import ismcts_bench
 
 CELLS = (("1,000 iterations, depth 0, 100 worlds", Level(1000, 0, 100)),
-         ("1,000 iterations, depth 8, 100 worlds (the old medium)", Level(1000, 8, 100)),
-         ("medium: 2,000+ iterations, depth 8 (northstar 0), 100 worlds", LEVELS["medium"]),
+         ("medium before 24 November 07:40: tree nodes for every seat",
+          dataclasses.replace(LEVELS["medium"], opponents="tree")),
+         ("medium: 2,000+ iterations, policy depth 8 (northstar 0), other seats by the policy", LEVELS["medium"]),
          ("hard: 4,000 iterations, depth 16, fresh worlds", LEVELS["hard"]))
 
 

@@ -12,9 +12,9 @@ runs="${RUNS:-ismcts heuristic}"
 out=benchmarks/results
 mkdir -p "$out"
 if [[ " $runs " == *" ismcts "* ]]; then
-  # ismcts:medium since its rollouts follow the ruleset's policy (24 November; the files of the 1,000-iteration level
-  # were named $game-ismcts-vs-heuristic.jsonl): about 30 (origin) and 45 (northstar) CPU-seconds per game in the
-  # loaded pilots, so 400 games take about 3.5 and 5 hours on one core
+  # ismcts:medium since it models the other seats by the ruleset's rollout policy (24 November 07:40 UTC; the files
+  # of the 1,000-iteration level were named $game-ismcts-vs-heuristic.jsonl): about 37 (origin) and 35 (northstar)
+  # CPU-seconds per game in the pilots, so 400 games take about 4 hours each on one core
   for game in origin northstar; do
     .venv/bin/evolutio tournament "$game" --bots ismcts:medium,heuristic,heuristic,heuristic \
       --games "$ismcts_games" --workers 1 --seed 1 --out "$out/$game-ismcts-medium-vs-heuristic.jsonl" --json > /dev/null &

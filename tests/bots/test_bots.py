@@ -60,6 +60,44 @@ def test_policy_rollouts_and_a_root_prior_play_legally_in_whole_games(game_name:
     assert play_game(game, 7, seats).is_terminal
 
 
+@pytest.mark.parametrize("opponents", ["policy", "heuristic"])
+@pytest.mark.parametrize("game_name", ["origin", "northstar"])
+def test_opponent_models_and_the_safety_rule_play_legally_in_whole_games(game_name: str, opponents: str) -> None:
+    game = load_game(game_name, players=3)
+    level = dataclasses.replace(SMALL, iterations=4 if opponents == "heuristic" else 12, opponents=opponents,
+                                safety_margin=0.05, reuse_tree=True, rollout="policy")
+    seats = [CheckingBot(IsmctsBot(seed=2, level=level))]
+    seats += [CheckingBot(make_bot("random", seed=3 + seat)) for seat in range(game.num_players - 1)]
+    assert play_game(game, 7, seats).is_terminal
+
+
+def test_the_safety_rule_plays_the_heuristics_choice_unless_the_search_beats_it_by_the_margin() -> None:
+    game = load_game("origin", players=4)
+    state = game.new_state(23)
+    random_bot = make_bot("random", seed=2)
+    overruled = kept = 0
+    for _ in range(40):
+        if len(state.legal_actions()) > 2:
+            level = dataclasses.replace(SMALL, iterations=40)
+            searched = IsmctsBot(seed=5, level=level).choose(state)
+            heuristic = HeuristicBot(seed=5).choose(state)
+            always_safe = IsmctsBot(seed=5, level=dataclasses.replace(level, safety_margin=2.0))
+            assert always_safe.choose(state) == heuristic  # no mean reward beats another by 2
+            assert always_safe.last_overruled == (searched != heuristic)
+            barely = IsmctsBot(seed=5, level=dataclasses.replace(level, safety_margin=1e-9))
+            chosen = barely.choose(state)
+            assert chosen in (searched, heuristic)
+            overruled += barely.last_overruled
+            kept += searched != heuristic and not barely.last_overruled
+        state.apply(random_bot.choose(state))
+    assert overruled + kept > 0, "the search never disagreed with the heuristic, so the test would prove nothing"
+
+
+def test_an_unknown_opponent_model_is_refused() -> None:
+    with pytest.raises(ValueError, match="ismcts opponents must be one of"):
+        IsmctsBot(level=dataclasses.replace(SMALL, opponents="oracle"))
+
+
 class PolicyPlayer:
     """A ruleset's rollout policy as a whole player (the policy is what every seat plays in a rollout)."""
 
@@ -231,11 +269,13 @@ class PoisonedState:
         return self._poisoned.view(seat)
 
 
-@pytest.mark.parametrize("reuse_tree, rollout, prior_visits", [(False, "random", 0), (True, "random", 0),
-                                                                (True, "policy", 5)])
+@pytest.mark.parametrize("reuse_tree, rollout, prior_visits, opponents, safety_margin",
+                         [(False, "random", 0, "tree", 0.0), (True, "random", 0, "tree", 0.0),
+                          (True, "policy", 5, "tree", 0.0), (True, "policy", 0, "policy", 0.05),
+                          (False, "policy", 0, "heuristic", 0.05)])
 @pytest.mark.parametrize("game_name", ["origin", "northstar"])
 def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str, reuse_tree: bool, rollout: str,
-                                                     prior_visits: int) -> None:
+                                                     prior_visits: int, opponents: str, safety_margin: float) -> None:
     game = load_game(game_name, players=4)
     state = game.new_state(17)
     random_bot = make_bot("random", seed=2)
@@ -243,8 +283,9 @@ def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str, reuse_tree:
         state.apply(random_bot.choose(state))
     seat = state.current_player
     assert seat is not None
-    level = Level(iterations=60, rollout_depth=4, worlds=6, reuse_tree=reuse_tree, rollout=rollout,
-                  prior_visits=prior_visits)
+    level = Level(iterations=20 if opponents == "heuristic" else 60, rollout_depth=4, worlds=6,
+                  reuse_tree=reuse_tree, rollout=rollout, prior_visits=prior_visits, opponents=opponents,
+                  safety_margin=safety_margin)
     ismcts_choice = IsmctsBot(seed=5, level=level).choose(PoisonedState(state, state))  # type: ignore[arg-type]
     heuristic_choice = HeuristicBot(seed=5).choose(PoisonedState(state, state))  # type: ignore[arg-type]
     hidden = set()

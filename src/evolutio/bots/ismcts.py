@@ -5,7 +5,9 @@ rng)``), descends the one shared tree restricted to the actions legal in that wo
 adds one node, plays on by the ruleset's rollout policy (:mod:`evolutio.bots.rollout`; or uniformly, or by the
 heuristic) for at most ``rollout_depth`` decisions and scores the result: a finished game by its winners (or score
 shares), a cut one by the ruleset's estimate of every seat's final score (:func:`evolutio.bots.heuristic.estimator_for`)
-turned into win chances. A :class:`Level` also spends more
+turned into win chances. With ``Level.opponents`` other than "tree" the other seats' decisions are made by a model
+(the rollout policy or the heuristic bot, on the search's own world) and the tree holds only the deciding seat's
+decisions. A :class:`Level` also spends more
 iterations at wide decisions and may keep the subtree of its own last choice when the same seat decides again right
 after. The real state is only ever asked for ``current_player``, ``legal_actions()``, ``determinize`` and (for tree
 reuse) the public ``num_actions_applied`` — the bot never reads another seat's hidden cards.
@@ -38,6 +40,14 @@ ROLLOUT_RANDOM = "random"
 ROLLOUT_HEURISTIC = "heuristic"
 ROLLOUT_POLICY = "policy"
 ROLLOUTS = (ROLLOUT_RANDOM, ROLLOUT_HEURISTIC, ROLLOUT_POLICY)
+
+#: how the other seats decide inside the search: tree nodes of their own (UCB, as the searching seat), or a model
+OPPONENTS_TREE = "tree"
+#: the other seats play the ruleset's rollout policy in the tree phase too (no nodes of theirs)
+OPPONENTS_POLICY = "policy"
+#: the other seats play the heuristic bot's choice on the search's world (no nodes of theirs)
+OPPONENTS_HEURISTIC = "heuristic"
+OPPONENT_MODELS = (OPPONENTS_TREE, OPPONENTS_POLICY, OPPONENTS_HEURISTIC)
 
 
 @dataclass(frozen=True)
@@ -73,6 +83,13 @@ class Level:
     #: ``(ruleset, depth)`` pairs: the rollout depth in a ruleset where it differs from ``rollout_depth`` (e.g. 0 where
     #: the ruleset's estimate right after the tree beats random rollouts)
     rollout_depth_by_game: tuple[tuple[str, int], ...] = ()
+    #: how the other seats decide in the tree phase: "tree" (nodes of their own, chosen by UCB for their reward),
+    #: "policy" (the ruleset's rollout policy) or "heuristic" (the heuristic bot on the search's world, determinized
+    #: again for the seat to act): with a model the tree holds only the searching seat's decisions and goes deeper
+    opponents: str = OPPONENTS_TREE
+    #: the safety rule: 0 plays the most visited root action; a positive margin plays the heuristic bot's choice
+    #: unless the most visited action's mean reward beats that choice's by at least this much (rewards in [0, 1])
+    safety_margin: float = 0.0
 
     def depth_for(self, game_name: str) -> int:
         """The rollout depth in ruleset ``game_name``."""
@@ -85,12 +102,14 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(iterations=150, rollout_depth=4, worlds=32, rollout=ROLLOUT_POLICY),
+    "easy": Level(iterations=150, rollout_depth=4, worlds=32, rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY),
     # pilots (docs/bots.md): depth 0 gains in northstar and loses in origin; wide decisions and a seat's consecutive
-    # decisions get more search; the ruleset's rollout policy beats uniform rollouts in origin
+    # decisions get more search; the ruleset's rollout policy beats uniform rollouts in origin; the other seats played
+    # by that policy (a tree of the seat's own decisions only) won 9 of 12 paired origin games where tree nodes for
+    # every seat won 3
     "medium": Level(iterations=2000, rollout_depth=8, worlds=100, iterations_per_action=150, reuse_tree=True,
-                    rollout_depth_by_game=(("northstar", 0),), rollout=ROLLOUT_POLICY),
-    "hard": Level(iterations=4000, rollout_depth=16, rollout=ROLLOUT_POLICY),
+                    rollout_depth_by_game=(("northstar", 0),), rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY),
+    "hard": Level(iterations=4000, rollout_depth=16, rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY),
 }
 DEFAULT_LEVEL = "medium"
 
@@ -156,12 +175,20 @@ class IsmctsBot(Bot):
         if self.level.rollout not in ROLLOUTS:
             raise ValueError(f"ismcts rollout must be one of {', '.join(ROLLOUTS)}, got {self.level.rollout!r}")
         self.rng = Rng(seed, stream=13)
+        if self.level.opponents not in OPPONENT_MODELS:
+            raise ValueError(f"ismcts opponents must be one of {', '.join(OPPONENT_MODELS)}, "
+                             f"got {self.level.opponents!r}")
         self.rollout_bot = HeuristicBot(seed) if self.level.rollout == ROLLOUT_HEURISTIC else None
+        self.opponent_bot = HeuristicBot(seed + 1) if self.level.opponents == OPPONENTS_HEURISTIC else None
+        self.safety_bot = HeuristicBot(seed) if self.level.safety_margin > 0 else None
+        #: whether the last decision played the heuristic's choice over the search's (``Level.safety_margin``)
+        self.last_overruled = False
         self.last_iterations = 0
         #: iterations of statistics the last search started from (kept from the previous decision, Level.reuse_tree)
         self.last_reused = 0
         self._rollout_depth = self.level.rollout_depth
         self._policy: RolloutPolicy = uniform
+        self._opponent_policy: RolloutPolicy = uniform
         #: (subtree, seat, number of actions applied when it applies) kept for ``Level.reuse_tree``
         self._kept: tuple[_Node, int, int] | None = None
 
@@ -177,9 +204,24 @@ class IsmctsBot(Bot):
         else:
             root = self.search(state, seat, kept)
             action = max(legal, key=lambda action: root.children[action].visits if action in root.children else -1)
+            action = self._safe(state, root, action)
         if self.level.reuse_tree and root is not None and action in root.children:
             self._kept = (root.children[action], seat, applied + 1)
         return action
+
+    def _safe(self, state: State, root: _Node, searched: Action) -> Action:
+        """The search's choice, or the heuristic's where the search does not beat it by ``Level.safety_margin``."""
+        self.last_overruled = False
+        if self.safety_bot is None:
+            return searched
+        fallback = self.safety_bot.choose(state)
+        best, other = root.children.get(searched), root.children.get(fallback)
+        if fallback == searched or best is None or other is None or not other.visits:
+            return searched
+        if best.reward / best.visits - other.reward / other.visits >= self.level.safety_margin:
+            return searched
+        self.last_overruled = True
+        return fallback
 
     def _kept_for(self, seat: int, applied: int) -> _Node | None:
         """The subtree kept from this seat's previous decision if this decision comes right after it."""
@@ -193,6 +235,7 @@ class IsmctsBot(Bot):
         estimator = estimator_for(state.game.name)
         self._rollout_depth = self.level.depth_for(state.game.name)
         self._policy = rollout_policy_for(state.game.name) if level_uses_policy(self.level) else uniform
+        self._opponent_policy = rollout_policy_for(state.game.name)
         root = root if root is not None else _Node()
         self.last_reused = root.visits
         level = self.level
@@ -242,6 +285,7 @@ class IsmctsBot(Bot):
         rng = self.rng
         exploration = self.level.exploration
         policy, epsilon = self._policy, self.level.epsilon
+        modelled = self.level.opponents != OPPONENTS_TREE
         path: list[tuple[_Node, int]] = []
         node = root
         # selection and expansion
@@ -249,6 +293,12 @@ class IsmctsBot(Bot):
             mover = world.current_player
             assert mover is not None
             legal = world.legal_actions()
+            if modelled and mover != seat:
+                if self.opponent_bot is not None:
+                    world.apply_trusted(self.opponent_bot.choose(world) if len(legal) > 1 else legal[0])
+                else:
+                    world.apply_trusted(self._opponent_policy(world, legal, rng))
+                continue
             untried = [action for action in legal if action not in node.children]
             if untried:
                 action = untried[rng.randbelow(len(untried))]
