@@ -5,28 +5,52 @@ The driver is ``evolutio bench``'s loop (``legal_actions()`` then ``apply_truste
 agree. Only the playouts are timed (``time.process_time``: other processes' load counts less than in wall time).
 Prints: decisions per CPU-second, decisions played, and a digest of every game's final scores (equal digests mean
 the two trees played the same games).
-
-usage: PYTHONPATH=<tree>/src python benchmarks/ab_bench.py GAME GAMES PLAYERS [option=value ...]"""
+"""
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import random
 import sys
 import time
 
-from evolutio.kernel import load_game
+from evolutio.kernel import EvolutioError, load_game
 
 #: the seed of game ``g`` is ``FIRST_SEED + g``
 FIRST_SEED = 1000
 
 
+EXAMPLE = "example: PYTHONPATH=src python benchmarks/ab_bench.py origin 200 4 sets=gift"
+
+
+def option_pair(text: str) -> tuple[str, str]:
+    """``key=value`` from the command line (the value stays a string; the ruleset validates it)."""
+    key, equals, value = text.partition("=")
+    if not equals or not key:
+        raise argparse.ArgumentTypeError(f"options are written option=value, got {text!r}")
+    return key, value
+
+
+def parse_arguments(argv: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    parser = argparse.ArgumentParser(prog="ab_bench.py", description=__doc__, epilog=EXAMPLE,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", metavar="GAME", help="the ruleset")
+    parser.add_argument("games", metavar="GAMES", type=int, help="games played")
+    parser.add_argument("players", metavar="PLAYERS", type=int, help="players per game")
+    parser.add_argument("options", metavar="option=value", nargs="*", type=option_pair, help="ruleset options")
+    return parser, parser.parse_args(argv)
+
+
 def main(argv: list[str]) -> None:
-    if len(argv) < 3 or any("=" not in arg for arg in argv[3:]):
-        raise SystemExit(__doc__)
-    name, games, players = argv[0], int(argv[1]), int(argv[2])
-    options = dict(arg.split("=", 1) for arg in argv[3:])
-    game = load_game(name, players=players, **options)
+    parser, args = parse_arguments(argv)
+    if args.games < 1:
+        parser.error(f"GAMES must be at least 1, got {args.games}")
+    try:
+        game = load_game(args.game, players=args.players, **dict(args.options))
+    except EvolutioError as error:
+        parser.error(str(error))
+    games = args.games
     decisions = 0
     digest = hashlib.sha256()
     cpu = 0.0

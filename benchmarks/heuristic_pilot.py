@@ -2,28 +2,69 @@
 tournament of seed SEED (the same deals, seats and bot seeds as `evolutio tournament GAME --bots
 heuristic,random,random,random --seed SEED`), with module constants changed for this process only.
 
-Usage: PYTHONPATH=src .venv/bin/python benchmarks/heuristic_pilot.py GAME SEED START N
-       [MODULE.CONSTANT=PYTHON_VALUE ...]   e.g. origin.heuristic.HUNT_SUCCESS=0.75 (module under evolutio.games)
-
+A change is MODULE.CONSTANT=PYTHON_VALUE with MODULE under evolutio.games, e.g. origin.heuristic.HUNT_SUCCESS=0.75.
 The options come from benchmarks/results/GAME-heuristic-vs-random.jsonl; for seed 1 the same games in that file are
 the base the pilot is compared with, game by game (the file holds the heuristic it was played with).
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import importlib
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from evolutio.kernel import list_games
 from evolutio.sim.tournament import play_tournament_game
 
 RESULTS = Path(__file__).parent / "results"
 BOTS = ["heuristic", "random", "random", "random"]
 RESULTS_SEED = 1
+EXAMPLE = ("example: PYTHONPATH=src .venv/bin/python benchmarks/heuristic_pilot.py origin 1 0 40 "
+           "origin.heuristic.HUNT_SUCCESS=0.75")
+
+
+def change(text: str) -> tuple[str, str, str, object]:
+    """``MODULE.CONSTANT=PYTHON_VALUE`` read into (text, module, constant, value); the module and the constant must
+    exist."""
+    name, equals, raw = text.partition("=")
+    module, dot, constant = name.rpartition(".")
+    if not equals or not dot or not module or not constant:
+        raise argparse.ArgumentTypeError(f"a change is written MODULE.CONSTANT=PYTHON_VALUE, got {text!r}")
+    try:
+        value = ast.literal_eval(raw)
+    except (ValueError, SyntaxError):
+        raise argparse.ArgumentTypeError(f"{raw!r} in {text!r} is not a Python literal") from None
+    try:
+        target = importlib.import_module(f"evolutio.games.{module}")
+    except ImportError:
+        raise argparse.ArgumentTypeError(f"no module evolutio.games.{module}") from None
+    if not hasattr(target, constant):
+        raise argparse.ArgumentTypeError(f"evolutio.games.{module} has no {constant}")
+    return text, module, constant, value
+
+
+def parse_arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="heuristic_pilot.py", description=__doc__, epilog=EXAMPLE,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", metavar="GAME", help="the ruleset (its results file must exist)")
+    parser.add_argument("seed", metavar="SEED", type=int, help="the tournament's seed")
+    parser.add_argument("start", metavar="START", type=int, help="the first game's index")
+    parser.add_argument("count", metavar="N", type=int, help="games played")
+    parser.add_argument("changes", metavar="MODULE.CONSTANT=PYTHON_VALUE", nargs="*", type=change,
+                        help="module constants changed for this process")
+    args = parser.parse_args()
+    if args.start < 0 or args.count < 1:
+        parser.error(f"START must be 0 or more and N at least 1, got {args.start} and {args.count}")
+    if args.game not in list_games():
+        parser.error(f"unknown game {args.game!r}; registered games: {', '.join(list_games())}")
+    args.results = RESULTS / f"{args.game}-heuristic-vs-random.jsonl"
+    if not args.results.is_file():
+        parser.error(f"no results file {args.results} (it names the options of the games)")
+    return args
 
 
 def heuristic_share(result: dict[str, Any]) -> float:
@@ -36,13 +77,12 @@ def heuristic_score(result: dict[str, Any]) -> int:
 
 
 def main() -> None:
-    game, seed, start, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-    changes = sys.argv[5:]
-    for change in changes:
-        name, value = change.split("=", 1)
-        module, constant = name.rsplit(".", 1)
-        setattr(importlib.import_module(f"evolutio.games.{module}"), constant, ast.literal_eval(value))
-    lines = (RESULTS / f"{game}-heuristic-vs-random.jsonl").read_text(encoding="utf-8").splitlines()
+    args = parse_arguments()
+    game, seed, start, count = args.game, args.seed, args.start, args.count
+    changes = [text for text, _, _, _ in args.changes]
+    for _, module, constant, value in args.changes:
+        setattr(importlib.import_module(f"evolutio.games.{module}"), constant, value)
+    lines = args.results.read_text(encoding="utf-8").splitlines()
     options = json.loads(lines[0])["tournament"]["options"]
     base = {}
     if seed == RESULTS_SEED:

@@ -24,6 +24,8 @@ import time
 import warnings
 from typing import Callable
 
+EXAMPLE = "example: PYTHONPATH=src python benchmarks/interop_bench.py --games origin --players 3 --seconds 5"
+
 
 def _timed(run_game: Callable[[int], int], seconds: float) -> tuple[float, int]:
     decisions = games = 0
@@ -124,17 +126,23 @@ def bench_gymnasium(name: str, opts: dict, seconds: float) -> tuple[float, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(prog="interop_bench.py", description=__doc__, epilog=EXAMPLE,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", nargs="*", help="rulesets (default: every registered one)")
     ap.add_argument("--players", type=int, nargs="*", help="player counts (default: each ruleset's minimum and 4)")
     ap.add_argument("--seconds", type=float, default=2.0, help="wall time per cell")
     ap.add_argument("--pettingzoo-benchmark", action="store_true",
                     help="also run pettingzoo.test.performance_benchmark (5 s each)")
     ns = ap.parse_args(argv)
+    if not ns.seconds > 0:
+        ap.error(f"--seconds must be more than 0, got {ns.seconds:g}")
 
     import evolutio
     from evolutio.kernel import game_class
 
+    unknown = [name for name in ns.games or () if name not in evolutio.list_games()]
+    if unknown:
+        ap.error(f"unknown game {unknown[0]!r}; registered games: {', '.join(evolutio.list_games())}")
     names = ns.games or evolutio.list_games()
     if not names:
         print("no ruleset registered", file=sys.stderr)

@@ -9,44 +9,97 @@ the same index in a baseline JSONL of that tournament, if given. The pairing is 
 played by the same code apart from the level: a rules change that draws the deal differently changes every game.
 It prints one line per game and a table: win share (ties split), mean margin over the best opponent, and the CPU
 seconds per game of the whole game (nearly all of it the ISMCTS seat's).
-
-Usage: .venv/bin/python benchmarks/ismcts_pilot.py GAME SEED FIRST GAMES VARIANT [BASELINE.jsonl]
-e.g.   .venv/bin/python benchmarks/ismcts_pilot.py origin 1 0 40 d0=rollout_depth:0 \\
-           benchmarks/results/origin-ismcts-vs-heuristic.jsonl
 """
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
-import sys
 import time
 from typing import Any
 
 from evolutio.bots import register_bot
 from evolutio.bots.ismcts import LEVELS, IsmctsBot
+from evolutio.kernel import list_games
 from evolutio.sim.tournament import play_tournament_game
 
 BASE_NAME = "ismcts:medium"
 OPPONENT = "heuristic"
 PLAYERS = 4
+REWARDS = ("win", "share")
+EXAMPLE = """example: .venv/bin/python benchmarks/ismcts_pilot.py origin 1 0 40 d0=rollout_depth:0 \\
+             benchmarks/results/origin-ismcts-vs-heuristic.jsonl"""
 
 
 def _variant(spec: str) -> tuple[str, dict[str, Any], str]:
-    name, _, rest = spec.partition("=")
+    """``NAME=key:value,...`` read into (name, the Level fields changed, reward); argparse's type for VARIANT."""
+    name, equals, rest = spec.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"a variant is written NAME=key:value,... (NAME= for the medium level "
+                                         f"unchanged), got {spec!r}")
     fields: dict[str, Any] = {}
     reward = "win"
     for item in filter(None, rest.split(",")):
-        key, _, raw = item.partition(":")
+        key, colon, raw = item.partition(":")
+        if not colon:
+            raise argparse.ArgumentTypeError(f"{item!r} in the variant {spec!r} is not key:value")
         if key == "reward":
+            if raw not in REWARDS:
+                raise argparse.ArgumentTypeError(f"reward is one of {', '.join(REWARDS)}, got {raw!r}")
             reward = raw
             continue
+        if not hasattr(LEVELS["medium"], key):
+            known = ", ".join(field.name for field in dataclasses.fields(LEVELS["medium"]))
+            raise argparse.ArgumentTypeError(f"{key!r} is not a field of the ISMCTS level (fields: {known}, reward)")
         default = getattr(LEVELS["medium"], key)
         if isinstance(default, bool):
             fields[key] = raw.lower() in ("1", "true", "yes")
         else:
-            fields[key] = type(default)(raw) if default is not None else raw
+            try:
+                fields[key] = type(default)(raw) if default is not None else raw
+            except ValueError:
+                raise argparse.ArgumentTypeError(f"{key} takes {type(default).__name__} values, got {raw!r}") from None
     return name, fields, reward
+
+
+def _variant_argument(spec: str) -> tuple[str, tuple[str, dict[str, Any], str]]:
+    """The variant as written (for the table) with what it reads as."""
+    return spec, _variant(spec)
+
+
+def _read_baseline(path: str) -> dict[int, dict[str, Any]]:
+    """The rows of a finished tournament's JSONL by game index; argparse's type for BASELINE."""
+    baseline: dict[int, dict[str, Any]] = {}
+    try:
+        with open(path) as handle:
+            for line in handle:
+                row = json.loads(line)
+                if "index" in row:
+                    baseline[row["index"]] = row
+    except OSError as error:
+        raise argparse.ArgumentTypeError(f"cannot read {path}: {error.strerror}") from None
+    except json.JSONDecodeError as error:
+        raise argparse.ArgumentTypeError(f"{path} is not JSONL ({error.msg}, line {error.lineno})") from None
+    return baseline
+
+
+def _parse_arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="ismcts_pilot.py", description=__doc__, epilog=EXAMPLE,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", metavar="GAME", help="the ruleset")
+    parser.add_argument("seed", metavar="SEED", type=int, help="the tournament's seed")
+    parser.add_argument("first", metavar="FIRST", type=int, help="the first game's index")
+    parser.add_argument("games", metavar="GAMES", type=int, help="games played")
+    parser.add_argument("variant", metavar="VARIANT", type=_variant_argument, help="NAME=key:value,... (see above)")
+    parser.add_argument("baseline", metavar="BASELINE.jsonl", nargs="?", type=_read_baseline, default={},
+                        help="a finished tournament's results file, set beside the pilot game by game")
+    args = parser.parse_args()
+    if args.game not in list_games():
+        parser.error(f"unknown game {args.game!r}; registered games: {', '.join(list_games())}")
+    if args.first < 0 or args.games < 1:
+        parser.error(f"FIRST must be 0 or more and GAMES at least 1, got {args.first} and {args.games}")
+    return args
 
 
 def _searcher_result(row: dict[str, Any]) -> tuple[float, int]:
@@ -58,15 +111,10 @@ def _searcher_result(row: dict[str, Any]) -> tuple[float, int]:
 
 
 def main() -> None:
-    game, seed, first, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-    name, fields, reward = _variant(sys.argv[5])
-    baseline: dict[int, dict[str, Any]] = {}
-    if len(sys.argv) > 6:
-        with open(sys.argv[6]) as handle:
-            for line in handle:
-                row = json.loads(line)
-                if "index" in row:
-                    baseline[row["index"]] = row
+    args = _parse_arguments()
+    game, seed, first, games = args.game, args.seed, args.first, args.games
+    variant_text, (name, fields, reward) = args.variant
+    baseline: dict[int, dict[str, Any]] = args.baseline
     level = dataclasses.replace(LEVELS["medium"], **fields)
     register_bot(BASE_NAME, lambda seed: IsmctsBot(seed=seed, level=level, reward=reward))
     spec = {"game": game, "bots": [BASE_NAME, OPPONENT, OPPONENT, OPPONENT], "games": first + games, "seed": seed,
@@ -87,7 +135,7 @@ def main() -> None:
         print(f"game {index}: {name} {mine[-1][0]:.2f} {mine[-1][1]:+d}{base_text}  cpu {cpu:.1f}s", flush=True)
     print(f"| {game} seed {seed}, games {first}-{first + games - 1} | games | win share | mean margin | CPU s/game |")
     print("|---|---:|---:|---:|---:|")
-    print(f"| {name} ({sys.argv[5]}) | {len(mine)} | {sum(w for w, _ in mine) / len(mine):.1%} | "
+    print(f"| {name} ({variant_text}) | {len(mine)} | {sum(w for w, _ in mine) / len(mine):.1%} | "
           f"{sum(m for _, m in mine) / len(mine):+.2f} | {cpu_total / len(mine):.1f} |")
     if paired:
         share = sum(w for w, _ in paired) / len(paired)

@@ -1,12 +1,12 @@
 """ISMCTS iterations per second per ruleset at several rollout depths and world pools (one process).
 
-Usage: .venv/bin/python benchmarks/ismcts_speed.py [SECONDS_PER_CELL]
+Prints a Markdown table: one row per ruleset and budget, each searched for SECONDS_PER_CELL of wall time.
 """
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
-import sys
 
 from evolutio.bots.ismcts import LEVELS, Level
 from evolutio.kernel import list_games
@@ -19,8 +19,18 @@ CELLS = (("1,000 iterations, depth 0, 100 worlds", Level(1000, 0, 100)),
          ("hard: 4,000 iterations, depth 16, fresh worlds", LEVELS["hard"]))
 
 
+DEFAULT_SECONDS = 5.0
+EXAMPLE = "example: PYTHONPATH=src .venv/bin/python benchmarks/ismcts_speed.py 3"
+
+
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
+    parser = argparse.ArgumentParser(prog="ismcts_speed.py", description=__doc__, epilog=EXAMPLE,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("seconds", metavar="SECONDS_PER_CELL", type=float, nargs="?", default=DEFAULT_SECONDS,
+                        help=f"wall seconds of searching per row (default {DEFAULT_SECONDS:g})")
+    seconds = parser.parse_args().seconds
+    if not seconds > 0:
+        parser.error(f"SECONDS_PER_CELL must be more than 0, got {seconds:g}")
     print("| ruleset | budget | iterations per CPU-second | iterations per wall second | searches |")
     print("|---|---|---:|---:|---:|")
     for game in list_games():

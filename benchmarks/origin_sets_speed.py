@@ -18,11 +18,12 @@ import sys
 import time
 
 from evolutio.bots import RandomBot
-from evolutio.kernel import load_game
+from evolutio.kernel import EvolutioError, load_game
 from evolutio.kernel.options import parse_option_pairs
 
 #: seeds of the games played: 0 .. games - 1, each bot seeded with the game's seed plus this offset
 BOT_SEED_OFFSET = 1000
+EXAMPLE = "example: PYTHONPATH=src python benchmarks/origin_sets_speed.py --games 40 -o sets=gift"
 
 
 def measure(options: dict[str, str], games: int) -> dict[str, float]:
@@ -41,11 +42,19 @@ def measure(options: dict[str, str], games: int) -> dict[str, float]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("-o", dest="options", action="append", default=[], metavar="KEY=VALUE")
+    parser = argparse.ArgumentParser(prog="origin_sets_speed.py", description=__doc__, epilog=EXAMPLE,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=40, help="games played (default 40)")
+    parser.add_argument("-o", dest="options", action="append", default=[], metavar="KEY=VALUE",
+                        help="an option of origin (repeatable)")
     args = parser.parse_args(argv)
-    options = parse_option_pairs(args.options)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, got {args.games}")
+    try:
+        options = parse_option_pairs(args.options)
+        load_game("origin", **options)
+    except EvolutioError as error:
+        parser.error(str(error))
     print(json.dumps({"options": options, **measure(options, args.games)}))
     return 0
 

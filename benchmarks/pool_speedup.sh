@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Wall time of one tournament on 1 worker and on 2 workers (same seeds, so the same games), for docs/bots.md.
+# usage: [GAMES=48] benchmarks/pool_speedup.sh   (no arguments; writes /tmp/evolutio-pool-1.json and -2.json)
 set -euo pipefail
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
+[ $# -eq 0 ] || { echo "pool_speedup.sh: error: takes no arguments, got '$1' (see pool_speedup.sh --help)" >&2; exit 2; }
 cd "$(dirname "$0")/.."
 games="${GAMES:-48}"
 for workers in 1 2; do

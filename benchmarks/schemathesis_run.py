@@ -18,21 +18,28 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import schemathesis
-from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from schemathesis import GenerationMode
-
-from evolutio.server import ServerSettings, create_app
-
 SERVER_ERROR = 500
+EXAMPLE = "example: PYTHONPATH=src python benchmarks/schemathesis_run.py --examples 1000"
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--examples", type=int, default=200, help="examples per operation, per mode and table kind")
+    parser = argparse.ArgumentParser(prog="schemathesis_run.py", description=__doc__, epilog=EXAMPLE,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--examples", type=int, default=200,
+                        help="examples per operation, per mode and table kind (default 200)")
     args = parser.parse_args()
+    if args.examples < 1:
+        parser.error(f"--examples must be at least 1, got {args.examples}")
+    # imported once the arguments are known: --help and a bad argument answer at once (and without the warnings these
+    # imports print)
+    import schemathesis
+    from fastapi.testclient import TestClient
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+    from schemathesis import GenerationMode
+
+    from evolutio.server import ServerSettings, create_app
+
     directory = tempfile.mkdtemp(prefix="evolutio-schemathesis-")
     app = create_app(ServerSettings(db_url=f"sqlite:///{Path(directory) / 'fuzz.sqlite3'}", bot_delay=0))
     statuses: Counter[int] = Counter()

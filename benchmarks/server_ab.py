@@ -20,6 +20,9 @@ from pathlib import Path
 from typing import Any
 
 LOAD_SCRIPT = Path(__file__).with_name("server_load.py")
+EXAMPLE = """example: python benchmarks/server_ab.py --a /tmp/base/src --b src --rounds 3 --tables 100
+
+Every argument not listed above (here --tables 100) is passed on to server_load.py: see its --help."""
 #: the figures compared, as (label, path into server_load.py's JSON)
 FIGURES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("actions/s", ("actions_per_second",)),
@@ -37,7 +40,12 @@ FIGURES: tuple[tuple[str, tuple[str, ...]], ...] = (
 def one_run(source: str, load_arguments: list[str]) -> dict[str, Any]:
     environment = {**os.environ, "PYTHONPATH": str(Path(source).resolve())}
     finished = subprocess.run([sys.executable, str(LOAD_SCRIPT), "--json", *load_arguments], env=environment,
-                              check=True, capture_output=True, text=True)
+                              capture_output=True, text=True)
+    if finished.returncode != 0:
+        # server_load.py's own one-line error (a bad argument: exit 2) rather than a traceback of this script
+        lines = finished.stderr.strip().splitlines() or [f"exit status {finished.returncode}"]
+        print(f"server_load.py with {source}: {lines[-1]}", file=sys.stderr)
+        raise SystemExit(finished.returncode)
     # the server's own start-up lines come first on the same output; the figures are the JSON object after them
     return dict(json.loads(finished.stdout[finished.stdout.index("\n{") + 1:]))
 
@@ -50,12 +58,18 @@ def figure(run: dict[str, Any], path: tuple[str, ...]) -> float:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="server_ab.py", description=__doc__, epilog=EXAMPLE,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--a", required=True, help="the src directory of version A")
     parser.add_argument("--b", required=True, help="the src directory of version B")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of A then B (default 3)")
     parser.add_argument("--log", default=None, help="append each run's figures as a JSON line to this file")
     args, load_arguments = parser.parse_known_args()
+    for option, source in (("--a", args.a), ("--b", args.b)):
+        if not (Path(source) / "evolutio").is_dir():
+            parser.error(f"{option} {source}: not a src directory (no evolutio package in it)")
+    if args.rounds < 1:
+        parser.error(f"--rounds must be at least 1, got {args.rounds}")
     runs: dict[str, list[dict[str, Any]]] = {"A": [], "B": []}
     for round_number in range(1, args.rounds + 1):
         for name, source in (("A", args.a), ("B", args.b)):

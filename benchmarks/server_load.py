@@ -24,6 +24,7 @@ import gc
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -86,6 +87,7 @@ finally:
 SAMPLE_SECONDS = 0.002
 START_PAUSE_SECONDS = 0.05
 PERCENTILES = (50, 99)
+EXAMPLE = "example: python benchmarks/server_load.py --tables 40 --game northstar --think-ms 100"
 
 
 def free_port() -> int:
@@ -272,13 +274,41 @@ def bot_latencies(db_url: str, table_ids: list[str]) -> tuple[int, int, list[flo
     return humans, bots, latencies
 
 
+def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse what the server would refuse only after starting, with argparse's one-line error. The rulesets and bots
+    are those of the tree the server runs from (the same PYTHONPATH)."""
+    from evolutio.bots import make_bot
+    from evolutio.kernel import UnknownGame, game_class
+
+    try:
+        rules = game_class(args.game)
+    except UnknownGame as error:
+        parser.error(str(error))
+    if not rules.min_players <= args.players <= rules.max_players:
+        parser.error(f"{args.game} takes {rules.min_players} to {rules.max_players} players, got {args.players}")
+    if not 0 <= args.humans <= args.players:
+        parser.error(f"--humans must be 0 to --players ({args.players}), got {args.humans}")
+    if args.humans < args.players:
+        try:
+            make_bot(args.bot)
+        except ValueError as error:
+            parser.error(str(error))
+    if args.tables < 1 or args.connections < 1:
+        parser.error(f"--tables and --connections must be at least 1, got {args.tables} and {args.connections}")
+    if args.think_ms < 0:
+        parser.error(f"--think-ms must be 0 or more, got {args.think_ms:g}")
+    if args.py_spy and shutil.which("py-spy") is None:
+        parser.error("--py-spy: no py-spy on the PATH")
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--game", default="origin")
-    parser.add_argument("--players", type=int, default=4)
+    parser = argparse.ArgumentParser(prog="server_load.py", description=__doc__, epilog=EXAMPLE,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=100, help="tables played at once (default 100)")
+    parser.add_argument("--game", default="origin", help="the ruleset (default origin)")
+    parser.add_argument("--players", type=int, default=4, help="seats per table (default 4)")
     parser.add_argument("--humans", type=int, default=2, help="scripted people per table (the rest are bots)")
-    parser.add_argument("--bot", default="random")
+    parser.add_argument("--bot", default="random", help="the bots' name (default random)")
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="mean thinking time of a scripted person before each action, in ms (uniform 0 .. 2 × "
                              "this; default 0: act at once, the closed loop that measures the most actions/s)")
@@ -295,6 +325,7 @@ def main() -> int:
                         help="run the server under cProfile and write its statistics to FILE (read them with "
                              "python -m pstats FILE); profiling slows the server, so its figures are not comparable")
     args = parser.parse_args()
+    check_arguments(parser, args)
     load_at_start = os.getloadavg()
     directory = tempfile.mkdtemp(prefix="evolutio-load-")
     db_url = args.db or f"sqlite:///{Path(directory) / 'load.sqlite3'}"

@@ -4,7 +4,10 @@
 # A results file names its tournament (game, bots, seed, options) but not the bots' code: after changing a heuristic
 # or a level, delete the files it played in, or the old games are summarized with the new ones.
 # RUNS=ismcts runs only the ISMCTS measurements, RUNS=heuristic only the heuristic ones (default: both).
+# usage: [GAMES=400] [ISMCTS_GAMES=400] [RUNS="ismcts heuristic"] benchmarks/strength.sh   (no arguments)
 set -euo pipefail
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
+[ $# -eq 0 ] || { echo "strength.sh: error: takes no arguments, got '$1' (see strength.sh --help)" >&2; exit 2; }
 cd "$(dirname "$0")/.."
 games="${GAMES:-400}"
 ismcts_games="${ISMCTS_GAMES:-400}"

@@ -1,19 +1,19 @@
 """Markdown tables (and plots) for docs/bots.md from the JSONL files benchmarks/strength.sh writes.
 
 Only the longest prefix of games 0..K-1 with K a multiple of the players is summarized, so that seats stay balanced
-even when a run was stopped part-way. Usage: .venv/bin/python benchmarks/strength_report.py [PLOTS_DIR]
+even when a run was stopped part-way. With PLOTS_DIR, each results file's plots are written to PLOTS_DIR/<file's stem>.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from pathlib import Path
 
-from evolutio.sim.plots import write_plots
 from evolutio.sim.tournament import TournamentSpec, run_tournament, summarize_tournament
 
 RESULTS = Path(__file__).parent / "results"
+EXAMPLE = "example: PYTHONPATH=src .venv/bin/python benchmarks/strength_report.py /tmp/strength-plots"
 
 
 def balanced_prefix(path: Path, players: int) -> int:
@@ -25,7 +25,15 @@ def balanced_prefix(path: Path, players: int) -> int:
 
 
 def main() -> None:
-    plots = Path(sys.argv[1]) if len(sys.argv) > 1 else None
+    parser = argparse.ArgumentParser(prog="strength_report.py", description=__doc__, epilog=EXAMPLE,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("plots", metavar="PLOTS_DIR", type=Path, nargs="?", default=None,
+                        help="write plots there too (default: the tables only)")
+    plots = parser.parse_args().plots
+    if plots is not None and plots.exists() and not plots.is_dir():
+        parser.error(f"PLOTS_DIR {plots} exists and is not a directory")
+    if plots is not None:
+        from evolutio.sim.plots import write_plots  # matplotlib: only when plots are asked for
     for path in sorted(RESULTS.glob("*.jsonl")):
         header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])["tournament"]
         players = len(header["bots"])
