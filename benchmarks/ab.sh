@@ -11,9 +11,11 @@ fail() { echo "ab.sh: error: $1 (see ab.sh --help)" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 base_rev=$1; game=$2; games=$3; players=$4; rounds=${5:-3}; shift $(( $# < 5 ? $# : 5 ))
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || fail "ROUNDS must be a positive whole number, got '$rounds'"
-git -C "$root" rev-parse --verify --quiet "$base_rev^{commit}" >/dev/null || fail "no commit '$base_rev' in $root"
 base=${AB_BASE_DIR:-/tmp/evolutio-ab-$base_rev}
-[ -d "$base" ] || git -C "$root" worktree add --detach "$base" "$base_rev" >/dev/null
+if [ ! -d "$base" ]; then
+  git -C "$root" rev-parse --verify --quiet "$base_rev^{commit}" >/dev/null || fail "no commit '$base_rev' in $root"
+  git -C "$root" worktree add --detach "$base" "$base_rev" >/dev/null
+fi
 python=${PYTHON:-$root/.venv/bin/python}
 for round in $(seq "$rounds"); do
   before=$(PYTHONPATH=$base/src "$python" "$root/benchmarks/ab_bench.py" "$game" "$games" "$players" "$@")
