@@ -184,6 +184,7 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
         "rollout": budget.rollout if budget.rollout != "policy" or game_plugin(name, "rollout") is not None
         else "uniform (no rollout policy in this ruleset)",
         "prior_visits": budget.prior_visits,
+        "opponents": budget.opponents,
         "worlds": budget.worlds,
         "searches": searches,
         "iterations": iterations,
