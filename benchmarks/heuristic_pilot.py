@@ -1,4 +1,4 @@
-"""Pilot runs for tuning a heuristic: the heuristic against three random bots on games [START, START+N) of the
+"""Pilot runs for tuning a heuristic: the heuristic against three random bots on games [FIRST, FIRST+GAMES) of the
 tournament of seed SEED (the same deals, seats and bot seeds as `evolutio tournament GAME --bots
 heuristic,random,random,random --seed SEED`), with module constants changed for this process only.
 
@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from evolutio.kernel import list_games
+from pilot_games import add_game_range, check_game_range
+
 from evolutio.sim.tournament import play_tournament_game
 
 RESULTS = Path(__file__).parent / "results"
@@ -50,17 +51,11 @@ def change(text: str) -> tuple[str, str, str, object]:
 def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="heuristic_pilot.py", description=__doc__, epilog=EXAMPLE,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", metavar="GAME", help="the ruleset (its results file must exist)")
-    parser.add_argument("seed", metavar="SEED", type=int, help="the tournament's seed")
-    parser.add_argument("start", metavar="START", type=int, help="the first game's index")
-    parser.add_argument("count", metavar="N", type=int, help="games played")
+    add_game_range(parser)
     parser.add_argument("changes", metavar="MODULE.CONSTANT=PYTHON_VALUE", nargs="*", type=change,
                         help="module constants changed for this process")
     args = parser.parse_args()
-    if args.start < 0 or args.count < 1:
-        parser.error(f"START must be 0 or more and N at least 1, got {args.start} and {args.count}")
-    if args.game not in list_games():
-        parser.error(f"unknown game {args.game!r}; registered games: {', '.join(list_games())}")
+    check_game_range(parser, args)
     args.results = RESULTS / f"{args.game}-heuristic-vs-random.jsonl"
     if not args.results.is_file():
         parser.error(f"no results file {args.results} (it names the options of the games)")
@@ -78,7 +73,7 @@ def heuristic_score(result: dict[str, Any]) -> int:
 
 def main() -> None:
     args = parse_arguments()
-    game, seed, start, count = args.game, args.seed, args.start, args.count
+    game, seed, start, count = args.game, args.seed, args.first, args.games
     changes = [text for text, _, _, _ in args.changes]
     for _, module, constant, value in args.changes:
         setattr(importlib.import_module(f"evolutio.games.{module}"), constant, value)

@@ -19,9 +19,10 @@ import json
 import time
 from typing import Any
 
+from pilot_games import add_game_range, check_game_range
+
 from evolutio.bots import register_bot
 from evolutio.bots.ismcts import LEVELS, IsmctsBot
-from evolutio.kernel import list_games
 from evolutio.sim.tournament import play_tournament_game
 
 BASE_NAME = "ismcts:medium"
@@ -87,18 +88,12 @@ def _read_baseline(path: str) -> dict[int, dict[str, Any]]:
 def _parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="ismcts_pilot.py", description=__doc__, epilog=EXAMPLE,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", metavar="GAME", help="the ruleset")
-    parser.add_argument("seed", metavar="SEED", type=int, help="the tournament's seed")
-    parser.add_argument("first", metavar="FIRST", type=int, help="the first game's index")
-    parser.add_argument("games", metavar="GAMES", type=int, help="games played")
+    add_game_range(parser)
     parser.add_argument("variant", metavar="VARIANT", type=_variant_argument, help="NAME=key:value,... (see above)")
     parser.add_argument("baseline", metavar="BASELINE.jsonl", nargs="?", type=_read_baseline, default={},
                         help="a finished tournament's results file, set beside the pilot game by game")
     args = parser.parse_args()
-    if args.game not in list_games():
-        parser.error(f"unknown game {args.game!r}; registered games: {', '.join(list_games())}")
-    if args.first < 0 or args.games < 1:
-        parser.error(f"FIRST must be 0 or more and GAMES at least 1, got {args.first} and {args.games}")
+    check_game_range(parser, args)
     return args
 
 
