@@ -1,6 +1,6 @@
 import pytest
 
-from evolutio.kernel import Action, ActionSchema, IllegalAction, Option, OptionError, validate_options
+from evolutio.kernel import Action, ActionSchema, IllegalAction, Option, OptionError, actions_by_kind, validate_options
 from evolutio.kernel.options import parse_option_pairs
 
 
@@ -147,3 +147,12 @@ def test_option_pairs():
     assert parse_option_pairs(["deck=edition2", "tiebreak-dice=on"]) == {"deck": "edition2", "tiebreak_dice": "on"}
     with pytest.raises(OptionError, match="key=value"):
         parse_option_pairs(["deck"])
+
+
+def test_actions_by_kind_keeps_the_order_of_first_appearance() -> None:
+    actions = [Action("take", 3), Action("attack", 1, 2), Action("take", 1), Action("pass"), Action("attack", 4, 5)]
+    groups = actions_by_kind(actions)
+    assert list(groups) == ["take", "attack", "pass"]
+    assert groups["take"] == [Action("take", 3), Action("take", 1)]
+    assert groups["attack"] == [Action("attack", 1, 2), Action("attack", 4, 5)]
+    assert groups["pass"] == [Action("pass")]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from evolutio.kernel import Action
+from evolutio.kernel import Action, actions_by_kind
 
 #: the menu is laid out for this many columns
 MENU_WIDTH = 78
@@ -99,9 +99,7 @@ def _common_prefix(word_lists: Sequence[list[str]]) -> int:
 
 def build_menu(actions: Sequence[Action], describe: dict[Action, str]) -> Menu:
     """Group ``actions`` by kind (groups in order of first appearance) and number them in group order."""
-    by_kind: dict[str, list[Action]] = {}
-    for action in actions:
-        by_kind.setdefault(action.kind, []).append(action)
+    by_kind = actions_by_kind(actions)
     ordered: list[Action] = []
     groups: list[MenuGroup] = []
     for kind, members in by_kind.items():

@@ -1,6 +1,6 @@
 """The game-agnostic kernel every evolutio ruleset is written against."""
 
-from .action import Action
+from .action import Action, actions_by_kind
 from .codec import ActionSchema
 from .errors import (
     EvolutioError,
@@ -19,7 +19,8 @@ from .rng import Rng
 from .scenario import load_scenario
 
 __all__ = [
-    "Action", "ActionSchema", "EvolutioError", "IllegalAction", "OptionError", "RecordError", "ScenarioError",
+    "Action", "actions_by_kind", "ActionSchema", "EvolutioError", "IllegalAction", "OptionError", "RecordError",
+    "ScenarioError",
     "UnknownGame", "Event", "Game", "State", "players_option", "rank_winners", "Option", "parse_option_pairs",
     "validate_options", "load_record", "make_record", "replay", "save_record", "game_class", "game_plugin",
     "list_games", "load_game", "register", "Rng", "load_scenario",

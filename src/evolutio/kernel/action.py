@@ -9,6 +9,7 @@ The state describes an action in words with ``state.describe(action)``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .errors import IllegalAction
@@ -83,3 +84,11 @@ class Action:
         except ValueError:
             raise IllegalAction(f"action arguments must be integers: {text!r}") from None
         return cls(parts[0], *args)
+
+
+def actions_by_kind(actions: Iterable[Action]) -> dict[str, list[Action]]:
+    """``actions`` grouped by kind: the kinds in order of first appearance, each group in the given order."""
+    groups: dict[str, list[Action]] = {}
+    for action in actions:
+        groups.setdefault(action.kind, []).append(action)
+    return groups

@@ -8,9 +8,9 @@ species behind it) and end the turn with a small chance; any other decision is u
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
-from evolutio.kernel import Action, Rng
+from evolutio.kernel import Action, Rng, actions_by_kind
 
 #: chance that a feeding turn with an attack on offer attacks instead of feeding
 ATTACK_CHANCE = 0.25
@@ -20,29 +20,20 @@ END_TURN_CHANCE = 0.02
 PLAYS = ("trait", "new_species", "grow_body", "grow_pop")
 
 
-Choice = TypeVar("Choice")
-
-
-def _pick(actions: list[Choice], rng: Rng) -> Choice:
-    return actions[rng.randbelow(len(actions))]
-
-
 def choose(state: Any, legal: list[Action], rng: Rng) -> Action:
     """The rollout's action for whichever seat decides in ``state`` (a determinization), among ``legal``."""
-    by_kind: dict[str, list[Action]] = {}
-    for action in legal:
-        by_kind.setdefault(action.kind, []).append(action)
+    by_kind = actions_by_kind(legal)
     if "feed" in by_kind or "store_fat" in by_kind:
         attacks = by_kind.get("attack")
         if attacks is not None and rng.random() < ATTACK_CHANCE:
-            return _pick(attacks, rng)
-        return _pick(by_kind.get("feed") or by_kind["store_fat"], rng)
+            return rng.choice(attacks)
+        return rng.choice(by_kind.get("feed") or by_kind["store_fat"])
     if "end_turn" in by_kind:
         plays = [by_kind[kind] for kind in PLAYS if kind in by_kind]
         if not plays or rng.random() < END_TURN_CHANCE:
             return by_kind["end_turn"][0]
-        return _pick(_pick(plays, rng), rng)
+        return rng.choice(rng.choice(plays))
     attacks = by_kind.get("attack")
     if attacks is not None and "pass" in by_kind and rng.random() >= ATTACK_CHANCE:
         return by_kind["pass"][0]
-    return _pick(legal, rng)
+    return rng.choice(legal)

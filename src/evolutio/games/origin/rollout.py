@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from evolutio.kernel import Action, Rng
+from evolutio.kernel import Action, Rng, actions_by_kind
 
 #: chance that a feeding turn with a Carnivore's attack on offer attacks instead of taking food
 ATTACK_CHANCE = 0.5
@@ -25,22 +25,16 @@ ANIMAL_CHANCE = 0.1
 DEFENCES = frozenset(("run", "tail", "mimic"))
 
 
-def _pick(actions: list[Action], rng: Rng) -> Action:
-    return actions[rng.randbelow(len(actions))]
-
-
 def choose(state: Any, legal: list[Action], rng: Rng) -> Action:
     """The rollout's action for whichever seat decides in ``state`` (a determinization), among ``legal``."""
-    by_kind: dict[str, list[Action]] = {}
-    for action in legal:
-        by_kind.setdefault(action.kind, []).append(action)
+    by_kind = actions_by_kind(legal)
     takes = by_kind.get("take")
     if takes is not None:
         attacks = by_kind.get("attack")
         if attacks is not None and rng.random() < ATTACK_CHANCE:
-            return _pick(attacks, rng)
+            return rng.choice(attacks)
         hungry = [action for action in takes if not state.is_fed(action.args[0])]
-        return _pick(hungry or takes, rng)
+        return rng.choice(hungry or takes)
     animals = by_kind.get("animal")
     if animals is not None:
         if rng.random() < PASS_CHANCE and "pass" in by_kind:
@@ -48,18 +42,18 @@ def choose(state: Any, legal: list[Action], rng: Rng) -> Action:
         traits = by_kind.get("trait")
         seat = state.current_player
         if traits is None or len(state.animals[seat]) < FEW_ANIMALS or rng.random() < ANIMAL_CHANCE:
-            return _pick(animals, rng)
-        return _pick(traits, rng)
+            return rng.choice(animals)
+        return rng.choice(traits)
     if "accept" in by_kind:
         defences = [action for action in legal if action.kind in DEFENCES]
         if defences:
-            return _pick(defences, rng)
+            return rng.choice(defences)
     attacks = by_kind.get("attack")
     if attacks is not None and rng.random() < ATTACK_CHANCE:
-        return _pick(attacks, rng)
+        return rng.choice(attacks)
     if len(by_kind) > 1 and "pass" in by_kind:   # a free action, a conversion or an attack instead of ending the turn
         others = [action for action in legal if action.kind != "pass" and action.kind != "attack"]
         if others and rng.random() >= PASS_CHANCE:
-            return _pick(others, rng)
+            return rng.choice(others)
         return by_kind["pass"][0]
-    return _pick(legal, rng)
+    return rng.choice(legal)
