@@ -7,12 +7,22 @@ can attack whom is asked of the game (its own attack legality); what the answers
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-#: a hungry animal: (food it still needs, what it is worth alive, share of it exposed to predators, chance that it
-#: feeds itself by hunting)
-Hungry = tuple[float, float, float, float]
+
+@dataclass
+class Hungry:
+    """A hungry animal of the seat being valued: the food it still needs, what it is worth alive, the share of it
+    exposed to predators and its chance to feed itself by hunting; where a ruleset has such a rule, its ``number`` and
+    the hungry animals it must wait for (``waits_for``: a Symbiosis ward's guardians)."""
+
+    missing: float
+    worth: float
+    exposed: float
+    hunt: float
+    number: int = -1
+    waits_for: Sequence[int] = ()
 
 
 def share_out(food: float, demands: list[float]) -> list[float]:
@@ -27,20 +37,37 @@ def share_out(food: float, demands: list[float]) -> list[float]:
     return shares
 
 
-def add_hungry_animals(total: float, hungry: list[Hungry], budget: float, covered: float, uncovered: float) -> float:
+def fed_chance(missing: float, budget: float, covered: float, uncovered: float) -> tuple[float, float]:
+    """The chance an animal missing ``missing`` food is fed from ``budget``, and the budget left after it: ``covered``
+    in full, or ``uncovered`` raised by half the part of its need the budget meets."""
+    if budget >= missing:
+        return covered, budget - missing
+    return uncovered + (covered - uncovered) * budget / missing / 2, 0.0
+
+
+def add_hungry_animals(total: float, hungry: list[Hungry], budget: float, covered: float, uncovered: float,
+                       hunt_food: float | None = None) -> float:
     """``total`` plus the expected worth of the ``hungry`` animals (sorted in place): the ``budget`` feeds the cheapest
-    to feed first, hunters last; one it covers survives with ``covered``, one it does not with ``uncovered`` raised by
-    the part of its need the rest of the budget meets; a hunter may also feed itself."""
-    hungry.sort(key=lambda item: (item[3], item[0] / item[1], item[0]))  # hunters last
-    for missing, worth, exposed, hunt in hungry:
-        if budget >= missing:
-            budget -= missing
-            chance = covered
-        else:
-            chance = uncovered + (covered - uncovered) * budget / missing / 2
-            budget = 0.0
-        chance = 1.0 - (1.0 - chance) * (1.0 - hunt)
-        total += worth * chance * (1.0 - exposed)
+    to feed first, hunters last, and an animal that waits for hungry guardians after every other (:func:`fed_chance`
+    for each); a hunter may also feed itself — fully, or with ``hunt_food`` per kill only as far as the budget meets
+    the rest of its need; a ward survives only as far as its guardians are fed (an uncovered guardian leaves it the
+    ``uncovered`` chance)."""
+    hungry.sort(key=lambda item: (bool(item.waits_for), item.hunt, item.missing / item.worth, item.missing))
+    fed: dict[int, float] = {}
+    for animal in hungry:
+        before = budget
+        chance, budget = fed_chance(animal.missing, budget, covered, uncovered)
+        if hunt_food is None:   # a kill feeds any hunter (written as the complement, as the estimates always were)
+            chance = 1.0 - (1.0 - chance) * (1.0 - animal.hunt)
+        elif animal.hunt:   # a kill brings hunt_food: the rest of the need must come from the budget
+            rest = animal.missing - hunt_food
+            after_kill = 1.0 if rest <= 0 else fed_chance(rest, before, covered, uncovered)[0]
+            chance = (1.0 - animal.hunt) * chance + animal.hunt * after_kill
+        for guardian in animal.waits_for:
+            guardian_fed = min(1.0, fed.get(guardian, covered) / covered)
+            chance = guardian_fed * chance + (1.0 - guardian_fed) * uncovered
+        fed[animal.number] = chance
+        total += animal.worth * chance * (1.0 - animal.exposed)
     return total
 
 

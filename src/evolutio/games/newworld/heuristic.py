@@ -21,10 +21,9 @@ under the hand limit (the rest would be discarded), so the bot plays them instea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from evolutio.kernel.estimate import Predation, predation, share_out
+from evolutio.kernel.estimate import Hungry, Predation, add_hungry_animals, predation, share_out
 
 from .rules import may_attack, prey_allowed
 from .state import NewWorldState
@@ -165,51 +164,6 @@ def _guardians(animal: dict[str, Any]) -> list[int]:
     return [trait["partner"] for trait in animal["traits"] if trait.get("role") == WARD]
 
 
-@dataclass
-class HungryAnimal:
-    """A hungry animal of the seat being valued: the food it still needs, its worth alive, the share of it exposed to
-    predators, its chance to feed itself by hunting, and the hungry guardians it must wait for (Symbiosis)."""
-
-    number: int
-    missing: float
-    worth: float
-    exposed: float
-    hunt: float
-    waits_for: list[int]
-
-
-def _fed_chance(missing: float, budget: float, covered: float, uncovered: float) -> tuple[float, float]:
-    """The chance an animal missing ``missing`` food is fed from ``budget``, and the budget left after it: covered
-    in full, or ``uncovered`` raised by half the part of its need the rest meets."""
-    if budget >= missing:
-        return covered, budget - missing
-    return uncovered + (covered - uncovered) * budget / missing / 2, 0.0
-
-
-def _hungry_worth(hungry: list[HungryAnimal], budget: float, covered: float, uncovered: float) -> float:
-    """The expected worth of a seat's hungry animals: the budget feeds the cheapest to feed first, hunters last, and a
-    Symbiosis ward whose guardian is hungry only after every other (it eats once the guardian is fed, so it survives
-    only as far as the guardian is fed: an uncovered guardian leaves its ward the uncovered chance, a covered one its
-    own; one its fat covers is counted as fed)."""
-    hungry.sort(key=lambda item: (bool(item.waits_for), item.hunt, item.missing / item.worth, item.missing))
-    fed: dict[int, float] = {}
-    total = 0.0
-    for animal in hungry:
-        before = budget
-        chance, budget = _fed_chance(animal.missing, budget, covered, uncovered)
-        if animal.hunt:
-            # a kill brings HUNT_FOOD: the rest of the need must come from the budget
-            rest = animal.missing - HUNT_FOOD
-            after_kill = 1.0 if rest <= 0 else _fed_chance(rest, before, covered, uncovered)[0]
-            chance = (1.0 - animal.hunt) * chance + animal.hunt * after_kill
-        for guardian in animal.waits_for:
-            guardian_fed = min(1.0, fed.get(guardian, covered) / covered)
-            chance = guardian_fed * chance + (1.0 - guardian_fed) * uncovered
-        fed[animal.number] = chance
-        total += animal.worth * chance * (1.0 - animal.exposed)
-    return total
-
-
 class NewWorldHeuristic:
     """Expected final score of every seat, estimated from one seat's view (and, when given, the game's own attack
     legality on a determinization of it)."""
@@ -241,7 +195,7 @@ class NewWorldHeuristic:
             # a guardian blocks its ward until it has eaten its need (fat does not count while feeding lasts)
             food_hungry = {animal["animal"] for animal in player["animals"]
                            if _hunger(animal, fat_counts=False) and not animal.get("poisoned")}
-            hungry: list[HungryAnimal] = []
+            hungry: list[Hungry] = []
             for animal in player["animals"]:
                 if animal.get("poisoned"):
                     continue  # it dies at the start of the extinction phase
@@ -253,8 +207,8 @@ class NewWorldHeuristic:
                     continue
                 hunt = HUNT_SUCCESS * min(1.0, hunting.prey.get(animal["animal"], 0.0))
                 waits_for = [guardian for guardian in _guardians(animal) if guardian in food_hungry]
-                hungry.append(HungryAnimal(animal["animal"], missing, worth, exposed, hunt, waits_for))
-            total += _hungry_worth(hungry, budget, COVERED_SURVIVAL,
-                                   UNCOVERED_SURVIVAL_FEEDING if feeding else UNCOVERED_SURVIVAL)
+                hungry.append(Hungry(missing, worth, exposed, hunt, animal["animal"], waits_for))
+            total += add_hungry_animals(0.0, hungry, budget, COVERED_SURVIVAL,
+                                        UNCOVERED_SURVIVAL_FEEDING if feeding else UNCOVERED_SURVIVAL, HUNT_FOOD)
             estimates.append(total)
         return estimates

@@ -145,7 +145,7 @@ class OriginHeuristic:
                     chance = FAT_COVERED_SURVIVAL
                 else:
                     hunt = HUNT_SUCCESS * min(1.0, hunting.prey.get(animal["id"], 0.0))
-                    hungry.append((missing, worth, exposed, hunt))
+                    hungry.append(Hungry(missing, worth, exposed, hunt))
                     continue
                 total += worth * chance * (1.0 - exposed)
             total = add_hungry_animals(total, hungry, budget, covered_survival, UNCOVERED_SURVIVAL)
