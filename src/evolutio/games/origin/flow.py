@@ -355,6 +355,8 @@ class TraitTarget(TargetDecision):
                         if not tm[animal] & blocking:
                             legal.append(target[animal])
             return legal
+        if state.config.placement_rules:   # (the rule of check, with placement rules: locations.py)
+            return state.first_targets_with_rules(seat, trait)
         # the rule of check (first_target_refusal), over the animals it can allow
         refusal = state.first_target_refusal if PAIRED[trait] else state.placement_refusal
         for other in owners if ON_OTHERS[trait] else (seat,):

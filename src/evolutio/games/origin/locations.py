@@ -46,11 +46,13 @@ from .traits import (
     EN,
     FAT,
     FOOD,
+    LIMITING_ATTACKS,
     LIMITING_PLACEMENT,
     NEOPLASIA,
     PAIRED,
     PLACED_BY_RULE,
     PLACEMENT_RULES,
+    PROTECTING,
     REFUSERS,
     SWIMMING,
     TRAIT_ACTION_KINDS,
@@ -255,6 +257,40 @@ class Locations(TraitSupport):
                     allowed.append(a)
         return False
 
+    def first_targets_with_rules(self, p: int, t: int) -> list[Action]:
+        """The ``target`` actions of the animals player ``p`` may name first for trait ``t`` in a game with placement
+        rules (``first_target_refusal`` is ``None``), in seat and play order: ``placement_refusal`` for a single trait,
+        the owner rule and :meth:`_has_partner` for a paired one — ``rule_of_placement`` asked once per animal, and
+        only of one it could refuse (as in :meth:`can_place_with_rules`)."""
+        trait_mask, husks, target, legal = self.trait_mask, self.husks, A.TARGET, []
+        by_rule, paired = (1 << t) & PLACED_BY_RULE, PAIRED[t]
+        blocking = 0 if paired else BLOCKING_PLACEMENT[t]
+        for q in range(self.player_count) if ON_OTHERS[t] else (p,):
+            if ON_OWN[t] if q == p else not ON_OWN[t] if paired else ON_OTHERS[t]:   # (the owner rules)
+                allowed: list[int] = []   # the animals of q that t may go on, in play order
+                for a in self.animals[q]:
+                    held = trait_mask[a]
+                    if not held & blocking and (not (by_rule or held & RULED_BY_HELD_TRAITS or (husks >> a) & 1)
+                                                or self.rule_of_placement(p, t, a) is None):
+                        allowed.append(a)
+                if not paired:
+                    for a in allowed:
+                        legal.append(target[a])
+                elif len(allowed) >= 2:
+                    self.append_partnered(t, allowed, legal)
+        return legal
+
+    def append_partnered(self, t: int, allowed: list[int], legal: list[Action]) -> None:
+        """Append to ``legal`` the ``target`` action of each of ``allowed`` (animals of one owner that the paired trait
+        ``t`` may go on) that has a partner among them: another one in its location that ``t`` does not link it with."""
+        location, linked, target = self.location, self.linked, A.TARGET
+        for a in allowed:
+            here = location[a] if location else NOT_CHOSEN
+            for b in allowed:
+                if b != a and (not location or location[b] == here) and not linked(a, b, t):
+                    legal.append(target[a])
+                    break
+
     def _has_partner(self, p: int, t: int, a: int) -> bool:
         """May player ``p`` link ``a`` with another animal of its owner by the paired trait ``t``: is
         ``pair_refusal(p, t, a, b)`` ``None`` for some ``b``? (Its tests of ``a`` alone are made once.)"""
@@ -282,6 +318,39 @@ class Locations(TraitSupport):
         for c in self.trait_cards[a]:
             mask |= 1 << self.card_trait[c]
         return mask
+
+    # ------------------------------------------------------------------------------------------------ attacks
+    def attack_targets(self, predator: int) -> list[int]:
+        """As the core's (:meth:`attack_refusal` over every animal, in seat and play order); with locations, an animal
+        elsewhere is refused without a call, and one that nothing protects is allowed without one when no husk or
+        trait of the predator's limits its attacks."""
+        location = self.location
+        if not location:
+            return OriginRules.attack_targets(self, predator)
+        traits, husks, here, targets = self.trait_mask, self.husks, location[predator], []
+        ask_each = husks or traits[predator] & LIMITING_ATTACKS
+        refusal = self.attack_refusal
+        for animals in self.animals:
+            for prey in animals:
+                if location[prey] == here and prey != predator and (not (ask_each or traits[prey] & PROTECTING)
+                                                                    or refusal(predator, prey) is None):
+                    targets.append(prey)
+        return targets
+
+    def has_attack_target(self, predator: int) -> bool:
+        """Is :meth:`attack_targets` not empty? (Asked with the same shortcuts, stopping at the first target.)"""
+        location = self.location
+        if not location:
+            return OriginRules.has_attack_target(self, predator)
+        traits, husks, here = self.trait_mask, self.husks, location[predator]
+        ask_each = husks or traits[predator] & LIMITING_ATTACKS
+        refusal = self.attack_refusal
+        for animals in self.animals:
+            for prey in animals:
+                if location[prey] == here and prey != predator and (not (ask_each or traits[prey] & PROTECTING)
+                                                                    or refusal(predator, prey) is None):
+                    return True
+        return False
 
     # ------------------------------------------------------------------------------------------------ food
     def roll_locations(self) -> None:
@@ -344,8 +413,11 @@ class Locations(TraitSupport):
             return self.migration_choices(p)
         location, location_food = self.location, self.location_food
         by_location: tuple[list[int], list[int], list[int]] = ([], [], [])
+        trait_masks = self.trait_mask
+        present = 0   # the traits of p's animals
         for a in self.animals[p]:
             by_location[location[a]].append(a)
+            present |= trait_masks[a]
         choices: list[Action] = []
         can_pass = True
         for here in LOCATIONS:
@@ -365,7 +437,8 @@ class Locations(TraitSupport):
             else:
                 can_pass = False   # (taking is compulsory here)
             choices += offers
-        self.offer_migrations(p, choices)   # a Migration turn instead of feeding in a location
+        if present & MIGRATING_TRAITS:
+            self.offer_migrations(p, choices)   # a Migration turn instead of feeding in a location
         if can_pass:
             choices.append(A.PASS)
         return choices

@@ -104,6 +104,8 @@ class CoreOriginState(OriginState):
     _recalc = OriginRules._recalc
     ignored_traits = OriginRules.ignored_traits
     _has_partner = OriginRules._has_partner
+    attack_targets = OriginRules.attack_targets
+    has_attack_target = OriginRules.has_attack_target
     _remove_animal = OriginTurn._remove_animal
     discard_trait = OriginTurn.discard_trait
     blue_token = OriginTurn.blue_token
