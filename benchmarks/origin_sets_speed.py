@@ -27,18 +27,24 @@ EXAMPLE = "example: PYTHONPATH=src python benchmarks/origin_sets_speed.py --game
 
 
 def measure(options: dict[str, str], games: int) -> dict[str, float]:
+    """The games' decisions and the legal actions listed at them (a bigger table lists more per decision), with both
+    per CPU-second: a ruleset whose decisions offer more choices does more work per decision for that reason alone."""
     game = load_game("origin", **options)
-    decisions = 0
+    decisions = listed = 0
     cpu0 = time.process_time()
     for seed in range(games):
         state = game.new_state(seed)
         state.log_events = False
         bot = RandomBot(seed + BOT_SEED_OFFSET)
         while not state.is_terminal:
+            listed += len(state.legal_actions())   # (computed once: the bot's call reads the same list)
             state.apply_trusted(bot.choose(state))
             decisions += 1
     cpu = time.process_time() - cpu0
-    return {"decisions": decisions, "cpu_s": cpu, "decisions_per_cpu_s": decisions / cpu if cpu else 0.0}
+    return {"decisions": decisions, "legal_actions": listed, "cpu_s": cpu,
+            "decisions_per_cpu_s": decisions / cpu if cpu else 0.0,
+            "legal_actions_per_decision": listed / decisions if decisions else 0.0,
+            "legal_actions_per_cpu_s": listed / cpu if cpu else 0.0}
 
 
 def main(argv: list[str]) -> int:

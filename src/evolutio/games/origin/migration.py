@@ -34,7 +34,7 @@ from .geography import (
     TAKE_SWIMMING,
 )
 from .phases import FEED
-from .traits import DESCRIBE, NEOPLASIA, SWIMMING, card_name, queued_effect
+from .traits import DESCRIBE, NEOPLASIA, PAIRED, SWIMMING, card_name, queued_effect
 from .traits.neoplasia import unpaired_above
 from .traits.recombination import gifts, swap
 from .traits.remora import follow_refusal
@@ -288,9 +288,17 @@ class ContinentsFlow(OriginFlow):
                                f"{LOCATION_NAMES[destination]}", "animal": a, "from": LOCATION_IDS[here],
                                "to": LOCATION_IDS[destination]})
 
-    def separate_pairs(self) -> None:
-        """Discard every paired card whose two animals are now in different locations (NOTES §10)."""
+    def separate_pairs(self, moved: int = -1) -> None:
+        """Discard every paired card whose two animals are now in different locations (NOTES §10). ``moved``: the one
+        animal that moved since the last call, if known (nothing is discarded when none of its pairs is split)."""
         location, first, second = self.location, self.first_animal, self.second_animal
+        if moved >= 0:
+            here, face = location[moved], self.card_trait
+            for c in self.trait_cards[moved]:
+                if PAIRED[face[c]] and location[second[c] if first[c] == moved else first[c]] != here:
+                    break
+            else:
+                return
         for animals in self.animals:
             for a in animals:
                 for c in self.trait_cards[a]:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: the
 #: the animals that used Synthesis this turn
 SYNTHESIS_USED = mark_kind("synthesis_used", "turn")
 MAIN_ACTION_USED = Refusal("you have already used this feeding turn's main action; Synthesis is one (ruling 18)")
+BLOCKED = Refusal("another animal's Specialization blocks this one's (ruling 69)")
 USED = Refusal("this animal has already used Synthesis this turn (once per turn; option "
                "synthesis_every_feeding_turn lifts it)")
 
@@ -36,7 +37,9 @@ def declare(trait: str, kind: str) -> None:
     blue = tuple(Action(kind, animal) for animal in range(MAX_CARDS))
 
     @refuses(kind, trait)
-    def synthesis_refusal(state: OriginFlow, animal: int) -> Refusal | None:
+    def synthesis_refusal(state: OriginFlow, animal: int, explain: bool = True) -> Refusal | None:
+        """Why ``animal`` may not use Synthesis now; with ``explain`` False (the offer: only whether the answer is
+        ``None`` matters) a blocking Specialization answers without naming the animal that holds it."""
         if state.main_action_used:
             return MAIN_ACTION_USED
         if state.marked(SYNTHESIS_USED, animal) and not state.game.options["synthesis_every_feeding_turn"]:
@@ -47,6 +50,8 @@ def declare(trait: str, kind: str) -> None:
         for others in state.animals:
             for other in others:
                 if other != animal and tm[other] & blocking and (not location or location[other] == location[animal]):
+                    if not explain:
+                        return BLOCKED
                     held = EN[number] if tm[other] & bit else EN[(tm[other] & blocking).bit_length() - 1]
                     where = "in its location" if location else "on the table"
                     return Refusal(f"another animal {where}, A{other}, has {held}: they block each other (ruling 69)")
@@ -61,7 +66,8 @@ def declare(trait: str, kind: str) -> None:
     def offer_synthesis(state: OriginFlow, animals: list[int], choices: list[Action]) -> None:
         can_receive = state.can_receive   # (an animal that cannot receive food is refused: no search for a blocker)
         for animal in animals:
-            if state.trait_mask[animal] & bit and can_receive(animal) and synthesis_refusal(state, animal) is None:
+            if (state.trait_mask[animal] & bit and can_receive(animal)
+                    and synthesis_refusal(state, animal, False) is None):
                 choices.append(blue[animal])
 
     @resolves(kind)

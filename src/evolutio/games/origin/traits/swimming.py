@@ -44,4 +44,4 @@ def into_the_ocean(state: ContinentsFlow, card: int, animal: int) -> None:
     10)."""
     if state.location:
         state.move_animal(animal, OCEAN)
-        state.separate_pairs()
+        state.separate_pairs(animal)
