@@ -14,8 +14,10 @@ from . import HOOKS, PAIRED, mark_kind, queued_effect
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
     from ..flow import OriginFlow
 
-#: the carnivores paralysed this turn (their traits are off: ``locations.Locations.switched_off``)
-PARALYSED = mark_kind(PARALYSED_MARK, "turn")
+#: the carnivores paralysed this turn (their traits are off: ``locations.Locations.switched_off``), until the next
+#: turn begins (:func:`recover` clears the mark: no scope of its own, so that a turn without paralysis recalculates
+#: nothing)
+PARALYSED = mark_kind(PARALYSED_MARK, "game")
 
 
 @HOOKS.on("on_attacked", "toxic")
@@ -42,6 +44,8 @@ def paralyse(state: OriginFlow, carnivore: int) -> None:
 
 @HOOKS.on("turn_start", "toxic", priority=2)
 def recover(state: OriginFlow) -> None:
-    """The paralysis marks were cleared with the turn: traits work again — after the new turn's births, which a
-    carnivore paralysed at the deal does not give (r-Strategy, ruling 82)."""
-    state.recalc_all()
+    """The paralysis ends with the turn: traits work again — after the new turn's births, which a carnivore paralysed
+    at the deal does not give (r-Strategy, ruling 82)."""
+    if state.marks and PARALYSED in state.marks:
+        del state.marks[PARALYSED]
+        state.recalc_all()
