@@ -37,12 +37,14 @@ def advance(state: OriginFlow) -> None:
             if (state.husks >> a) & 1:
                 continue
             cards = state.trait_cards[a]
-            neo = next((c for c in cards if face[c] == NEOPLASIA), -1)
-            if neo < 0:
-                continue
+            for neo in cards:   # (a loop: a generator per animal costs more than the search)
+                if face[neo] == NEOPLASIA:
+                    break
+            else:
+                continue   # no Neoplasia on a
             above = unpaired_above(state, a)
             if above:
-                rest = [c for c in cards if c != neo]
+                rest = list(filter(neo.__ne__, cards))   # (filter: a comprehension would make neo a cell)
                 rest.insert(rest.index(above[0]) + 1, neo)
                 state.trait_cards[a] = tuple(rest)
                 state._recalc(a)

@@ -91,19 +91,25 @@ def pick_up_refusal(state: OriginFlow, animal: int) -> Refusal | None:
 
 @HOOKS.on("table_actions", "shell")
 def offer_loose_shells(state: OriginFlow, player: int, choices: list[Action]) -> None:
-    if state.loose_shells:   # (Continents: on an animal in the feeding turn's location, where the Shell lies)
-        if state.location:   # (pick_up_refusal refuses an animal whose location has no loose Shell: no call for it)
-            here = state.feeding_location
-            if here < 0:
-                places = {state.shell_places.get(c, LAURASIA) for c in state.loose_shells}
-            elif state.loose_shells_in(here):
-                places = {here}
-            else:
-                return
-            choices.extend(PICK_SHELL[a] for a in state.animals[player]
-                           if state.location[a] in places and pick_up_refusal(state, a) is None)
+    # (loops, not comprehensions: those would make closure cells on every call, and this is asked at every feeding
+    # choice of a game with Shells, mostly while none lies loose)
+    if not state.loose_shells:
+        return
+    location = state.location
+    places = 0   # Continents: the locations (a bit each) where a loose Shell lies, that the feeding turn may use
+    if location:   # (pick_up_refusal refuses an animal whose location has no loose Shell: no call for it)
+        here = state.feeding_location
+        if here < 0:
+            shell_places = state.shell_places
+            for card in state.loose_shells:
+                places |= 1 << shell_places.get(card, LAURASIA)
+        elif state.loose_shells_in(here):
+            places = 1 << here
         else:
-            choices.extend(PICK_SHELL[a] for a in state.animals[player] if pick_up_refusal(state, a) is None)
+            return
+    for animal in state.animals[player]:
+        if (not location or (places >> location[animal]) & 1) and pick_up_refusal(state, animal) is None:
+            choices.append(PICK_SHELL[animal])
 
 
 def describe_picking(state: OriginFlow, animal: int) -> str:
