@@ -1,7 +1,8 @@
 """The full mix's fast paths (issue 9, "speed"): in random games with all the sets, the development choices (placement
-rules: locations, paired traits within a location, Regeneration, Neoplasia...) and the feeding choices offered before
-a feeding turn chooses its location (every location's, and the migrations) are exactly the actions each action's
-check allows, without duplicates. (Their order is pinned by the full-mix playout digests, tests/sim.)"""
+rules: locations, paired traits within a location, Regeneration, Neoplasia...), the feeding choices offered before
+a feeding turn chooses its location (every location's, and the migrations), and the animals a trait or an attack may
+name (placement rules, locations) are exactly the actions each action's check allows, without duplicates. (Their
+order is pinned by the full-mix playout digests, tests/sim.)"""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from evolutio.kernel.flow import legal_by_check
 FULL_MIX = "time_to_fly,continents,gift,ice_age"
 #: one feeding turn in this many, before its location is chosen, is inspected (its candidates are many)
 FEEDING_ONE_IN = 4
+#: the decisions inspected every time
+INSPECTED = ("development_turn", "trait_target", "attack_target")
 
 
 def seat_animals(state) -> set[int]:
@@ -45,7 +48,7 @@ def inspect_game(players: int, seed: int, seen: Counter) -> None:
         legal = state.legal_actions()
         name = state.step.name
         unlocated = name == "feeding_turn" and state.view(None)["feeding_location"] is None
-        if name == "development_turn" or (unlocated and feeding_turns % FEEDING_ONE_IN == 0):
+        if name in INSPECTED or (unlocated and feeding_turns % FEEDING_ONE_IN == 0):
             assert len(set(legal)) == len(legal), f"{name}: duplicate legal actions"
             assert set(legal) == allowed(state, unlocated), f"{name}: legal_actions() differs from the checks"
             seen[name] += 1
@@ -63,8 +66,10 @@ def test_full_mix_fast_choices_are_what_the_checks_allow(players, seed):
 
 
 def test_a_full_mix_game_inspects_trait_plays_paired_traits_takes_and_migrations():
-    """A fixed game (seed picked to reach them) whose inspected choices include trait plays, takes and moves."""
+    """A fixed game (seed picked to reach them) whose inspected choices include trait plays, their targets, attack
+    targets, takes and moves."""
     seen: Counter = Counter()
     inspect_game(4, 7, seen)
     assert seen["trait"] and seen["take"] and seen["pass"]
+    assert seen["trait_target"] and seen["attack_target"]
     assert any(kind.startswith(("migrate_", "fly_")) for kind in seen)
