@@ -15,7 +15,7 @@ import random
 import sys
 import time
 
-from evolutio.kernel import EvolutioError, load_game
+from evolutio.kernel import EvolutioError, Game, load_game
 
 #: the seed of game ``g`` is ``FIRST_SEED + g``
 FIRST_SEED = 1000
@@ -50,11 +50,17 @@ def main(argv: list[str]) -> None:
         game = load_game(args.game, players=args.players, **dict(args.options))
     except EvolutioError as error:
         parser.error(str(error))
-    games = args.games
+    decisions, cpu, digest = play(game, 0, args.games)
+    print(f"{decisions / cpu:.0f} {decisions} {digest}")
+
+
+def play(game: Game, first: int, games: int) -> tuple[int, float, str]:
+    """Games ``first`` .. ``first + games - 1`` of the seeded random driver: the decisions played, the CPU seconds of
+    the playouts and a digest of every game's final scores."""
     decisions = 0
     digest = hashlib.sha256()
     cpu = 0.0
-    for number in range(games):
+    for number in range(first, first + games):
         chooser = random.Random(number)
         state = game.new_state(FIRST_SEED + number)
         state.log_events = False
@@ -65,7 +71,7 @@ def main(argv: list[str]) -> None:
             decisions += 1
         cpu += time.process_time() - start
         digest.update(repr(state.scores()).encode())
-    print(f"{decisions / cpu:.0f} {decisions} {digest.hexdigest()[:12]}")
+    return decisions, cpu, digest.hexdigest()[:12]
 
 
 if __name__ == "__main__":

@@ -23,6 +23,9 @@ TIMEOUT_SECONDS = 60
 BAD_ARGUMENTS: dict[str, list[tuple[list[str], str]]] = {
     "ab_bench.py": [(["nosuch", "10", "4"], "unknown game 'nosuch'"),
                     (["origin", "10", "4", "sets"], "options are written option=value")],
+    "ab_pairs.py": [(["no_such_dir", "origin", "4"], "BASE_SRC must be a tree's src directory"),
+                    ([str(ROOT / "src"), "nosuch", "4"], "unknown game 'nosuch'"),
+                    ([str(ROOT / "src"), "origin", "4", "--pairs", "0"], "--pairs must be at least 1")],
     "heuristic_pilot.py": [(["origin", "1", "0", "2", "origin.heuristic"], "a change is written"),
                            (["origin", "1", "0", "2", "origin.heuristic.NO_SUCH_CONSTANT=1"], "NO_SUCH_CONSTANT"),
                            (["nosuch", "1", "0", "2"], "unknown game 'nosuch'")],

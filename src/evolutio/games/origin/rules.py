@@ -487,15 +487,17 @@ class OriginRules(FlowState):
         # placement_refusal over the animals of the right owners: only its trait-mask rule is left to test
         trait_mask, blocking = self.trait_mask, BLOCKING_PLACEMENT[t]
         if ON_OTHERS[t]:
+            own = ON_OWN[t]
             for q in range(self.player_count):
-                if q != p or ON_OWN[t]:
+                if q != p or own:
                     for a in self.animals[q]:
-                        if not trait_mask[a] & blocking:
+                        if trait_mask[a] & blocking == 0:
                             return True
             return False
-        for a in self.animals[p] if ON_OWN[t] else ():   # (never: a Hunter is played only as an animal)
-            if not trait_mask[a] & blocking:
-                return True
+        if ON_OWN[t]:   # (else never: a Hunter is played only as an animal)
+            for a in self.animals[p]:
+                if trait_mask[a] & blocking == 0:
+                    return True
         return False
 
     # ------------------------------------------------------------------------------------------------ legal actions
@@ -505,20 +507,21 @@ class OriginRules(FlowState):
         if not (self.animals[p] or any(self.animals)):   # no animal on the table: no trait can be played
             return [A.PASS, *A.ANIMAL[:len(hand)]]
         L = [A.PASS]
-        append = L.append
         trait_plays, animal = self.config.trait_plays, A.ANIMAL
         # (with placement rules, locations.py's one answer for single and paired traits; the same as can_place_trait)
         can_place = self.can_place_with_rules if self.config.placement_rules else self.can_place_trait
         asked = playable = 0   # bit masks: the traits asked about so far, those that can be played
-        for slot, card in enumerate(hand):
-            append(animal[slot])
+        slot = 0   # (L.append, not a bound method kept in a local: Python 3.11 runs it without a call)
+        for card in hand:
+            L.append(animal[slot])
+            slot += 1   # noqa: SIM113 — enumerate makes a tuple per card on this hot path
             for trait, bit, play in trait_plays[card]:
-                if not asked & bit:
+                if asked & bit == 0:
                     asked |= bit
                     if can_place(p, trait):   # the rule of trait_play_refusal
                         playable |= bit
-                if playable & bit:
-                    append(play)
+                if playable & bit != 0:
+                    L.append(play)
         return L
 
     def feeding_choices(self, p: int, group: list[int] | None = None) -> list[Action]:

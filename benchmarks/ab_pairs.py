@@ -1,0 +1,130 @@
+"""Paired speed of two source trees of the engine, finer than ``benchmarks/ab.sh``.
+
+One warm worker process per tree (its ``PYTHONPATH`` at that tree's ``src``) plays the same chunk of games with
+``ab_bench.py``'s seeded random driver, in turn: the base tree then this checkout, then the other way round, ROUNDS
+chunks per pair of processes, over PAIRS fresh pairs. A single pair of processes can run 2-4% off either way (heap
+layout, hash seed), which fresh pairs average out: the same tree against itself gives 1.00 +- 0.01 over 8 pairs.
+Every chunk must give the same decisions and digest in both trees (the same games), else this stops.
+
+Prints the median of the per-chunk ratios (this checkout's decisions per CPU-second over the base tree's), each pair's
+median, and both trees' decisions per CPU-second. A base tree of another revision: ``git worktree add --detach DIR REV``
+or ``git archive REV | tar -x -C DIR``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+from ab_bench import option_pair, play
+
+from evolutio.kernel import EvolutioError, load_game
+
+EXAMPLE = ("example: PYTHONPATH=src python benchmarks/ab_pairs.py /tmp/evolutio-ab-d208551/src origin 4\n"
+           "         PYTHONPATH=src python benchmarks/ab_pairs.py /tmp/base/src origin 4 --chunk 20 sets=gift")
+THIS_SRC = Path(__file__).resolve().parent.parent / "src"
+
+
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="ab_pairs.py", description=__doc__, epilog=EXAMPLE,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("base", metavar="BASE_SRC", help="the base tree's src directory (or, with --worker, unused)")
+    parser.add_argument("game", metavar="GAME", help="the ruleset")
+    parser.add_argument("players", metavar="PLAYERS", type=int, help="players per game")
+    parser.add_argument("options", metavar="option=value", nargs="*", type=option_pair, help="ruleset options")
+    parser.add_argument("--chunk", type=int, default=50, help="games per chunk (default 50)")
+    parser.add_argument("--rounds", type=int, default=6, help="chunks per pair of processes (default 6)")
+    parser.add_argument("--pairs", type=int, default=8, help="fresh pairs of processes (default 8)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    for name in ("chunk", "rounds", "pairs"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    if not args.worker and not Path(args.base, "evolutio").is_dir():
+        parser.error(f"BASE_SRC must be a tree's src directory (holding evolutio/), got {args.base!r}")
+    if not args.worker:
+        try:
+            load_game(args.game, players=args.players, **dict(args.options))
+        except EvolutioError as error:
+            parser.error(str(error))
+    return args
+
+
+def serve(args: argparse.Namespace) -> None:
+    """The worker: for each line ``FIRST COUNT`` on stdin, play those games and answer ``CPU DECISIONS DIGEST``."""
+    game = load_game(args.game, players=args.players, **dict(args.options))
+    for line in sys.stdin:
+        first, count = map(int, line.split())
+        decisions, cpu, digest = play(game, first, count)
+        print(cpu, decisions, digest, flush=True)
+
+
+class Worker:
+    """A worker process playing with the engine of the tree ``src``."""
+
+    def __init__(self, src: str, argv: list[str]) -> None:
+        env = dict(os.environ, PYTHONPATH=src)
+        self.process = subprocess.Popen([sys.executable, __file__, "--worker", *argv], env=env, text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def play(self, first: int, count: int) -> tuple[float, int, str]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{first} {count}\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline().split()
+        if len(answer) != 3:
+            raise SystemExit(f"ab_pairs.py: a worker stopped (exit code {self.process.wait()})")
+        return float(answer[0]), int(answer[1]), answer[2]
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+#: the chunks cycle through this many fixed ranges of games
+CHUNK_RANGES = 8
+
+
+def main(argv: list[str]) -> None:
+    args = parse_arguments(argv)
+    if args.worker:
+        serve(args)
+        return
+    worker_argv = [args.base, args.game, str(args.players), *(f"{key}={value}" for key, value in args.options)]
+    ratios: list[float] = []
+    pair_medians: list[float] = []
+    base_cpu = this_cpu = 0.0
+    decisions = 0
+    for pair in range(args.pairs):
+        base, this = Worker(args.base, worker_argv), Worker(str(THIS_SRC), worker_argv)
+        base.play(0, args.chunk)   # (warm-up)
+        this.play(0, args.chunk)
+        mine: list[float] = []
+        for round_number in range(args.rounds):
+            first = (pair * args.rounds + round_number) % CHUNK_RANGES * args.chunk
+            if round_number % 2 == 0:
+                before, after = base.play(first, args.chunk), this.play(first, args.chunk)
+            else:
+                after, before = this.play(first, args.chunk), base.play(first, args.chunk)
+            if before[1:] != after[1:]:
+                raise SystemExit(f"ab_pairs.py: games {first}.. differ: base {before[1:]}, this {after[1:]}")
+            mine.append(before[0] / after[0])
+            base_cpu += before[0]
+            this_cpu += after[0]
+            decisions += before[1]
+        base.close()
+        this.close()
+        ratios += mine
+        pair_medians.append(statistics.median(mine))
+    print(f"this / base: median {statistics.median(ratios):.3f} ({len(ratios)} chunks); per pair "
+          f"{' '.join(f'{m:.3f}' for m in pair_medians)}; base {decisions / base_cpu:.0f}, this "
+          f"{decisions / this_cpu:.0f} decisions per CPU-second")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
