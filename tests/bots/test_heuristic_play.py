@@ -259,3 +259,60 @@ def test_newworld_a_kill_feeds_only_a_predator_it_covers() -> None:
 
     assert prey_gain([]) > 0.5
     assert prey_gain(["massive"]) < 0.1
+
+
+def test_newworld_last_feeding_saves_the_animal_worth_more_first() -> None:
+    from ..newworld.helpers import scenario
+
+    # four tokens, and the other seat's Parasite-carrying animal (need 3) takes its turns between seat 0's: of two
+    # animals that one token each saves, the one with three traits (6 points) goes first, not the bare one (3 points)
+    state = scenario([{"hand": [], "animals": [{"traits": []}, {"traits": ["running", "swimming", "grazing"]},
+                                               {"traits": ["massive", "camouflage", "running"]}]},
+                      {"hand": [], "animals": [{"traits": ["parasite"]}]}],
+                     areas=[{"area": "taiga", "food": [3]}, {"area": "rainforest", "food": [1]}],
+                     phase="feeding", final=True, first_player=0, to_act=0)
+    assert chosen(state).startswith("animal 1: take 1 food")
+
+
+def newworld_estimate_of_fed_pair(linked: bool) -> float:
+    """Seat 0's estimate in the final feeding: two fed animals and one Communication card, linking them or (as
+    Camouflage) on one of them."""
+    from evolutio.kernel import game_plugin
+
+    from ..newworld.helpers import scenario
+
+    animals: list[dict] = [{"traits": [] if linked else ["camouflage"], "food": 1}, {"traits": [], "food": 1}]
+    links = [{"trait": "communication", "animals": [0, 1]}] if linked else []
+    state = scenario([{"hand": [], "animals": animals, "links": links},
+                      {"hand": [], "animals": [{"traits": [], "food": 1}]}],
+                     areas=[{"area": "steppe", "food": [0]}], phase="feeding", final=True, first_player=0, to_act=0)
+    plugin = game_plugin("newworld", "heuristic")
+    assert plugin is not None
+    return plugin().estimates(state.view(0), state)[0]
+
+
+def test_newworld_a_paired_card_scores_once() -> None:
+    # a paired card scores 1 point for the two animals it links, as a card on one animal does (it counted 2 before,
+    # once on each animal, so the bot preferred paired traits and lost them with either animal)
+    assert abs(newworld_estimate_of_fed_pair(linked=True) - newworld_estimate_of_fed_pair(linked=False)) < 0.01
+
+
+def newworld_extinction_estimate(food_left: int) -> float:
+    """Seat 0's estimate at the final extinction (seat 1 to save its animals): one hungry animal, ``food_left`` tokens
+    left on the Steppe."""
+    from evolutio.kernel import game_plugin
+
+    from ..newworld.helpers import scenario
+
+    state = scenario([{"hand": [], "animals": [{"traits": ["camouflage"]}]},
+                      {"hand": [], "animals": [{"traits": ["fat_tissue"], "fat": 1}]}],
+                     areas=[{"area": "steppe", "food": [food_left]}], phase="extinction", final=True, first_player=1,
+                     to_act=1)
+    plugin = game_plugin("newworld", "heuristic")
+    assert plugin is not None
+    return plugin().estimates(state.view(0), state)[0]
+
+
+def test_newworld_food_left_at_the_extinction_feeds_no_one() -> None:
+    # the feeding is over: the tokens left on the areas no longer give a hungry animal a chance
+    assert newworld_extinction_estimate(2) == newworld_extinction_estimate(0)

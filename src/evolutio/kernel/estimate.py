@@ -45,14 +45,21 @@ def fed_chance(missing: float, budget: float, covered: float, uncovered: float) 
     return uncovered + (covered - uncovered) * budget / missing / 2, 0.0
 
 
+def cheapest_first(animal: Hungry) -> tuple[bool, float, float, float]:
+    """The order :func:`add_hungry_animals` feeds in unless told otherwise: an animal that waits for hungry guardians
+    after every other, hunters last, then the least food per point worth first."""
+    return bool(animal.waits_for), animal.hunt, animal.missing / animal.worth, animal.missing
+
+
 def add_hungry_animals(total: float, hungry: list[Hungry], budget: float, covered: float, uncovered: float,
-                       hunt_food: float | None = None) -> float:
-    """``total`` plus the expected worth of the ``hungry`` animals (sorted in place): the ``budget`` feeds the cheapest
-    to feed first, hunters last, and an animal that waits for hungry guardians after every other (:func:`fed_chance`
-    for each); a hunter may also feed itself — fully, or with ``hunt_food`` per kill only as far as the budget meets
-    the rest of its need; a ward survives only as far as its guardians are fed (an uncovered guardian leaves it the
-    ``uncovered`` chance)."""
-    hungry.sort(key=lambda item: (bool(item.waits_for), item.hunt, item.missing / item.worth, item.missing))
+                       hunt_food: float | None = None,
+                       order: Callable[[Hungry], tuple[bool, float, float, float]] = cheapest_first) -> float:
+    """``total`` plus the expected worth of the ``hungry`` animals (sorted in place by ``order``): the ``budget`` feeds
+    them in that order — by default the cheapest to feed first, hunters last, and an animal that waits for hungry
+    guardians after every other (:func:`fed_chance` for each); a hunter may also feed itself — fully, or with
+    ``hunt_food`` per kill only as far as the budget meets the rest of its need; a ward survives only as far as its
+    guardians are fed (an uncovered guardian leaves it the ``uncovered`` chance)."""
+    hungry.sort(key=order)
     fed: dict[int, float] = {}
     for animal in hungry:
         before = budget

@@ -3,27 +3,29 @@
 Everything here reads one seat's ``view`` — never a state's internals — so the bots built on it see only what that seat
 may know; which animal may attack which is asked of the game's own attack check on the bot's determinization of that
 view (``rules``), when given. The estimate is each seat's expected final score: every animal's points (3, +1 per trait,
-+ the bonus of the traits that cost food) weighted by its chance to survive the coming extinction, plus what cards in
-hand and the cards a surviving animal draws are worth while periods remain.
+half of a paired card, + the bonus of the traits that cost food) weighted by its chance to survive the coming
+extinction, plus what cards in hand and the cards a surviving animal draws are worth while periods remain.
 
 The chance to survive comes from a food budget: the red food on the areas (during feeding) or the food their symbols
 will hold once refilled (before), of which the seats count on ``FOOD_REACH``, shared out the way one-token-a-turn
 feeding shares it — a seat wanting less than an even share gets what it wants, the rest is split among the hungrier
-seats — and each seat covers its cheapest animals first. A seat wants no more than the food on the halves its hungry
-animals may feed on (the rules' access test: Glaciers, Caves, Savanna and Lakes are closed to most). Fat counts as
-food while it may still be spent (until the seat's save at the extinction has gone by); a hibernating animal counts
-as fed, a poisoned one as dead. A Symbiosis ward takes no food while its guardian is hungry, so it is fed only as far
-as its guardian is. A hungry predator may feed itself by hunting, but a kill brings 2 food: one missing more counts on
-the hunt only together with the budget's food for the rest. An animal without shelter or a protective trait is
-discounted for every predator of another seat. Cards in hand count only as far as the next draw leaves room for them
-under the hand limit (the rest would be discarded), so the bot plays them instead of passing on a full hand.
+seats — and each seat feeds its animals in whichever of a few orders (the least food per point first, the fewest missing
+first, the most points first) saves the most; at the extinction no area food is left to count. A seat wants no more than
+the food on the halves its hungry animals may feed on (the rules' access test: Glaciers, Caves, Savanna and Lakes are
+closed to most). Fat counts as food while it may still be spent (until the seat's save at the extinction has gone by); a
+hibernating animal counts as fed, a poisoned one as dead. A Symbiosis ward takes no food while its guardian is hungry,
+so it is fed only as far as its guardian is. A hungry predator may feed itself by hunting, but a kill brings 2 food: one
+missing more counts on the hunt only together with the budget's food for the rest. An animal without shelter or a
+protective trait is discounted for every predator of another seat. Cards in hand count only as far as the next draw
+leaves room for them under the hand limit (the rest would be discarded), so the bot plays them instead of passing on a
+full hand.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from evolutio.kernel.estimate import Hungry, Predation, add_hungry_animals, predation, share_out
+from evolutio.kernel.estimate import Hungry, Predation, add_hungry_animals, cheapest_first, predation, share_out
 
 from .rules import may_attack, prey_allowed
 from .state import NewWorldState
@@ -64,6 +66,8 @@ FATAL_PREY_TRAITS = frozenset({"poisonous", "horned"})
 #: traits that make an animal harder to attack (used only when no rules are at hand to ask)
 PROTECTIVE_TRAITS = frozenset({"camouflage", "burrowing", "running", "mimicry", "swimming", "tail_loss", "poisonous",
                                "massive", "horned", "flight", "herding", "shy", "nocturnal", "repellent"})
+#: the part of a paired trait card (Symbiosis, Communication, Cooperation) each of its two animals counts
+PAIRED_CARD_SHARE = 0.5
 PREDATOR = "carnivorous"
 #: the role a Symbiosis card gives the animal that may feed only once its partner (the guardian) is fed
 WARD = "ward"
@@ -77,8 +81,10 @@ def _trait_names(animal: dict[str, Any]) -> set[str]:
 
 
 def _animal_points(animal: dict[str, Any]) -> float:
-    """3, plus 1 per trait card, plus the bonus of the traits that cost food (the need above 1)."""
-    return 2.0 + len(animal["traits"]) + animal["need"]
+    """3, plus 1 per trait card, plus the bonus of the traits that cost food (the need above 1). A paired card scores
+    once for the two animals it links (and is lost with either), so each of them counts half of it."""
+    cards = sum(PAIRED_CARD_SHARE if "partner" in trait else 1.0 for trait in animal["traits"])
+    return 2.0 + cards + animal["need"]
 
 
 def _hunger(animal: dict[str, Any], fat_counts: bool = True) -> int:
@@ -159,6 +165,23 @@ def _predation(players: list[dict[str, Any]], feeding: bool, rules: NewWorldStat
     return predation(animals, hunters, allowed, ESCAPE_CHANCE, FATAL_PREY_TRAITS)
 
 
+def _fewest_missing_first(animal: Hungry) -> tuple[bool, float, float, float]:
+    """A feeding order: the animals missing the least food first (the most animals saved), the most worth first
+    among those missing as much."""
+    return bool(animal.waits_for), animal.hunt, animal.missing, -animal.worth
+
+
+def _most_worth_first(animal: Hungry) -> tuple[bool, float, float, float]:
+    """A feeding order: the animals worth the most first (the most points at risk saved)."""
+    return bool(animal.waits_for), animal.hunt, -animal.worth, animal.missing
+
+
+#: the feeding orders a seat's budget is tried in; the seat feeds the way that saves the most (it chooses whom to feed)
+FEEDING_ORDERS = (cheapest_first, _fewest_missing_first, _most_worth_first)
+#: try every order of FEEDING_ORDERS (else only the first)
+BEST_FEEDING_ORDER = True
+
+
 def _guardians(animal: dict[str, Any]) -> list[int]:
     """The animals whose Symbiosis ward this one is: it takes no food while one of them is hungry."""
     return [trait["partner"] for trait in animal["traits"] if trait.get("role") == WARD]
@@ -182,7 +205,10 @@ class NewWorldHeuristic:
         food, reachable = _reachable_food(view, feeding, hungry_animals, rules)
         demands = [min(reachable[seat], float(sum(_hunger(animal, fat_counts[seat]) for animal in animals)))
                    for seat, animals in enumerate(hungry_animals)]
-        budgets = share_out(FOOD_REACH * food, demands)
+        if view["phase"] == "extinction":
+            budgets = [0.0] * len(players)   # the feeding is over: no more food comes from the areas
+        else:
+            budgets = share_out(FOOD_REACH * food, demands)
         periods_left = 0 if final else PERIODS - view["period"]
         card_value = HAND_CARD_VALUE if periods_left > 0 else 0.0
         animal_future = HAND_CARD_VALUE * CARDS_PER_ANIMAL * min(periods_left, FUTURE_PERIODS_CREDITED)
@@ -208,7 +234,11 @@ class NewWorldHeuristic:
                 hunt = HUNT_SUCCESS * min(1.0, hunting.prey.get(animal["animal"], 0.0))
                 waits_for = [guardian for guardian in _guardians(animal) if guardian in food_hungry]
                 hungry.append(Hungry(missing, worth, exposed, hunt, animal["animal"], waits_for))
-            total += add_hungry_animals(0.0, hungry, budget, COVERED_SURVIVAL,
-                                        UNCOVERED_SURVIVAL_FEEDING if feeding else UNCOVERED_SURVIVAL, HUNT_FOOD)
+            uncovered = UNCOVERED_SURVIVAL_FEEDING if feeding else UNCOVERED_SURVIVAL
+            # the order matters only when the budget cannot cover every hungry animal
+            short = len(hungry) > 1 and budget < sum(animal.missing for animal in hungry)
+            orders = FEEDING_ORDERS if BEST_FEEDING_ORDER and short else FEEDING_ORDERS[:1]
+            total += max(add_hungry_animals(0.0, list(hungry), budget, COVERED_SURVIVAL, uncovered, HUNT_FOOD, order)
+                         for order in orders)
             estimates.append(total)
         return estimates
