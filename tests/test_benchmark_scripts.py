@@ -34,6 +34,8 @@ BAD_ARGUMENTS: dict[str, list[tuple[list[str], str]]] = {
                         (["origin", "1", "0", "2", "v=", "missing.jsonl"], "cannot read missing.jsonl"),
                         (["nosuch", "1", "0", "2", "v="], "unknown game 'nosuch'"),
                         (["origin", "1", "-1", "2", "v="], "FIRST must be 0 or more")],
+    "northstar_estimate_check.py": [(["0"], "GAMES must be at least 1"),
+                                    (["many"], "invalid int value: 'many'")],
     "ismcts_speed.py": [(["fast"], "invalid float value: 'fast'")],
     "strength_report.py": [(["plots", "more"], "unrecognized arguments: more")],
     "origin_sets_speed.py": [(["-o", "no_such_option=1"], "unknown option 'no_such_option'")],

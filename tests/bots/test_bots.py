@@ -144,6 +144,21 @@ def test_each_ruleset_with_a_heuristic_plugin_uses_it_and_others_fall_back_to_sc
     assert game_plugin("northstar", "heuristic") is not None
 
 
+def test_northstar_says_how_many_rounds_are_left_and_a_level_warmed_by_them_plays_legally() -> None:
+    game = load_game("northstar", players=4)
+    state = game.new_state(3)
+    seats = [HeuristicBot(seed=seat) for seat in range(4)]
+    start = estimator_for("northstar").rounds_left(state, 0)
+    assert start is not None and start > 0
+    assert estimator_for("origin").rounds_left(load_game("origin").new_state(3), 0) is None
+    final = play_game(game, 3, seats)
+    assert estimator_for("northstar").rounds_left(final, 0) is None
+    level = dataclasses.replace(SMALL, temperature=4.0, temperature_per_round_left=1.5, rollout="policy")
+    searching = [CheckingBot(IsmctsBot(seed=2, level=level))]
+    searching += [CheckingBot(make_bot("random", seed=3 + seat)) for seat in range(3)]
+    assert play_game(game, 7, searching).is_terminal
+
+
 def test_levels_by_name_and_think_time() -> None:
     assert {"heuristic", "ismcts", "ismcts:easy", "ismcts:medium", "ismcts:hard"} <= set(bot_names())
     hard = make_bot("ismcts:hard", seed=1)

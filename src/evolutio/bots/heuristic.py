@@ -31,6 +31,9 @@ class Estimator(Protocol):
     def estimate(self, state: State, seat: int) -> list[float]:
         """Expected final score of every seat in ``state`` (a determinization), seen from ``seat``."""
 
+    def rounds_left(self, state: State, seat: int) -> float | None:
+        """Rounds expected after the current one, seen from ``seat``, or ``None`` where the ruleset does not say."""
+
 
 class ScoreEstimate:
     """Generic estimate for any ruleset: the scores on the table now."""
@@ -39,6 +42,9 @@ class ScoreEstimate:
 
     def estimate(self, state: State, seat: int) -> list[float]:
         return [float(score) for score in state.scores()]
+
+    def rounds_left(self, state: State, seat: int) -> float | None:
+        return None
 
 
 class ViewEstimate:
@@ -57,6 +63,12 @@ class ViewEstimate:
         if self.asks_rules:
             return list(self.plugin.estimates(state.view(seat), state))
         return list(self.plugin.estimates(state.view(seat)))
+
+    def rounds_left(self, state: State, seat: int) -> float | None:
+        """The plug-in's ``rounds_left(view)`` if it has one (none for a finished game)."""
+        if state.is_terminal or not hasattr(self.plugin, "rounds_left"):
+            return None
+        return float(self.plugin.rounds_left(state.view(seat)))
 
 
 _ESTIMATORS: dict[str, Estimator] = {}

@@ -74,6 +74,9 @@ class Level:
     exploration: float = EXPLORATION
     #: estimated final-score difference that counts as one step of the win-chance softmax
     temperature: float = SCORE_TEMPERATURE
+    #: added to ``temperature`` for every round the ruleset's estimate expects after the decision's round (its
+    #: ``rounds_left``; rulesets without one get ``temperature``): the estimate is less sure the further the end
+    temperature_per_round_left: float = 0.0
     #: iterations per legal root action at a wide decision: the budget is ``iterations`` or this many per legal
     #: action, whichever is more, up to :data:`WIDE_BUDGET_CAP` times ``iterations`` (0: always ``iterations``)
     iterations_per_action: int = 0
@@ -188,6 +191,7 @@ class IsmctsBot(Bot):
         #: iterations of statistics the last search started from (kept from the previous decision, Level.reuse_tree)
         self.last_reused = 0
         self._rollout_depth = self.level.rollout_depth
+        self._temperature = self.level.temperature
         self._policy: RolloutPolicy = uniform
         self._opponent_policy: RolloutPolicy = uniform
         #: (subtree, seat, number of actions applied when it applies) kept for ``Level.reuse_tree``
@@ -235,6 +239,7 @@ class IsmctsBot(Bot):
         """Search from ``root`` (a fresh node, or the statistics kept from the previous decision of ``seat``)."""
         estimator = estimator_for(state.game.name)
         self._rollout_depth = self.level.depth_for(state.game.name)
+        self._temperature = self._temperature_at(state, seat, estimator)
         self._policy = rollout_policy_for(state.game.name) if level_uses_policy(self.level) else uniform
         self._opponent_policy = rollout_policy_for(state.game.name)
         root = root if root is not None else _Node()
@@ -267,6 +272,13 @@ class IsmctsBot(Bot):
             iterations += 1
         self.last_iterations = iterations
         return root
+
+    def _temperature_at(self, state: State, seat: int, estimator: Estimator) -> float:
+        """The softmax temperature for a search from ``state`` (``Level.temperature_per_round_left``)."""
+        if not self.level.temperature_per_round_left:
+            return self.level.temperature
+        rounds = estimator.rounds_left(state, seat)
+        return self.level.temperature + self.level.temperature_per_round_left * (rounds or 0.0)
 
     def _seed_root(self, root: _Node, world: State, seat: int, estimator: Estimator) -> None:
         """Give each root action not in the tree yet ``prior_visits`` virtual visits at the value of the position
@@ -349,7 +361,7 @@ class IsmctsBot(Bot):
                 return [1.0 / len(winners) if player in winners else 0.0 for player in range(world.num_players)]
             return _shares([float(score) for score in world.scores()])
         estimates = estimator.estimate(world, seat)
-        return win_chances(estimates, self.level.temperature) if self.reward == "win" else _shares(estimates)
+        return win_chances(estimates, self._temperature) if self.reward == "win" else _shares(estimates)
 
 
 def level_uses_policy(level: Level) -> bool:

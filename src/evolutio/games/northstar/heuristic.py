@@ -98,7 +98,7 @@ class NorthstarHeuristic:
         reach = WATERING_HOLE_REACH if feeding else PLANNING_SURVIVAL
         turns = share_out(round_food * reach, [hunger / intake[seat] for seat, hunger in enumerate(plant_hunger)])
         budgets = [min(plant_hunger[seat], turns[seat] * intake[seat]) for seat in range(len(players))]
-        future_rounds = self._future_rounds(view)
+        future_rounds = self.rounds_left(view)
         last_round = view["last_round"] is not None and view["last_round"] <= view["round"]
         smallest = [min((_defence_size(species, names) for species, names in zip(player["species"], traits[seat])),
                         default=99) for seat, player in enumerate(players)]
@@ -151,7 +151,7 @@ class NorthstarHeuristic:
         return ATTACK_LOSS * attackers
 
     @staticmethod
-    def _future_rounds(view: dict[str, Any]) -> float:
+    def rounds_left(view: dict[str, Any]) -> float:
         """Rounds expected after this one: known once the last round is fixed, else from the draw pile."""
         if view["last_round"] is not None:
             return float(max(0, view["last_round"] - view["round"]))
