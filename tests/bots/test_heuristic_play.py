@@ -316,21 +316,3 @@ def newworld_extinction_estimate(food_left: int) -> float:
 def test_newworld_food_left_at_the_extinction_feeds_no_one() -> None:
     # the feeding is over: the tokens left on the areas no longer give a hungry animal a chance
     assert newworld_extinction_estimate(2) == newworld_extinction_estimate(0)
-
-
-def newworld_hungry_carnivore_facing(prey_traits: list[str]) -> object:
-    """The final feeding, seat 0 to act: a hungry Carnivore (need 2) and one token on the Steppe; seat 1's one animal
-    has ``prey_traits``."""
-    from ..newworld.helpers import scenario
-
-    return scenario([{"hand": [], "animals": [{"traits": ["carnivorous"]}]},
-                     {"hand": [], "animals": [{"traits": prey_traits}]}],
-                    areas=[{"area": "steppe", "food": [1]}], phase="feeding", final=True, first_player=0, to_act=0)
-
-
-def test_newworld_attacks_defended_prey_by_the_defence_s_outcome() -> None:
-    # the token feeds the Carnivore half its need; an attack feeds it whole unless the prey's defence stops it. The
-    # prey's owner chooses the defence before any die is rolled, so the attack must be valued after that reply (and
-    # the die), not at the unresolved position where the attack is spent and no food has come
-    for defence in ("running", "tail_loss"):
-        assert chosen(newworld_hungry_carnivore_facing([defence])) == "animal 0 attacks animal 1", defence

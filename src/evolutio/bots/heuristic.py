@@ -21,19 +21,12 @@ FOLLOW_UP_WIDTH = 16
 SAME_SEAT_PLIES = 2
 #: weight of the best opponent (the rest goes to the opponents' mean) in the value of a position
 BEST_OPPONENT_WEIGHT = 0.5
-#: replies of another seat followed at most this deep (an attack's defences: one per defence trait, then the kill)
-REPLY_PLIES = 4
-#: the faces of the die a reply may roll (each is tried, pinned, and the outcomes averaged)
-DIE_FACES = range(1, 7)
 
 
 class Estimator(Protocol):
     #: how many determinizations each action is tried on (their values are averaged): more than one where dice
     #: decide an action's outcome at once (a fight), so that a lucky roll in one sampled world does not decide
     worlds: int
-    #: decisions (the view's ``"decision"``) another seat takes in reply to the bot's action before it resolves (an
-    #: attack's defences): the bot follows them — the replying seat's best reply by the estimate, the dice averaged
-    replies: frozenset[str]
 
     def estimate(self, state: State, seat: int) -> list[float]:
         """Expected final score of every seat in ``state`` (a determinization), seen from ``seat``."""
@@ -43,7 +36,6 @@ class ScoreEstimate:
     """Generic estimate for any ruleset: the scores on the table now."""
 
     worlds = 1
-    replies: frozenset[str] = frozenset()
 
     def estimate(self, state: State, seat: int) -> list[float]:
         return [float(score) for score in state.scores()]
@@ -58,7 +50,6 @@ class ViewEstimate:
         #: a plug-in with ``asks_rules`` also gets the determinization, to ask the game's own legality checks (which
         #: animal may attack which) instead of re-implementing them on the view
         self.asks_rules = bool(getattr(plugin, "asks_rules", False))
-        self.replies = frozenset(getattr(plugin, "replies", ()))
 
     def estimate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal:
@@ -124,36 +115,4 @@ class HeuristicBot(Bot):
             follow_ups = child.legal_actions()
             if len(follow_ups) <= FOLLOW_UP_WIDTH:
                 return max(self._value_after(child, follow_up, seat, estimator, plies - 1) for follow_up in follow_ups)
-        return seat_value(self._estimates_after_replies(child, seat, estimator, REPLY_PLIES), seat)
-
-    def _estimates_after_replies(self, state: State, seat: int, estimator: Estimator, plies: int) -> list[float]:
-        """The estimates of ``state``, or, when another seat must first reply to the bot's action (a decision in
-        ``estimator.replies``, e.g. the prey's owner choosing a defence), of the position after the reply that seat
-        likes best by the same estimate, each reply's dice averaged over the faces."""
-        replier = state.current_player
-        if (plies <= 0 or not estimator.replies or replier is None or replier == seat
-                or state.view(seat)["decision"] not in estimator.replies):
-            return estimator.estimate(state, seat)
-        best: list[float] = []
-        for reply in state.legal_actions():
-            outcome = self._reply_outcome(state, reply, seat, estimator, plies - 1)
-            if not best or seat_value(outcome, replier) > seat_value(best, replier):
-                best = outcome
-        return best
-
-    def _reply_outcome(self, state: State, reply: Action, seat: int, estimator: Estimator, plies: int) -> list[float]:
-        """The estimates after ``reply``: if it rolls a die, the mean over the die's faces (each pinned in turn)."""
-        outcomes = []
-        for face in DIE_FACES:
-            child = state.clone()
-            free = not child.rng.pinned_dice   # dice a scenario pinned roll as pinned, once
-            if free:
-                child.rng.pin_dice([face])
-            child.apply_trusted(reply)
-            rolled = free and not child.rng.pinned_dice
-            if free and not rolled:
-                child.rng.pinned_dice = ()   # no die rolled: the pin must not decide a later roll
-            outcomes.append(self._estimates_after_replies(child, seat, estimator, plies))
-            if not rolled:
-                break
-        return [sum(values) / len(outcomes) for values in zip(*outcomes)]
+        return seat_value(estimator.estimate(child, seat), seat)

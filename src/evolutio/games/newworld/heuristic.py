@@ -193,10 +193,6 @@ class NewWorldHeuristic:
 
     #: the heuristic bot passes its determinization as ``rules``
     asks_rules = True
-    #: the prey's owner decides an attack's defences before any die is rolled; the heuristic bot follows these replies
-    #: (the owner's best by this estimate, each die's faces averaged), so an attack on defended prey is valued by its
-    #: outcome, not at the unresolved position (attack used, no food yet)
-    replies = frozenset({"attack", "tail_loss", "mimicry"})
 
     def estimates(self, view: dict[str, Any], rules: NewWorldState | None = None) -> list[float]:
         players = view["players"]
