@@ -16,6 +16,7 @@ Migration turn (``MIGRATING``): only further migrations, then the end of the tur
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Callable, Self
 
 from evolutio.kernel import Action
@@ -324,33 +325,28 @@ class Locations(TraitSupport):
         """As the core's (:meth:`attack_refusal` over every animal, in seat and play order); with locations, an animal
         elsewhere is refused without a call, and one that nothing protects is allowed without one when no husk or
         trait of the predator's limits its attacks."""
-        location = self.location
-        if not location:
+        if not self.location:
             return OriginRules.attack_targets(self, predator)
-        traits, husks, here, targets = self.trait_mask, self.husks, location[predator], []
-        ask_each = husks or traits[predator] & LIMITING_ATTACKS
-        refusal = self.attack_refusal
-        for animals in self.animals:
-            for prey in animals:
-                if location[prey] == here and prey != predator and (not (ask_each or traits[prey] & PROTECTING)
-                                                                    or refusal(predator, prey) is None):
-                    targets.append(prey)
-        return targets
+        return list(self.located_attack_targets(predator))
 
     def has_attack_target(self, predator: int) -> bool:
         """Is :meth:`attack_targets` not empty? (Asked with the same shortcuts, stopping at the first target.)"""
-        location = self.location
-        if not location:
+        if not self.location:
             return OriginRules.has_attack_target(self, predator)
-        traits, husks, here = self.trait_mask, self.husks, location[predator]
+        return next(self.located_attack_targets(predator), None) is not None
+
+    def located_attack_targets(self, predator: int) -> Iterator[int]:
+        """The animals ``predator`` may attack with locations in play, one at a time (the rule of both questions
+        above, written once)."""
+        location, traits, husks = self.location, self.trait_mask, self.husks
+        here = location[predator]
         ask_each = husks or traits[predator] & LIMITING_ATTACKS
         refusal = self.attack_refusal
         for animals in self.animals:
             for prey in animals:
                 if location[prey] == here and prey != predator and (not (ask_each or traits[prey] & PROTECTING)
                                                                     or refusal(predator, prey) is None):
-                    return True
-        return False
+                    yield prey
 
     # ------------------------------------------------------------------------------------------------ food
     def roll_locations(self) -> None:
