@@ -178,8 +178,6 @@ def _most_worth_first(animal: Hungry) -> tuple[bool, float, float, float]:
 
 #: the feeding orders a seat's budget is tried in; the seat feeds the way that saves the most (it chooses whom to feed)
 FEEDING_ORDERS = (cheapest_first, _fewest_missing_first, _most_worth_first)
-#: try every order of FEEDING_ORDERS (else only the first)
-BEST_FEEDING_ORDER = True
 
 
 def _guardians(animal: dict[str, Any]) -> list[int]:
@@ -237,7 +235,7 @@ class NewWorldHeuristic:
             uncovered = UNCOVERED_SURVIVAL_FEEDING if feeding else UNCOVERED_SURVIVAL
             # the order matters only when the budget cannot cover every hungry animal
             short = len(hungry) > 1 and budget < sum(animal.missing for animal in hungry)
-            orders = FEEDING_ORDERS if BEST_FEEDING_ORDER and short else FEEDING_ORDERS[:1]
+            orders = FEEDING_ORDERS if short else FEEDING_ORDERS[:1]
             total += max(add_hungry_animals(0.0, list(hungry), budget, COVERED_SURVIVAL, uncovered, HUNT_FOOD, order)
                          for order in orders)
             estimates.append(total)

@@ -110,6 +110,10 @@ class TraitSupport(OriginRules):
         else:
             self.marks.pop(name, None)
 
+    def clear_mark(self, name: str) -> bool:
+        """Take mark ``name`` off every animal; whether any animal had it."""
+        return self.marks.pop(name, 0) != 0
+
     def marks_of(self, animal: int) -> list[str]:
         """The names of the marks set on ``animal``, sorted."""
         return sorted(name for name, mask in self.marks.items() if (mask >> animal) & 1)

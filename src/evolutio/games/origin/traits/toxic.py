@@ -46,6 +46,5 @@ def paralyse(state: OriginFlow, carnivore: int) -> None:
 def recover(state: OriginFlow) -> None:
     """The paralysis ends with the turn: traits work again — after the new turn's births, which a carnivore paralysed
     at the deal does not give (r-Strategy, ruling 82)."""
-    if state.marks and PARALYSED in state.marks:
-        del state.marks[PARALYSED]
+    if state.clear_mark(PARALYSED):
         state.recalc_all()
