@@ -19,6 +19,7 @@ from .traits import (
     KIND_ARGUMENTS,
     LIMITING_PLACEMENT,
     TRAIT_ACTION_KINDS,
+    TRAITS,
     WITHHOLDING_DRAW,
     choice_arguments,
 )
@@ -39,7 +40,7 @@ class Config:
         "mimicry_unlimited", "paired_per_animal", "tiebreak_dice", "continents", "located", "location_kinds",
         "at_food_roll", "placement_rules", "ice_age", "choice_kinds",
         "defence_kinds", "decision_kinds", "table_actions", "red_token_takes",   # (Time to Fly's hooks and kinds)
-        "core_rules",
+        "core_rules", "cards_by_face",
     )
 
     def __init__(self, n: int, deck: Deck, options: dict[str, Any], ice_age: Any = None) -> None:
@@ -81,6 +82,10 @@ class Config:
         self.arguments = A.arguments(self.trait_kinds + self.location_kinds + self.choice_kinds + self.defence_kinds
                                      + self.decision_kinds, {**KIND_ARGUMENTS, **choices})
         self.faces = deck.faces
+        #: per trait id: the cards of the deck that can be played as that trait (a trait is on the table only as the
+        #: face of one of them: a cheap test of whether any animal may hold it)
+        self.cards_by_face: tuple[tuple[int, ...], ...] = tuple(
+            tuple(card for card, faces in enumerate(deck.faces) if trait in faces) for trait in range(len(TRAITS)))
         #: per card id: (trait, its bit, the action playing the card as that trait) for each of its faces
         self.trait_plays = tuple(tuple((trait, 1 << trait, play) for trait, play in zip(faces, A.TRAIT[card]))
                                  for card, faces in enumerate(deck.faces))

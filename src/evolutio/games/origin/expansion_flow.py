@@ -313,7 +313,14 @@ class ExpansionFlow(ContinentsFlow):
 
     def next_ambusher(self, after: int, a: int) -> int:
         """The next seat clockwise after ``after`` (and before the taker's owner) with an Ambush carnivore that may
-        attack ``a``, or -1."""
+        attack ``a``, or -1. (An animal holds Ambush only by a card played with that face: when none lies on the
+        table — most takes — nobody's animals are searched.)"""
+        face = self.card_trait
+        for card in self.config.cards_by_face[AMBUSH]:
+            if face[card] == AMBUSH:
+                break
+        else:
+            return -1
         n, taker_owner, trait_masks = self.player_count, self.owner[a], self.trait_mask
         for i in range(1, n):
             seat = (after + i) % n
