@@ -550,7 +550,10 @@ class TriggerOrder(Decision):
     triggers: tuple[int, ...]
 
     def decider(self, state: OriginFlow) -> int | None:
-        valid = state.valid_triggers(self.triggers)
+        triggers = self.triggers
+        if len(triggers) < 2:   # (no two different triggers: no need to ask which can fire)
+            return None
+        valid = state.valid_triggers(triggers)
         if valid and valid.count(valid[0]) != len(valid):   # (two different triggers; count: no closure cell)
             return self.player
         return None
@@ -690,7 +693,11 @@ class OriginFlow(OriginTurn):
         self.fired |= 1 << c
         pool = self.flow[-1]
         assert isinstance(pool, TriggerOrder)
-        self.replace(TriggerOrder(pool.player, tuple(y for y in pool.triggers if (y >> 1) != c)))
+        left = []   # (a loop: a generator would make c a closure cell on every call)
+        for y in pool.triggers:
+            if (y >> 1) != c:
+                left.append(y)
+        self.replace(TriggerOrder(pool.player, tuple(left)))
         for handler in FIRE_TRIGGER[1 << self.card_trait[c]]:
             handler(self, c, r)
 

@@ -623,7 +623,11 @@ class OriginRules(FlowState):
         return True
 
     def valid_triggers(self, triggers: tuple[int, ...]) -> list[int]:
-        return list(filter(self.trigger_can_fire, triggers))
+        valid = []   # (a loop: filter would call trigger_can_fire from C, a comprehension make closure cells)
+        for x in triggers:
+            if self.trigger_can_fire(x):
+                valid.append(x)
+        return valid
 
     def receive(self, a: int, red: bool) -> None:
         """``a`` (which can receive) gets one token (red: from the food base); runs the ``on_receive`` hooks. Each real
