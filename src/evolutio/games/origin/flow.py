@@ -626,7 +626,8 @@ class OriginFlow(OriginTurn):
     def kill(self, c: int, t: int) -> None:
         """Carnivore ``c`` eats ``t``; then it gets two blue tokens, one at a time (if it can still eat)."""
         self.eaten(c, t)
-        self.push(BlueToken(c), BlueToken(c))
+        blue = BlueToken(c)   # (a step is an immutable value: one serves both tokens)
+        self.push(blue, blue)
 
     def choose_animal_to_feed(self, seat: int, animals: list[int]) -> None:
         """``seat`` chooses which of ``animals`` (its own) gets the token on offer (a ``scavenge``; ruling 47)."""
