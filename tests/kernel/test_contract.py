@@ -194,3 +194,24 @@ def test_top_level_import_does_not_import_toolkits():
 def test_unknown_game_refused():
     with pytest.raises(evolutio.UnknownGame, match="unknown game 'chess'"):
         load_game("chess")
+
+
+@pytest.mark.parametrize("name,players", GAME_PLAYERS)
+def test_is_terminal_survives_clone_and_load(name, players):
+    """``is_terminal`` is a field the kernel keeps (not a property): a clone and a loaded state, of a game in progress
+    and of a finished one, say what the original says."""
+    game = load_game(name, players=players)
+    state = game.new_state(11)
+    chooser = Rng(5)
+    positions = []
+    while not state.is_terminal:
+        if len(positions) < 3 and state.num_actions_applied % 40 == 7:
+            positions.append(state.clone())
+        legal = state.legal_actions()
+        state.apply(legal[chooser.randbelow(len(legal))])
+    positions.append(state)
+    for position in positions:
+        over = position.current_player is None
+        assert position.is_terminal is over
+        assert position.clone().is_terminal is over
+        assert game.state_from_json(json.loads(json.dumps(position.to_json()))).is_terminal is over

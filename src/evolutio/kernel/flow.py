@@ -266,13 +266,22 @@ class FlowState(State):
     ``_apply`` are the kernel's (the steps are the extension points): a subclass does not override them.
     ``flow`` is a plain list: a step on a hot path may ``append``/``pop`` it directly instead of calling
     :meth:`push`/:meth:`pop`.
+
+    ``is_terminal`` is a field, ``not self.flow`` kept up to date by the kernel, not a property: every driver reads it
+    once per decision, and a property is a Python call made from C (``docs/kernel.md``, "Speed of the decision
+    stack"). The kernel sets it whenever the stack may have emptied or filled: after each applied action and
+    :meth:`settle`, in :meth:`push`, :meth:`pop`, :meth:`replace`, :meth:`offer` and :meth:`_copy_flow`. A step may
+    change ``flow`` directly while an action is applied; code that sets a whole stack from outside (a saved state, a
+    scenario) calls :meth:`restore_flow`.
     """
 
-    __slots__ = ("flow", "holds")
+    __slots__ = ("flow", "holds", "is_terminal")
 
     def __init__(self, game: Any, seed: int) -> None:
         super().__init__(game, seed)
         self.flow: list[Step] = []
+        #: ``not self.flow``: the game is over (a field, see above)
+        self.is_terminal: bool = True
         #: names of automatic steps before which the game stops (:class:`Hold`); set by scenarios
         self.holds: frozenset[str] = frozenset()
 
@@ -281,16 +290,26 @@ class FlowState(State):
         """Push steps; the last one given ends on top (so ``push(later, sooner)`` runs ``sooner`` first)."""
         self._legal = None   # (a list offered with the step below is not this position's)
         self.flow.extend(steps)
+        self.is_terminal = not self.flow
 
     def pop(self) -> Step:
         self._legal = None
-        return self.flow.pop()
+        step = self.flow.pop()
+        self.is_terminal = not self.flow
+        return step
 
     def replace(self, *steps: Step) -> None:
         """Pop the top step and push ``steps`` in its place."""
         self._legal = None
         self.flow.pop()
         self.flow.extend(steps)
+        self.is_terminal = not self.flow
+
+    def restore_flow(self, steps: list[Step]) -> None:
+        """Set the whole stack (bottom first): a saved state's or a scenario's."""
+        self._legal = None
+        self.flow = steps
+        self.is_terminal = not steps
 
     def offer(self, step: Step, legal: list[Action]) -> None:
         """Push the decision ``step`` with its legal actions ``legal`` (what ``step.legal(self)`` would give), already
@@ -299,6 +318,7 @@ class FlowState(State):
         position's until the state changes (``apply`` forgets it)."""
         self.flow.append(step)
         self._legal = legal
+        self.is_terminal = False
 
     @property
     def step(self) -> Step | None:
@@ -313,11 +333,14 @@ class FlowState(State):
         while flow:
             top = flow[-1]
             if top.decides or not top.automatic and top.decider(self) is not None:
+                self.is_terminal = False
                 return
             if holds and top.name in holds:
                 flow.append(Hold(top.name))
+                self.is_terminal = False
                 return
             top.run(self)
+        self.is_terminal = True
 
     @property
     def held(self) -> str | None:
@@ -330,10 +353,6 @@ class FlowState(State):
     def current_player(self) -> int | None:
         flow = self.flow
         return flow[-1].decider(self) if flow else None
-
-    @property
-    def is_terminal(self) -> bool:
-        return not self.flow
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of ``current_player``: the top step's :meth:`Step.legal` (cached until the state
@@ -362,11 +381,14 @@ class FlowState(State):
         while flow:
             top = flow[-1]
             if top.decides or not top.automatic and top.decider(self) is not None:
+                self.is_terminal = False   # (a step may have emptied and refilled the stack directly)
                 return
             if self.holds and top.name in self.holds:
                 flow.append(Hold(top.name))
+                self.is_terminal = False
                 return
             top.run(self)
+        self.is_terminal = True   # (the stack emptied: the game is over)
 
     def malformed(self, action: Action) -> Refusal | None:
         """Why ``action`` is not an action of this game at all, whatever the position (unknown kind, wrong number of
@@ -426,6 +448,7 @@ class FlowState(State):
 
     def _copy_flow(self, other: "FlowState") -> None:
         other.flow = list(self.flow)
+        other.is_terminal = self.is_terminal
         other.holds = self.holds
 
     def _base_json(self) -> dict[str, Any]:

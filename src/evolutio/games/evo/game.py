@@ -104,7 +104,7 @@ class EvoGame(Game):
         state._load_base_json(data)
         position = data["position"]
         state.load_position(position)
-        state.flow = steps_from_json(position["flow"], STEP_TYPES)
+        state.restore_flow(steps_from_json(position["flow"], STEP_TYPES))
         return state
 
     def state_from_scenario(self, data: dict[str, Any]) -> EvoState:

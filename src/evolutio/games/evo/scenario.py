@@ -156,7 +156,7 @@ def build_scenario(game: Any, data: dict[str, Any]) -> EvoState:
         for hex_index in newborns:
             state.newborn[hex_index] = True
             state.parents[hex_index] = -1  # newborns are not parents (ruling 15)
-        state.flow = _flow(data["flow"], players)
+        state.restore_flow(_flow(data["flow"], players))
         state.birth_turn = _birth_turn(state.flow)
     else:
         state.push(Phase(PHASES.index(phase)))

@@ -181,7 +181,7 @@ class NewWorldGame(Game):
                     if isinstance(value, list) else value)
         for animal in range(len(state.animal_card)):
             state._refresh_mask(animal)  # the derived trait masks and food requirements
-        state.flow = steps_from_json(body["flow"], STEP_TYPES, "newworld.flow")
+        state.restore_flow(steps_from_json(body["flow"], STEP_TYPES, "newworld.flow"))
         return state
 
     def state_from_scenario(self, data: dict[str, Any]) -> NewWorldPosition:

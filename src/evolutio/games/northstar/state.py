@@ -110,7 +110,7 @@ class NorthstarState(NorthstarViews):
         self.bags = list(data["bags"])
         self.foodcards = list(data["foodcards"])
         self.wh = data["watering_hole"]
-        self.flow = steps_from_json(data["flow"], STEP_TYPES + tuple(TRAIT_STEPS))
+        self.restore_flow(steps_from_json(data["flow"], STEP_TYPES + tuple(TRAIT_STEPS)))
         self.rnd = data["round"]
         self.first = data["first"]
         self.turn = data["turn"]

@@ -20,6 +20,7 @@ Hold points (``OriginGame.hold_points``) are the names of the automatic steps ``
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import ClassVar, Iterable
 
 from evolutio.kernel import Action
@@ -550,6 +551,8 @@ class TriggerOrder(Decision):
     triggers: tuple[int, ...]
 
     def decider(self, state: OriginFlow) -> int | None:
+        if len(self.triggers) < 2:   # (fewer than two: never a decision, no need to ask which can fire)
+            return None
         valid = state.valid_triggers(self.triggers)
         if valid and valid.count(valid[0]) != len(valid):   # (two different triggers; count: no closure cell)
             return self.player
@@ -623,7 +626,7 @@ class OriginFlow(OriginTurn):
     def kill(self, c: int, t: int) -> None:
         """Carnivore ``c`` eats ``t``; then it gets two blue tokens, one at a time (if it can still eat)."""
         self.eaten(c, t)
-        self.push(BlueToken(c), BlueToken(c))
+        self.push(blue := BlueToken(c), blue)   # (a step is an immutable value: one serves both tokens)
 
     def choose_animal_to_feed(self, seat: int, animals: list[int]) -> None:
         """``seat`` chooses which of ``animals`` (its own) gets the token on offer (a ``scavenge``; ruling 47)."""
@@ -690,7 +693,8 @@ class OriginFlow(OriginTurn):
         self.fired |= 1 << c
         pool = self.flow[-1]
         assert isinstance(pool, TriggerOrder)
-        self.replace(TriggerOrder(pool.player, tuple(y for y in pool.triggers if (y >> 1) != c)))
+        # the triggers of the other cards (filterfalse with a C predicate: a generator would make c a closure cell)
+        self.replace(TriggerOrder(pool.player, tuple(filterfalse((2 * c, 2 * c + 1).__contains__, pool.triggers))))
         for handler in FIRE_TRIGGER[1 << self.card_trait[c]]:
             handler(self, c, r)
 

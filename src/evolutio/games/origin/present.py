@@ -405,7 +405,7 @@ class OriginPresentation(ExpansionFlow):
             setattr(self, k, int(o[k]))
         self.main_action_used = bool(o["main_action_used"])
         self.round_had_actions = bool(o["round_had_actions"])
-        self.flow = steps_from_json(o["flow"], ALL_STEP_TYPES, "origin.flow")
+        self.restore_flow(steps_from_json(o["flow"], ALL_STEP_TYPES, "origin.flow"))
         self.decided_winners = list(o["decided_winners"]) if o["decided_winners"] is not None else None
         self.dice = tuple(o["dice"])
         self.load_marks(o.get("marks", {}), "origin.marks")

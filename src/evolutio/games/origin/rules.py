@@ -68,6 +68,10 @@ ON_OWN = tuple(t.target in ("own", "any", "own_pair") for t in TRAITS)
 ON_OTHERS = tuple(t.target in ("opponent", "any", "opponent_pair") for t in TRAITS)
 SINGLE_COPY = tuple(0 if t.multiple else 1 << t.num for t in TRAITS)
 BLOCKING_PLACEMENT = tuple(single | incompatible for single, incompatible in zip(SINGLE_COPY, INCOMPATIBLE))
+#: per trait played on one of the player's own animals only (not paired): the bits that keep it off an animal, which
+#: are its whole placement rule without placement rules (:meth:`OriginRules.can_place_trait`); else -1
+OWN_ONLY_BLOCKING = tuple(BLOCKING_PLACEMENT[t.num] if ON_OWN[t.num] and not ON_OTHERS[t.num] and not t.paired else -1
+                          for t in TRAITS)
 #: per trait: why it cannot go on an animal (wrong owner, a second copy, an incompatible trait), in player terms
 PLACEMENT_REFUSALS = tuple(
     (Refusal(f"{t.en} can be played only on another player's animal (ruling 5)" if ON_OTHERS[t.num]
@@ -509,7 +513,10 @@ class OriginRules(FlowState):
         L = [A.PASS]
         trait_plays, animal = self.config.trait_plays, A.ANIMAL
         # (with placement rules, locations.py's one answer for single and paired traits; the same as can_place_trait)
-        can_place = self.can_place_with_rules if self.config.placement_rules else self.can_place_trait
+        rules = self.config.placement_rules
+        can_place = self.can_place_with_rules if rules else self.can_place_trait
+        # can_place_trait's first test of an own-animal trait, asked here: the player's first animal can take it
+        first_traits = -1 if rules or not self.animals[p] else self.trait_mask[self.animals[p][0]]
         asked = playable = 0   # bit masks: the traits asked about so far, those that can be played
         slot = 0   # (L.append, not a bound method kept in a local: Python 3.11 runs it without a call)
         for card in hand:
@@ -518,7 +525,9 @@ class OriginRules(FlowState):
             for trait, bit, play in trait_plays[card]:
                 if asked & bit == 0:
                     asked |= bit
-                    if can_place(p, trait):   # the rule of trait_play_refusal
+                    blocking = OWN_ONLY_BLOCKING[trait]
+                    if (blocking >= 0 and first_traits >= 0 and first_traits & blocking == 0
+                            or can_place(p, trait)):   # the rule of trait_play_refusal
                         playable |= bit
                 if playable & bit != 0:
                     L.append(play)
@@ -614,7 +623,11 @@ class OriginRules(FlowState):
         return True
 
     def valid_triggers(self, triggers: tuple[int, ...]) -> list[int]:
-        return list(filter(self.trigger_can_fire, triggers))
+        valid = []   # (a loop: filter would call trigger_can_fire from C, a comprehension make closure cells)
+        for x in triggers:
+            if self.trigger_can_fire(x):
+                valid.append(x)
+        return valid
 
     def receive(self, a: int, red: bool) -> None:
         """``a`` (which can receive) gets one token (red: from the food base); runs the ``on_receive`` hooks. Each real

@@ -32,11 +32,14 @@ def search_clockwise(state: OriginFlow, carnivore: int) -> None:
     seats, first_seat, location = state.player_count, state.owner[carnivore], state.location
     if first_seat < 0:
         return
+    trait_mask = state.trait_mask
     for offset in range(seats):
         seat = (first_seat + offset) % seats
-        hungry = [animal for animal in state.animals[seat]
-                  if state.trait_mask[animal] & SCAVENGER and state.receive_refusal(animal) is None
-                  and (not location or location[animal] == location[carnivore])]
+        hungry = []   # (a loop: a comprehension would make closure cells on every call)
+        for animal in state.animals[seat]:
+            if (trait_mask[animal] & SCAVENGER and state.receive_refusal(animal) is None
+                    and (not location or location[animal] == location[carnivore])):
+                hungry.append(animal)
         if len(hungry) == 1:
             feed_the_scavenger(state, hungry[0])
         elif hungry:
