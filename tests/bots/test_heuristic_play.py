@@ -316,3 +316,53 @@ def newworld_extinction_estimate(food_left: int) -> float:
 def test_newworld_food_left_at_the_extinction_feeds_no_one() -> None:
     # the feeding is over: the tokens left on the areas no longer give a hungry animal a chance
     assert newworld_extinction_estimate(2) == newworld_extinction_estimate(0)
+
+
+def newworld_finished_after(kind: str) -> object:
+    """The last decision of a newworld game, taken: seat 0 saves its Fat Tissue animal (``use_fat``) or not
+    (``done``); seat 1 has one fed animal with four traits (7 points)."""
+    from ..newworld.helpers import scenario
+
+    state = scenario([{"hand": [], "animals": [{"traits": [], "food": 1}, {"traits": ["fat_tissue"], "fat": 1}]},
+                      {"hand": [], "animals": [{"traits": ["camouflage", "running", "swimming", "burrowing"],
+                                                "food": 1}]}],
+                     areas=[{"area": "steppe", "food": [0]}], phase="extinction", final=True, first_player=0, to_act=0)
+    state.apply(next(action for action in state.legal_actions() if action.kind == kind))
+    assert state.is_terminal
+    return state
+
+
+def test_a_finished_game_credits_the_tie_rule_winner() -> None:
+    from evolutio.bots.heuristic import estimator_for
+
+    # saved: 7 points each, and seat 0 wins on the tie rule (two surviving animals to one); the estimate of the
+    # finished game reads the winner off the rules, not just the equal scores
+    tied = newworld_finished_after("use_fat")
+    assert tied.scores() == [7, 7] and tied.winners() == [0]
+    values = estimator_for("newworld").estimate(tied, 1)
+    assert values[0] > values[1] > values[0] - 1
+    # a clear win is worth its score and no more, so that ending the game is not preferred for itself
+    clear = newworld_finished_after("done")
+    assert clear.scores() == [3, 7] and estimator_for("newworld").estimate(clear, 1) == [3.0, 7.0]
+
+
+def newworld_final_estimate_of_fed(animals: list[list[str]]) -> float:
+    """Seat 0's estimate in the final feeding, no food left: fed animals with the given traits."""
+    from evolutio.kernel import game_plugin
+
+    from ..newworld.helpers import scenario
+
+    state = scenario([{"hand": [], "animals": [{"traits": traits, "food": 1} for traits in animals]},
+                      {"hand": [], "animals": [{"traits": [], "food": 1}]}],
+                     areas=[{"area": "steppe", "food": [0]}], phase="feeding", final=True, first_player=0, to_act=0)
+    plugin = game_plugin("newworld", "heuristic")
+    assert plugin is not None
+    return plugin().estimates(state.view(0), state)[0]
+
+
+def test_newworld_final_estimate_counts_the_tie_rule() -> None:
+    # 6 points either way, but a tied score goes to the seat with more surviving animals
+    two = newworld_final_estimate_of_fed([[], []])
+    one = newworld_final_estimate_of_fed([["camouflage", "running", "swimming"]])
+    assert one < two < one + 1
+

@@ -21,6 +21,21 @@ FOLLOW_UP_WIDTH = 16
 SAME_SEAT_PLIES = 2
 #: weight of the best opponent (the rest goes to the opponents' mean) in the value of a position
 BEST_OPPONENT_WEIGHT = 0.5
+#: what winning a tied score is worth on top of the score in a finished game (shared among the winners): less than a
+#: point, so that the ruleset's own tie rule (``winners()``) decides between equal scores and nothing else
+WIN_CREDIT = 0.5
+
+
+def finished_values(state: State) -> list[float]:
+    """A finished game's value per seat: its score, and where the top score is tied, the winners' share of
+    :data:`WIN_CREDIT` (a clear winner gets none, so that finishing the game is worth no more than its score)."""
+    values = [float(score) for score in state.scores()]
+    top = max(values)
+    if sum(value == top for value in values) > 1:
+        winners = state.winners()
+        for seat in winners:
+            values[seat] += WIN_CREDIT / len(winners)
+    return values
 
 
 class Estimator(Protocol):
@@ -41,6 +56,8 @@ class ScoreEstimate:
     worlds = 1
 
     def estimate(self, state: State, seat: int) -> list[float]:
+        if state.is_terminal:
+            return finished_values(state)
         return [float(score) for score in state.scores()]
 
     def rounds_left(self, state: State, seat: int) -> float | None:
@@ -59,7 +76,7 @@ class ViewEstimate:
 
     def estimate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal:
-            return [float(score) for score in state.scores()]
+            return finished_values(state)
         if self.asks_rules:
             return list(self.plugin.estimates(state.view(seat), state))
         return list(self.plugin.estimates(state.view(seat)))

@@ -16,9 +16,10 @@ closed to most). Fat counts as food while it may still be spent (until the seat'
 hibernating animal counts as fed, a poisoned one as dead. A Symbiosis ward takes no food while its guardian is hungry,
 so it is fed only as far as its guardian is. A hungry predator may feed itself by hunting, but a kill brings 2 food: one
 missing more counts on the hunt only together with the budget's food for the rest. An animal without shelter or a
-protective trait is discounted for every predator of another seat. Cards in hand count only as far as the next draw
-leaves room for them under the hand limit (the rest would be discarded), so the bot plays them instead of passing on a
-full hand.
+protective trait is discounted for every predator of another seat. In the final period a surviving animal also
+counts a little besides its points, as the tie rule does (more surviving animals win a tied score). Cards in hand
+count only as far as the next draw leaves room for them under the hand limit (the rest would be discarded), so the bot
+plays them instead of passing on a full hand.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ CARDS_PER_ANIMAL = 1
 CARDS_PER_DRAW = 2
 #: hands are cut down to this many cards after the draw: cards beyond what the next draw leaves room for are lost
 HAND_LIMIT = 6
+#: what a surviving animal adds in the final period besides its points: a tied score goes to the seat with more
+#: surviving animals (the tie rule), so between equal scores the bot keeps more animals alive; far less than a point
+TIE_BREAK_PER_ANIMAL = 0.1
 #: periods of card income a surviving animal is credited with at most
 FUTURE_PERIODS_CREDITED = 2
 #: chance to survive of a hungry animal the food budget covers, and of one it does not cover
@@ -209,7 +213,8 @@ class NewWorldHeuristic:
             budgets = share_out(FOOD_REACH * food, demands)
         periods_left = 0 if final else PERIODS - view["period"]
         card_value = HAND_CARD_VALUE if periods_left > 0 else 0.0
-        animal_future = HAND_CARD_VALUE * CARDS_PER_ANIMAL * min(periods_left, FUTURE_PERIODS_CREDITED)
+        animal_future = (TIE_BREAK_PER_ANIMAL if final
+                         else HAND_CARD_VALUE * CARDS_PER_ANIMAL * min(periods_left, FUTURE_PERIODS_CREDITED))
         estimates = []
         for seat, player in enumerate(players):
             budget = budgets[seat]
