@@ -3,6 +3,8 @@ Ambush carnivore; the token stays in the base while the ambush resolves and goes
 
 from __future__ import annotations
 
+import json
+
 from evolutio.kernel import Action
 
 from .conftest import acts, alive, animal, feeding, food, trait_card
@@ -98,3 +100,22 @@ def test_a_voracious_extra_token_can_be_ambushed():
     s = feeding([[{"id": 2, "traits": ["voracious"]}], [AMBUSHER]], food_base=5, sets="time_to_fly,gift")
     s.apply(Action("voracious", 2))
     assert s.view(None)["decision"] == {"kind": "ambush", "player": 1, "taker": 2}
+
+
+def test_a_saved_ambush_on_the_last_communication_token_holds_no_spent_trigger_pool():
+    # the pool of triggers goes once its last trigger fires: the saved stack under the Ambush decision holds no empty
+    # trigger_order (a state saved by an older version with one still loads and plays on: an empty pool just goes)
+    s = feeding([[{"id": 0}, {"id": 1}, {"id": 2}], [AMBUSHER]], food_base=5,
+                pairs=[{"trait": "communication", "animals": [0, 1]}], **TTF)
+    s.apply(Action("take", 0))
+    s.apply(Action("pass"))                     # no ambush on A0's take; A1's Communication token is offered
+    saved = json.loads(json.dumps(s.to_json()))
+    assert "trigger_order" not in [step["step"] for step in saved["origin"]["flow"]]
+    copy = s.game.state_from_json(saved)
+    older = json.loads(json.dumps(saved))   # as an older version saved it: the spent pool under the decision
+    older["origin"]["flow"].insert(1, {"step": "trigger_order", "player": 0, "triggers": []})
+    older_copy = s.game.state_from_json(older)
+    for state in (s, copy, older_copy):
+        state.apply(Action("ambush", 10))
+        assert not alive(state, 1) and food(state, 0) == 1
+    assert copy.view(None) == s.view(None) == older_copy.view(None)

@@ -21,7 +21,7 @@ Hold points (``OriginGame.hold_points``) are the names of the automatic steps ``
 from __future__ import annotations
 
 from itertools import filterfalse
-from typing import ClassVar, Iterable
+from typing import ClassVar, Iterable, cast
 
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
@@ -687,14 +687,14 @@ class OriginFlow(OriginTurn):
             self.push(TriggerOrder(self.owner[a], tuple(queued)))
 
     def fire(self, x: int) -> None:
-        """Fire trigger ``x`` (``2 * card + side``) of the pool on top of the stack."""
+        """Fire trigger ``x`` (``2 * card + side``) of the pool on top of the stack, which goes once it is empty."""
         c = x >> 1
         r = self.second_animal[c] if x & 1 else self.first_animal[c]
         self.fired |= 1 << c
-        pool = self.flow[-1]
-        assert isinstance(pool, TriggerOrder)
-        # the triggers of the other cards (filterfalse with a C predicate: a generator would make c a closure cell)
-        self.replace(TriggerOrder(pool.player, tuple(filterfalse((2 * c, 2 * c + 1).__contains__, pool.triggers))))
+        pool = cast(TriggerOrder, self.flow[-1])
+        # the other cards' triggers (filterfalse with a C predicate: a generator would make c a closure cell)
+        rest = tuple(filterfalse((2 * c, 2 * c + 1).__contains__, pool.triggers))
+        self.replace(TriggerOrder(pool.player, rest)) if rest else self.pop()   # (no empty pool built and settled)
         for handler in FIRE_TRIGGER[1 << self.card_trait[c]]:
             handler(self, c, r)
 
