@@ -4,6 +4,9 @@ in place of uniform play, which ends its play turns at random and attacks whatev
 It reads only the action kinds: feed a species when it can (attacking now and then), in a play turn choose the kind
 of play first (a trait, a new species, body size or population, each as likely whatever the number of cards and
 species behind it) and end the turn with a small chance; any other decision is uniform.
+
+:func:`stage` (``Game.plugins["rollout_stage"]``) says which stretch of the game a position is in: a round's planning
+(the food-card choice and the play turns) or the rest of it (leaf effects and feeding).
 """
 
 from __future__ import annotations
@@ -12,12 +15,16 @@ from typing import Any
 
 from evolutio.kernel import Action, Rng, actions_by_kind
 
+from .config import FOOD, PLAY, REPLACE
+
 #: chance that a feeding turn with an attack on offer attacks instead of feeding
 ATTACK_CHANCE = 0.25
 #: chance that a play-turn decision ends the turn while cards are left to play
 END_TURN_CHANCE = 0.02
 #: the plays a play turn chooses among first by kind
 PLAYS = ("trait", "new_species", "grow_body", "grow_pop")
+#: the phases of a round's planning stretch (the rest of the round is its feeding stretch)
+PLANNING = frozenset((FOOD, PLAY, REPLACE))
 
 
 def choose(state: Any, legal: list[Action], rng: Rng) -> Action:
@@ -37,3 +44,8 @@ def choose(state: Any, legal: list[Action], rng: Rng) -> Action:
     if attacks is not None and "pass" in by_kind and rng.random() >= ATTACK_CHANCE:
         return by_kind["pass"][0]
     return rng.choice(legal)
+
+
+def stage(state: Any) -> tuple[int, bool]:
+    """(the round, whether it is in its planning stretch) of ``state``: both are public."""
+    return state.turn_number, state.phase in PLANNING
