@@ -67,7 +67,8 @@ def test_opponent_models_and_the_safety_rule_play_legally_in_whole_games(game_na
     level = dataclasses.replace(SMALL, iterations=4 if opponents == "heuristic" else 12, opponents=opponents,
                                 safety_margin=0.05, reuse_tree=True, rollout="policy",
                                 cut_at_stage_end=opponents == "policy",
-                                root_candidates=3 if opponents == "policy" else 0)
+                                root_candidates=3 if opponents == "policy" else 0,
+                                rollout_policy="rollout_careful")
     seats = [CheckingBot(IsmctsBot(seed=2, level=level))]
     seats += [CheckingBot(make_bot("random", seed=3 + seat)) for seat in range(game.num_players - 1)]
     assert play_game(game, 7, seats).is_terminal
@@ -119,6 +120,43 @@ def test_a_rulesets_rollout_policy_chooses_legal_actions_and_others_fall_back_to
     has_plugin = game_plugin(game_name, "rollout") is not None
     assert (rollout_policy_for(game_name) is uniform) == (not has_plugin)
     assert game_name not in ("origin", "northstar") or has_plugin
+
+
+def _carnivore_without_prey(view: dict, action: Action) -> bool:
+    """Whether trait play ``action`` puts a Carnivore on a species no other seat's species is smaller than (by the
+    deciding seat's view)."""
+    seat = view["you"]
+    card, species = action.args
+    if next(entry["trait"] for entry in view["players"][seat]["hand"] if entry["id"] == card) != "carnivore":
+        return False
+    own = view["players"][seat]["species"]
+    body = own[species]["body"] if species < len(own) else 1
+    return not any(other["body"] < body for player in view["players"] if player["seat"] != seat
+                   for other in player["species"])
+
+
+def test_northstars_careful_policy_draws_no_carnivore_without_prey_and_less_body_size() -> None:
+    default, careful = rollout_policy_for("northstar"), rollout_policy_for("northstar", "rollout_careful")
+    assert careful is not default and rollout_policy_for("origin", "rollout_careful") is rollout_policy_for("origin")
+    game = load_game("northstar", players=4)
+    drawn = {"default": {"body": 0, "no_prey": 0}, "careful": {"body": 0, "no_prey": 0}}
+    for seed in range(3):
+        state = game.new_state(seed)
+        walker = make_bot("random", seed=seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            if any(action.kind == "end_turn" for action in legal):
+                view = state.view(state.current_player)
+                for name, policy in (("default", default), ("careful", careful)):
+                    rng = Rng(seed, stream=5)
+                    for _ in range(10):
+                        action = policy(state, legal, rng)
+                        assert action in legal
+                        drawn[name]["body"] += action.kind == "grow_body"
+                        drawn[name]["no_prey"] += action.kind == "trait" and _carnivore_without_prey(view, action)
+            state.apply(walker.choose(state))
+    assert drawn["careful"]["no_prey"] == 0 < drawn["default"]["no_prey"]
+    assert drawn["careful"]["body"] < drawn["default"]["body"] / 2
 
 
 def test_a_root_prior_gives_every_legal_action_its_virtual_visits() -> None:
@@ -385,7 +423,8 @@ def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str, reuse_tree:
     assert seat is not None
     level = Level(iterations=20 if opponents == "heuristic" else 60, rollout_depth=4, worlds=6,
                   reuse_tree=reuse_tree, rollout=rollout, prior_visits=prior_visits, opponents=opponents,
-                  safety_margin=safety_margin, cut_at_stage_end=cut, root_candidates=root_candidates)
+                  safety_margin=safety_margin, cut_at_stage_end=cut, root_candidates=root_candidates,
+                  rollout_policy="rollout_careful" if cut else "rollout")
     ismcts_choice = IsmctsBot(seed=5, level=level).choose(PoisonedState(state, state))  # type: ignore[arg-type]
     heuristic_choice = HeuristicBot(seed=5).choose(PoisonedState(state, state))  # type: ignore[arg-type]
     hidden = set()

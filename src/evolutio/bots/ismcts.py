@@ -24,7 +24,7 @@ from evolutio.kernel import Action, Rng, State
 
 from .base import Bot
 from .heuristic import Estimator, HeuristicBot, estimator_for
-from .rollout import RolloutPolicy, RolloutStage, rollout_policy_for, rollout_stage_for, uniform
+from .rollout import DEFAULT_POLICY, RolloutPolicy, RolloutStage, rollout_policy_for, rollout_stage_for, uniform
 
 #: UCB exploration constant (rewards lie in [0, 1])
 EXPLORATION = 0.7
@@ -101,6 +101,10 @@ class Level:
     #: at the root, search only the heuristic bot's this many best actions (its look-ahead on the search's own
     #: determinization); 0 searches every legal action
     root_candidates: int = 0
+    #: the ruleset's plug-in that plays the "policy" rollouts and the other seats' model: ``"rollout"`` (its
+    #: default policy) or another kind it registers (e.g. northstar's ``"rollout_careful"``; a ruleset without that
+    #: kind uses its default)
+    rollout_policy: str = DEFAULT_POLICY
 
     def depth_for(self, game_name: str) -> int:
         """The rollout depth in ruleset ``game_name``."""
@@ -254,8 +258,9 @@ class IsmctsBot(Bot):
         estimator = estimator_for(state.game.name)
         self._rollout_depth = self.level.depth_for(state.game.name)
         self._temperature = self._temperature_at(state, seat, estimator)
-        self._policy = rollout_policy_for(state.game.name) if level_uses_policy(self.level) else uniform
-        self._opponent_policy = rollout_policy_for(state.game.name)
+        policy = rollout_policy_for(state.game.name, self.level.rollout_policy)
+        self._policy = policy if level_uses_policy(self.level) else uniform
+        self._opponent_policy = policy
         root = root if root is not None else _Node()
         self.last_reused = root.visits
         level = self.level

@@ -26,16 +26,23 @@ def uniform(state: State, legal: list[Action], rng: Rng) -> Action:
     return legal[rng.randbelow(len(legal))]
 
 
-_POLICIES: dict[str, RolloutPolicy] = {}
+#: the plug-in kind of a ruleset's rollout policy
+DEFAULT_POLICY = "rollout"
+
+_POLICIES: dict[tuple[str, str], RolloutPolicy] = {}
 
 
-def rollout_policy_for(game_name: str) -> RolloutPolicy:
-    """The rollout policy of ruleset ``game_name``: its plug-in if it has one, else :func:`uniform`."""
-    found = _POLICIES.get(game_name)
+def rollout_policy_for(game_name: str, kind: str = DEFAULT_POLICY) -> RolloutPolicy:
+    """The rollout policy of ruleset ``game_name``: its plug-in of ``kind`` (another kind than the default names an
+    alternative policy, e.g. for a pilot) if it has one, else its default policy, else :func:`uniform`."""
+    found = _POLICIES.get((game_name, kind))
     if found is None:
-        plugin = game_plugin(game_name, "rollout")
-        found = plugin if plugin is not None else uniform
-        _POLICIES[game_name] = found
+        plugin = game_plugin(game_name, kind)
+        if plugin is not None:
+            found = plugin
+        else:
+            found = rollout_policy_for(game_name) if kind != DEFAULT_POLICY else uniform
+        _POLICIES[(game_name, kind)] = found
     return found
 
 
