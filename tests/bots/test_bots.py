@@ -10,7 +10,7 @@ import pytest
 from evolutio.bots import bot_names, make_bot, with_think_time
 from evolutio.bots.heuristic import HeuristicBot, ScoreEstimate, estimator_for
 from evolutio.bots.ismcts import LEVELS, WIDE_BUDGET_CAP, IsmctsBot, Level, parse_level
-from evolutio.bots.rollout import rollout_policy_for, uniform
+from evolutio.bots.rollout import rollout_policy_for, rollout_stage_for, uniform
 from evolutio.kernel import Action, Rng, State, game_plugin, load_game
 from evolutio.sim.runner import play_game
 
@@ -65,7 +65,10 @@ def test_policy_rollouts_and_a_root_prior_play_legally_in_whole_games(game_name:
 def test_opponent_models_and_the_safety_rule_play_legally_in_whole_games(game_name: str, opponents: str) -> None:
     game = load_game(game_name, players=3)
     level = dataclasses.replace(SMALL, iterations=4 if opponents == "heuristic" else 12, opponents=opponents,
-                                safety_margin=0.05, reuse_tree=True, rollout="policy")
+                                safety_margin=0.05, reuse_tree=True, rollout="policy",
+                                cut_at_stage_end=opponents == "policy",
+                                root_candidates=3 if opponents == "policy" else 0,
+                                rollout_policy="rollout_careful")
     seats = [CheckingBot(IsmctsBot(seed=2, level=level))]
     seats += [CheckingBot(make_bot("random", seed=3 + seat)) for seat in range(game.num_players - 1)]
     assert play_game(game, 7, seats).is_terminal
@@ -119,6 +122,43 @@ def test_a_rulesets_rollout_policy_chooses_legal_actions_and_others_fall_back_to
     assert game_name not in ("origin", "northstar") or has_plugin
 
 
+def _carnivore_without_prey(view: dict, action: Action) -> bool:
+    """Whether trait play ``action`` puts a Carnivore on a species no other seat's species is smaller than (by the
+    deciding seat's view)."""
+    seat = view["you"]
+    card, species = action.args
+    if next(entry["trait"] for entry in view["players"][seat]["hand"] if entry["id"] == card) != "carnivore":
+        return False
+    own = view["players"][seat]["species"]
+    body = own[species]["body"] if species < len(own) else 1
+    return not any(other["body"] < body for player in view["players"] if player["seat"] != seat
+                   for other in player["species"])
+
+
+def test_northstars_careful_policy_draws_no_carnivore_without_prey_and_less_body_size() -> None:
+    default, careful = rollout_policy_for("northstar"), rollout_policy_for("northstar", "rollout_careful")
+    assert careful is not default and rollout_policy_for("origin", "rollout_careful") is rollout_policy_for("origin")
+    game = load_game("northstar", players=4)
+    drawn = {"default": {"body": 0, "no_prey": 0}, "careful": {"body": 0, "no_prey": 0}}
+    for seed in range(3):
+        state = game.new_state(seed)
+        walker = make_bot("random", seed=seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            if any(action.kind == "end_turn" for action in legal):
+                view = state.view(state.current_player)
+                for name, policy in (("default", default), ("careful", careful)):
+                    rng = Rng(seed, stream=5)
+                    for _ in range(10):
+                        action = policy(state, legal, rng)
+                        assert action in legal
+                        drawn[name]["body"] += action.kind == "grow_body"
+                        drawn[name]["no_prey"] += action.kind == "trait" and _carnivore_without_prey(view, action)
+            state.apply(walker.choose(state))
+    assert drawn["careful"]["no_prey"] == 0 < drawn["default"]["no_prey"]
+    assert drawn["careful"]["body"] < drawn["default"]["body"] / 2
+
+
 def test_a_root_prior_gives_every_legal_action_its_virtual_visits() -> None:
     state = _first_decision_with("origin", 5, at_least=4)
     seat = state.current_player
@@ -129,6 +169,87 @@ def test_a_root_prior_gives_every_legal_action_its_virtual_visits() -> None:
     assert all(child.visits >= 7 for child in root.children.values())
     assert sum(child.visits for child in root.children.values()) == 7 * len(root.children) + 2
     assert all(0.0 <= child.reward <= child.visits for child in root.children.values())
+
+
+def test_northstar_stages_are_a_rounds_planning_then_its_feeding_and_other_rulesets_have_none() -> None:
+    stage = rollout_stage_for("northstar")
+    assert stage is not None and rollout_stage_for("origin") is None
+    game = load_game("northstar", players=3)
+    state = game.new_state(4)
+    walker = make_bot("random", seed=4)
+    stages = []
+    while not state.is_terminal:
+        view = state.view(state.current_player)
+        current = stage(state)
+        assert current[0] == view["round"]
+        if view["phase"] in ("select-food", "play-cards"):
+            assert current[1], view["phase"]
+        if view["phase"] == "feeding":
+            assert not current[1]
+        if not stages or stages[-1] != current:
+            stages.append(current)
+        state.apply(walker.choose(state))
+    order = [(round_number, not planning) for round_number, planning in stages]
+    assert order == sorted(set(order)), "a stage came back after it ended"
+    assert {planning for _, planning in stages} == {True, False} and stages[-1][0] > 2
+
+
+class StageRecorder:
+    """An estimator that notes the stage of every position it is asked about (and estimates as the real one)."""
+
+    def __init__(self, estimator) -> None:
+        self.estimator = estimator
+        self.worlds = estimator.worlds
+        self.stages: list[object] = []
+
+    def estimate(self, state: State, seat: int) -> list[float]:
+        stage = rollout_stage_for(state.game.name)
+        assert stage is not None
+        self.stages.append(None if state.is_terminal else stage(state))
+        return self.estimator.estimate(state, seat)
+
+    def rounds_left(self, state: State, seat: int) -> float | None:
+        return self.estimator.rounds_left(state, seat)
+
+
+@pytest.mark.parametrize("cut", [False, True])
+def test_a_level_cut_at_the_stage_end_estimates_every_iteration_where_the_decisions_stage_ends(monkeypatch,
+                                                                                                  cut: bool) -> None:
+    state = load_game("northstar", players=4).new_state(8)
+    walker = make_bot("random", seed=8)
+    while not (state.view(state.current_player)["phase"] == "play-cards" and len(state.legal_actions()) > 3):
+        state.apply(walker.choose(state))
+    seat = state.current_player
+    assert seat is not None
+    stage = rollout_stage_for("northstar")
+    assert stage is not None
+    recorder = StageRecorder(estimator_for("northstar"))
+    monkeypatch.setattr("evolutio.bots.ismcts.estimator_for", lambda name: recorder)
+    level = Level(iterations=40, rollout_depth=200 if cut else 8, worlds=4, rollout="policy", opponents="policy",
+                  cut_at_stage_end=cut)
+    IsmctsBot(seed=3, level=level).search(state, seat)
+    assert len(recorder.stages) == 40
+    after = set(recorder.stages)
+    if cut:  # every iteration ends at the first position of the round's feeding
+        assert after == {(stage(state)[0], False)}
+    else:  # eight decisions after the tree: some iterations end inside the play turns
+        assert stage(state) in after
+
+
+def test_root_candidates_search_only_the_heuristics_best_actions() -> None:
+    state = _first_decision_with("northstar", 5, at_least=6)
+    seat = state.current_player
+    assert seat is not None
+    ranked = HeuristicBot(seed=4).ranked(state)
+    assert sorted(map(repr, ranked)) == sorted(map(repr, state.legal_actions()))
+    assert ranked[0] == HeuristicBot(seed=4).choose(state)
+    level = Level(iterations=30, rollout_depth=4, worlds=4, rollout="policy", opponents="policy", root_candidates=3)
+    bot = IsmctsBot(seed=1, level=level)
+    root = bot.search(state, seat)
+    assert len(root.children) == 3 and set(root.children) <= set(state.legal_actions())
+    assert sum(child.visits for child in root.children.values()) == 30
+    assert IsmctsBot(seed=1, level=level).choose(state) in root.children
+    assert len(IsmctsBot(seed=1, level=dataclasses.replace(level, root_candidates=0)).search(state, seat).children) > 3
 
 
 def test_each_ruleset_with_a_heuristic_plugin_uses_it_and_others_fall_back_to_scores() -> None:
@@ -284,13 +405,15 @@ class PoisonedState:
         return self._poisoned.view(seat)
 
 
-@pytest.mark.parametrize("reuse_tree, rollout, prior_visits, opponents, safety_margin",
-                         [(False, "random", 0, "tree", 0.0), (True, "random", 0, "tree", 0.0),
-                          (True, "policy", 5, "tree", 0.0), (True, "policy", 0, "policy", 0.05),
-                          (False, "policy", 0, "heuristic", 0.05)])
+@pytest.mark.parametrize("reuse_tree, rollout, prior_visits, opponents, safety_margin, cut, root_candidates",
+                         [(False, "random", 0, "tree", 0.0, False, 0), (True, "random", 0, "tree", 0.0, False, 0),
+                          (True, "policy", 5, "tree", 0.0, False, 0), (True, "policy", 0, "policy", 0.05, False, 0),
+                          (False, "policy", 0, "heuristic", 0.05, False, 0),
+                          (True, "policy", 0, "policy", 0.0, True, 2)])
 @pytest.mark.parametrize("game_name", ["origin", "northstar"])
 def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str, reuse_tree: bool, rollout: str,
-                                                     prior_visits: int, opponents: str, safety_margin: float) -> None:
+                                                     prior_visits: int, opponents: str, safety_margin: float,
+                                                     cut: bool, root_candidates: int) -> None:
     game = load_game(game_name, players=4)
     state = game.new_state(17)
     random_bot = make_bot("random", seed=2)
@@ -300,7 +423,8 @@ def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str, reuse_tree:
     assert seat is not None
     level = Level(iterations=20 if opponents == "heuristic" else 60, rollout_depth=4, worlds=6,
                   reuse_tree=reuse_tree, rollout=rollout, prior_visits=prior_visits, opponents=opponents,
-                  safety_margin=safety_margin)
+                  safety_margin=safety_margin, cut_at_stage_end=cut, root_candidates=root_candidates,
+                  rollout_policy="rollout_careful" if cut else "rollout")
     ismcts_choice = IsmctsBot(seed=5, level=level).choose(PoisonedState(state, state))  # type: ignore[arg-type]
     heuristic_choice = HeuristicBot(seed=5).choose(PoisonedState(state, state))  # type: ignore[arg-type]
     hidden = set()

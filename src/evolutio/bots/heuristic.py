@@ -123,19 +123,21 @@ class HeuristicBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        return self.ranked(state)[0]
+
+    def ranked(self, state: State) -> list[Action]:
+        """The legal actions of ``state``, best first by the look-ahead (the first of equal ones first)."""
+        legal = state.legal_actions()
         seat = state.current_player
         assert seat is not None
         estimator = estimator_for(state.game.name)
         worlds = [state.determinize(seat, self.rng) for _ in range(estimator.worlds)]
         for world in worlds:
             world.log_events = False
-        best_action = legal[0]
-        best_value = float("-inf")
-        for action in legal:
-            value = sum(self._value_after(world, action, seat, estimator, SAME_SEAT_PLIES) for world in worlds)
-            if value > best_value:
-                best_action, best_value = action, value
-        return best_action
+        values = [sum(self._value_after(world, action, seat, estimator, SAME_SEAT_PLIES) for world in worlds)
+                  for action in legal]
+        order = sorted(range(len(legal)), key=lambda index: -values[index])
+        return [legal[index] for index in order]
 
     def _value_after(self, world: State, action: Action, seat: int, estimator: Estimator, plies: int) -> float:
         child = world.clone()

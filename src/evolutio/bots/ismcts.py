@@ -24,7 +24,7 @@ from evolutio.kernel import Action, Rng, State
 
 from .base import Bot
 from .heuristic import Estimator, HeuristicBot, estimator_for
-from .rollout import RolloutPolicy, rollout_policy_for, uniform
+from .rollout import DEFAULT_POLICY, RolloutPolicy, RolloutStage, rollout_policy_for, rollout_stage_for, uniform
 
 #: UCB exploration constant (rewards lie in [0, 1])
 EXPLORATION = 0.7
@@ -93,6 +93,18 @@ class Level:
     #: the safety rule: 0 plays the most visited root action; a positive margin plays the heuristic bot's choice
     #: unless the most visited action's mean reward beats that choice's by at least this much (rewards in [0, 1])
     safety_margin: float = 0.0
+    #: cut every iteration where the stretch of the game the decision is in ends (the ruleset's ``rollout_stage``
+    #: plug-in, :func:`evolutio.bots.rollout.rollout_stage_for`; e.g. a round's plays): the tree stops there too and
+    #: ``rollout_depth`` becomes the most rollout decisions before that point, so every root action is judged after
+    #: the same stretch of play by every seat (rulesets without the plug-in keep the fixed depth)
+    cut_at_stage_end: bool = False
+    #: at the root, search only the heuristic bot's this many best actions (its look-ahead on the search's own
+    #: determinization); 0 searches every legal action
+    root_candidates: int = 0
+    #: the ruleset's plug-in that plays the "policy" rollouts and the other seats' model: ``"rollout"`` (its
+    #: default policy) or another kind it registers (e.g. northstar's ``"rollout_careful"``; a ruleset without that
+    #: kind uses its default)
+    rollout_policy: str = DEFAULT_POLICY
 
     def depth_for(self, game_name: str) -> int:
         """The rollout depth in ruleset ``game_name``."""
@@ -185,6 +197,11 @@ class IsmctsBot(Bot):
         self.rollout_bot = HeuristicBot(seed) if self.level.rollout == ROLLOUT_HEURISTIC else None
         self.opponent_bot = HeuristicBot(seed + 1) if self.level.opponents == OPPONENTS_HEURISTIC else None
         self.safety_bot = HeuristicBot(seed) if self.level.safety_margin > 0 else None
+        self.candidate_bot = HeuristicBot(seed + 2) if self.level.root_candidates > 0 else None
+        #: the root actions the current search may try (``Level.root_candidates``); ``None``: every legal one
+        self._root_actions: frozenset[Action] | None = None
+        self._stage: RolloutStage | None = None
+        self._root_stage: object = None
         #: whether the last decision played the heuristic's choice over the search's (``Level.safety_margin``)
         self.last_overruled = False
         self.last_iterations = 0
@@ -208,7 +225,8 @@ class IsmctsBot(Bot):
             root = kept
         else:
             root = self.search(state, seat, kept)
-            action = max(legal, key=lambda action: root.children[action].visits if action in root.children else -1)
+            searched = legal if self._root_actions is None else [a for a in legal if a in self._root_actions]
+            action = max(searched, key=lambda action: root.children[action].visits if action in root.children else -1)
             action = self._safe(state, root, action)
         if self.level.reuse_tree and root is not None and action in root.children:
             self._kept = (root.children[action], seat, applied + 1)
@@ -240,23 +258,31 @@ class IsmctsBot(Bot):
         estimator = estimator_for(state.game.name)
         self._rollout_depth = self.level.depth_for(state.game.name)
         self._temperature = self._temperature_at(state, seat, estimator)
-        self._policy = rollout_policy_for(state.game.name) if level_uses_policy(self.level) else uniform
-        self._opponent_policy = rollout_policy_for(state.game.name)
+        policy = rollout_policy_for(state.game.name, self.level.rollout_policy)
+        self._policy = policy if level_uses_policy(self.level) else uniform
+        self._opponent_policy = policy
         root = root if root is not None else _Node()
         self.last_reused = root.visits
         level = self.level
+        legal = state.legal_actions()
+        self._root_actions = None
+        if self.candidate_bot is not None and len(legal) > level.root_candidates:
+            self._root_actions = frozenset(self.candidate_bot.ranked(state)[:level.root_candidates])
         deadline = time.perf_counter() + level.seconds if level.seconds is not None else None
         worlds: list[State] = []
         for _ in range(level.worlds):
             world = state.determinize(seat, self.rng)
             world.log_events = False
             worlds.append(world)
+        self._stage = rollout_stage_for(state.game.name) if level.cut_at_stage_end else None
+        if self._stage is not None:
+            self._root_stage = self._stage(worlds[0] if worlds else state.determinize(seat, self.rng))
         if level.prior_visits:
             world = worlds[0].clone() if worlds else state.determinize(seat, self.rng)
             world.log_events = False
             self._seed_root(root, world, seat, estimator)
         iterations = 0
-        budget = level.budget(len(state.legal_actions()))
+        budget = level.budget(len(self._root_actions) if self._root_actions is not None else len(legal))
         while True:
             if deadline is None:
                 if iterations >= budget:
@@ -299,13 +325,18 @@ class IsmctsBot(Bot):
         exploration = self.level.exploration
         policy, epsilon = self._policy, self.level.epsilon
         modelled = self.level.opponents != OPPONENTS_TREE
+        stage, root_stage = self._stage, self._root_stage
         path: list[tuple[_Node, int]] = []
         node = root
         # selection and expansion
         while not world.is_terminal:
+            if stage is not None and stage(world) != root_stage:
+                break
             mover = world.current_player
             assert mover is not None
             legal = world.legal_actions()
+            if node is root and self._root_actions is not None:
+                legal = [action for action in legal if action in self._root_actions]
             if modelled and mover != seat:
                 if self.opponent_bot is not None:
                     world.apply_trusted(self.opponent_bot.choose(world) if len(legal) > 1 else legal[0])
@@ -338,7 +369,7 @@ class IsmctsBot(Bot):
             path.append((node, mover))
         # rollout
         for _ in range(self._rollout_depth):
-            if world.is_terminal:
+            if world.is_terminal or (stage is not None and stage(world) != root_stage):
                 break
             if self.rollout_bot is not None:
                 world.apply_trusted(self.rollout_bot.choose(world))

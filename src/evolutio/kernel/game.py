@@ -52,7 +52,9 @@ class Game:
     #: each seat's expected final score — that the ``heuristic`` and ``ismcts`` bots search with), ``"bots"`` (a
     #: ``{name: bot class}`` mapping of this ruleset's own extra bots), ``"score_breakdown"`` (a function
     #: ``(final view) -> [{source: points}, ...]``, one mapping per seat whose values add up to that seat's score, for
-    #: the web's end screen).
+    #: the web's end screen), ``"rollout"`` (a cheap policy ``(state, legal, rng) -> action`` for the ``ismcts`` bot's
+    #: rollouts) and ``"rollout_stage"`` (a function ``(state) -> hashable`` naming the stretch of the game a position
+    #: is in, where an ``ismcts`` level may cut its rollouts).
     plugins: ClassVar[dict[str, str]] = {}
     #: hold points a scenario may ask for (``"hold": [name, ...]``): automatic step name -> what it means
     hold_points: ClassVar[dict[str, str]] = {}

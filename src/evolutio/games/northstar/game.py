@@ -55,6 +55,8 @@ class NorthstarGame(Game):
     plugins = {"renderer": "evolutio.games.northstar.render:render",
                "score_breakdown": "evolutio.games.northstar.render:score_breakdown",
                "rollout": "evolutio.games.northstar.rollout:choose",
+               "rollout_careful": "evolutio.games.northstar.rollout:choose_careful",
+               "rollout_stage": "evolutio.games.northstar.rollout:stage",
                "heuristic": "evolutio.games.northstar.heuristic:NorthstarHeuristic",
                "bots": "evolutio.games.northstar.variants.cs4500_silly:BOTS"}
     data_note = ("card food values are approximate: the rules pack's per-card table is a low-confidence placeholder "
