@@ -277,18 +277,9 @@ def test_newworld_last_feeding_saves_the_animal_worth_more_first() -> None:
 def newworld_estimate_of_fed_pair(linked: bool) -> float:
     """Seat 0's estimate in the final feeding: two fed animals and one Communication card, linking them or (as
     Camouflage) on one of them."""
-    from evolutio.kernel import game_plugin
-
-    from ..newworld.helpers import scenario
-
-    animals: list[dict] = [{"traits": [] if linked else ["camouflage"], "food": 1}, {"traits": [], "food": 1}]
-    links = [{"trait": "communication", "animals": [0, 1]}] if linked else []
-    state = scenario([{"hand": [], "animals": animals, "links": links},
-                      {"hand": [], "animals": [{"traits": [], "food": 1}]}],
-                     areas=[{"area": "steppe", "food": [0]}], phase="feeding", final=True, first_player=0, to_act=0)
-    plugin = game_plugin("newworld", "heuristic")
-    assert plugin is not None
-    return plugin().estimates(state.view(0), state)[0]
+    if linked:
+        return newworld_final_estimate_of_fed([[], []], links=[{"trait": "communication", "animals": [0, 1]}])
+    return newworld_final_estimate_of_fed([["camouflage"], []])
 
 
 def test_newworld_a_paired_card_scores_once() -> None:
@@ -346,13 +337,14 @@ def test_a_finished_game_credits_the_tie_rule_winner() -> None:
     assert clear.scores() == [3, 7] and estimator_for("newworld").estimate(clear, 1) == [3.0, 7.0]
 
 
-def newworld_final_estimate_of_fed(animals: list[list[str]]) -> float:
-    """Seat 0's estimate in the final feeding, no food left: fed animals with the given traits."""
+def newworld_final_estimate_of_fed(animals: list[list[str]], links: list[dict] | None = None) -> float:
+    """Seat 0's estimate in the final feeding, no food left: fed animals with the given traits (and links)."""
     from evolutio.kernel import game_plugin
 
     from ..newworld.helpers import scenario
 
-    state = scenario([{"hand": [], "animals": [{"traits": traits, "food": 1} for traits in animals]},
+    fed = [{"traits": traits, "food": 1} for traits in animals]
+    state = scenario([{"hand": [], "animals": fed, "links": links or []},
                       {"hand": [], "animals": [{"traits": [], "food": 1}]}],
                      areas=[{"area": "steppe", "food": [0]}], phase="feeding", final=True, first_player=0, to_act=0)
     plugin = game_plugin("newworld", "heuristic")
