@@ -53,13 +53,13 @@ def attack_refusal(state: OriginFlow, carnivore: int) -> Refusal | None:
 
 @HOOKS.on("main_actions", "carnivore", priority=0)
 def offer_attacks(state: OriginFlow, animals: list[int], choices: list[Action]) -> None:
-    tm, attack = state.trait_mask, actions.ATTACK
+    tm, attack, marks = state.trait_mask, actions.ATTACK, state.marks
     spent = state.attacked | state.hibernating   # (refused at once by attack_refusal: no call for them)
-    food, need, fat, fat_tissue = state.food, state.need, state.fat, state.fat_tissue_count
     for animal in animals:
+        # attack_refusal's rules inline while no marks are set (no call), else the rule itself
         if (tm[animal] & CARNIVORE_BIT and not (spent >> animal) & 1
-                and (food[animal] < need[animal] or fat[animal] < fat_tissue[animal])   # (else CANNOT_EAT: no call)
-                and attack_refusal(state, animal) is None):
+                and (attack_refusal(state, animal) is None if marks
+                     else state.can_receive(animal) and state.has_attack_target(animal))):
             choices.append(attack[animal])
 
 
