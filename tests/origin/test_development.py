@@ -99,6 +99,27 @@ def test_paired_trait_needs_two_own_animals_not_yet_linked_ruling_7():
     assert partner(s, 50, c) == 52 and partner(s, 52, c) == 50
 
 
+def test_a_paired_trait_is_offered_only_while_two_own_animals_are_not_linked_by_it_ruling_7():
+    players = [{"hand": ["cooperation/carnivore"], "animals": [{"id": 50}, {"id": 51}]}, {"hand": ["piracy"]}]
+    linked = dev(players, pairs=[{"trait": "cooperation", "animals": [50, 51]}])
+    card = in_hand(linked, 0, "cooperation/carnivore")
+    assert Action("trait", card, 0) not in linked.legal_actions()   # the only pair is linked by Cooperation
+    assert Action("trait", card, 1) in linked.legal_actions()
+    players[0]["animals"].append({"id": 52})
+    third = dev(players, pairs=[{"trait": "cooperation", "animals": [50, 51]}])
+    assert Action("trait", card, 0) in third.legal_actions()   # 52 with 50 or 51
+
+
+def test_parasite_is_offered_while_some_other_players_animal_can_take_it_ruling_6():
+    players = [{"hand": ["parasite/carnivore"], "animals": [{"id": 50}]},
+               {"hand": ["piracy"], "animals": [{"id": 60, "traits": ["parasite"]}, {"id": 61}]}]
+    s = dev(players)
+    card = in_hand(s, 0, "parasite/carnivore")
+    assert Action("trait", card, 0) in s.legal_actions()   # on 61 (60 has one)
+    players[1]["animals"][1]["traits"] = ["parasite"]
+    assert Action("trait", card, 0) not in dev(players).legal_actions()
+
+
 def test_symbiosis_first_target_is_the_symbiont():
     s = dev([{"hand": ["symbiosis"], "animals": [{"id": 50}, {"id": 51}]}, {"hand": ["piracy"]}])
     c = in_hand(s, 0, "symbiosis")

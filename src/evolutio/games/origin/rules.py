@@ -72,6 +72,12 @@ BLOCKING_PLACEMENT = tuple(single | incompatible for single, incompatible in zip
 #: are its whole placement rule without placement rules (:meth:`OriginRules.can_place_trait`); else -1
 OWN_ONLY_BLOCKING = tuple(BLOCKING_PLACEMENT[t.num] if ON_OWN[t.num] and not ON_OTHERS[t.num] and not t.paired else -1
                           for t in TRAITS)
+#: per trait played on two of the player's own animals (paired): its bit, which an animal that is not yet linked by
+#: it lacks (:meth:`OriginRules._has_partner` without placement rules); else 0
+OWN_PAIR_BIT = tuple(1 << t.num if t.paired and ON_OWN[t.num] and not ON_OTHERS[t.num] else 0 for t in TRAITS)
+#: per trait played on other players' animals only (not paired): the bits that keep it off an animal; else -1
+OTHERS_ONLY_BLOCKING = tuple(BLOCKING_PLACEMENT[t.num] if ON_OTHERS[t.num] and not ON_OWN[t.num] and not t.paired
+                             else -1 for t in TRAITS)
 #: per trait: why it cannot go on an animal (wrong owner, a second copy, an incompatible trait), in player terms
 PLACEMENT_REFUSALS = tuple(
     (Refusal(f"{t.en} can be played only on another player's animal (ruling 5)" if ON_OTHERS[t.num]
@@ -515,8 +521,13 @@ class OriginRules(FlowState):
         # (with placement rules, locations.py's one answer for single and paired traits; the same as can_place_trait)
         rules = self.config.placement_rules
         can_place = self.can_place_with_rules if rules else self.can_place_trait
-        # can_place_trait's first test of an own-animal trait, asked here: the player's first animal can take it
-        first_traits = -1 if rules or not self.animals[p] else self.trait_mask[self.animals[p][0]]
+        # can_place_trait's first tests, asked here: the player's first animal can take an own-animal trait, or it
+        # and the second can be linked by a paired one (it has none yet); the next player's first animal can take a
+        # trait for the others' animals
+        own, others = self.animals[p], self.animals[(p + 1) % self.player_count]
+        first_traits = -1 if rules or not own else self.trait_mask[own[0]]
+        pair_traits = first_traits if len(own) >= 2 else -1
+        next_traits = -1 if rules or not others else self.trait_mask[others[0]]
         asked = playable = 0   # bit masks: the traits asked about so far, those that can be played
         slot = 0   # (L.append, not a bound method kept in a local: Python 3.11 runs it without a call)
         for card in hand:
@@ -527,6 +538,9 @@ class OriginRules(FlowState):
                     asked |= bit
                     blocking = OWN_ONLY_BLOCKING[trait]
                     if (blocking >= 0 and first_traits >= 0 and first_traits & blocking == 0
+                            or pair_traits >= 0 and OWN_PAIR_BIT[trait] != 0 and pair_traits & OWN_PAIR_BIT[trait] == 0
+                            or next_traits >= 0 and OTHERS_ONLY_BLOCKING[trait] >= 0
+                            and next_traits & OTHERS_ONLY_BLOCKING[trait] == 0
                             or can_place(p, trait)):   # the rule of trait_play_refusal
                         playable |= bit
                 if playable & bit != 0:
