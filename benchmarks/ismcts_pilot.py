@@ -7,7 +7,8 @@ tournament ``ismcts:medium,heuristic,heuristic,heuristic`` (the same deal seeds,
 ``evolutio tournament GAME --seed SEED``) with the variant in the ISMCTS seat, and sets each game beside the game of
 the same index in a baseline JSONL of that tournament, if given. The pairing is exact only when the baseline was
 played by the same code apart from the level: a rules change that draws the deal differently changes every game.
-It prints one line per game and a table: win share (ties split), mean margin over the best opponent, and the CPU
+It prints one line per game (with its scores, and whether it is the same game as the baseline's to its scores,
+length and final traits) and a table: win share (ties split), mean margin over the best opponent, and the CPU
 seconds per game of the whole game (nearly all of it the ISMCTS seat's).
 """
 
@@ -28,6 +29,9 @@ from evolutio.sim.tournament import play_tournament_game
 BASE_NAME = "ismcts:medium"
 OPPONENT = "heuristic"
 PLAYERS = 4
+#: what a game row must share with the baseline's row of the same index to be the same game: its scores, winners,
+#: length and the traits every seat ended with
+SAME_GAME_KEYS = ("scores", "winners", "decisions", "rounds", "traits")
 REWARDS = ("win", "share")
 EXAMPLE = """example: .venv/bin/python benchmarks/ismcts_pilot.py origin 1 0 40 d0=rollout_depth:0 \\
              benchmarks/results/origin-ismcts-vs-heuristic.jsonl"""
@@ -127,7 +131,11 @@ def main() -> None:
         if base is not None:
             paired.append(_searcher_result(base))
         base_text = f"  base {paired[-1][0]:.2f} {paired[-1][1]:+d}" if base is not None else ""
-        print(f"game {index}: {name} {mine[-1][0]:.2f} {mine[-1][1]:+d}{base_text}  cpu {cpu:.1f}s", flush=True)
+        if base is not None:   # the same game to the point? (a speed change to the medium level must keep them all)
+            same = all(row[key] == base.get(key) for key in SAME_GAME_KEYS)
+            base_text += f" {'same game' if same else 'another game'}"
+        print(f"game {index}: {name} {mine[-1][0]:.2f} {mine[-1][1]:+d} scores {row['scores']}{base_text}  "
+              f"cpu {cpu:.1f}s", flush=True)
     print(f"| {game} seed {seed}, games {first}-{first + games - 1} | games | win share | mean margin | CPU s/game |")
     print("|---|---:|---:|---:|---:|")
     print(f"| {name} ({variant_text}) | {len(mine)} | {sum(w for w, _ in mine) / len(mine):.1%} | "

@@ -96,6 +96,14 @@ def test_random_float_in_unit_interval():
     assert 0.4 < sum(vals) / len(vals) < 0.6
 
 
+def test_random_is_two_draws_of_next_u32_made_into_53_bits():
+    drawn, reference = Rng(21), Rng(21)
+    for _ in range(200):
+        high, low = reference.next_u32() >> 5, reference.next_u32() >> 6
+        assert drawn.random() == (high * 2.0 ** 26 + low) / 2.0 ** 53
+    assert drawn.next_u32() == reference.next_u32()
+
+
 def test_choice_empty_raises():
     with pytest.raises(IndexError):
         Rng(0).choice([])

@@ -323,9 +323,11 @@ class IsmctsBot(Bot):
     def _iterate(self, root: _Node, world: State, seat: int, estimator: Estimator) -> None:
         rng = self.rng
         exploration = self.level.exploration
-        policy, epsilon = self._policy, self.level.epsilon
-        modelled = self.level.opponents != OPPONENTS_TREE
         stage, root_stage = self._stage, self._root_stage
+        root_actions = self._root_actions
+        opponent_bot = self.opponent_bot
+        opponent_policy = self._opponent_policy if self.level.opponents != OPPONENTS_TREE else None
+        sqrt, log = math.sqrt, math.log
         path: list[tuple[_Node, int]] = []
         node = root
         # selection and expansion
@@ -335,42 +337,71 @@ class IsmctsBot(Bot):
             mover = world.current_player
             assert mover is not None
             legal = world.legal_actions()
-            if node is root and self._root_actions is not None:
-                legal = [action for action in legal if action in self._root_actions]
-            if modelled and mover != seat:
-                if self.opponent_bot is not None:
-                    world.apply_trusted(self.opponent_bot.choose(world) if len(legal) > 1 else legal[0])
-                else:
-                    world.apply_trusted(self._opponent_policy(world, legal, rng))
-                continue
-            untried = [action for action in legal if action not in node.children]
-            if untried:
-                action = untried[rng.randbelow(len(untried))]
-                node.children[action] = _Node()
-                for other in legal:
-                    existing = node.children.get(other)
-                    if existing is not None:
-                        existing.available += 1
-                child = node.children[action]
-                world.apply_trusted(action)
-                path.append((child, mover))
-                break
+            if node is root and root_actions is not None:
+                legal = [action for action in legal if action in root_actions]
+            if mover != seat:
+                if opponent_bot is not None:
+                    world.apply_trusted(opponent_bot.choose(world) if len(legal) > 1 else legal[0])
+                    continue
+                if opponent_policy is not None:
+                    world.apply_trusted(opponent_policy(world, legal, rng))
+                    continue
+            # one pass over the legal actions: each one's node counts this iteration as available (UCB with
+            # availability counts); the untried ones are gathered, and while there are none the best score is kept
+            children = node.children
+            untried: list[Action] = []
             best_score = float("-inf")
             best_action = legal[0]
             for action in legal:
-                candidate = node.children[action]
-                candidate.available += 1
-                score = (candidate.reward / candidate.visits
-                         + exploration * math.sqrt(math.log(candidate.available) / candidate.visits))
-                if score > best_score:
-                    best_score, best_action = score, action
-            node = node.children[best_action]
+                candidate = children.get(action)
+                if candidate is None:
+                    untried.append(action)
+                    continue
+                available = candidate.available = candidate.available + 1
+                if not untried:
+                    visits = candidate.visits
+                    score = candidate.reward / visits + exploration * sqrt(log(available) / visits)
+                    if score > best_score:
+                        best_score, best_action = score, action
+            if untried:   # expand one of them, drawn uniformly
+                action = untried[rng.randbelow(len(untried))]
+                child = children[action] = _Node()
+                child.available = 1
+                world.apply_trusted(action)
+                path.append((child, mover))
+                break
+            node = children[best_action]
             world.apply_trusted(best_action)
             path.append((node, mover))
-        # rollout
-        for _ in range(self._rollout_depth):
+        self._roll_out(world, stage, root_stage)
+        rewards = self._rewards(world, seat, estimator)
+        root.visits += 1
+        for visited, mover in path:
+            visited.visits += 1
+            visited.reward += rewards[mover]
+
+    def _roll_out(self, world: State, stage: RolloutStage | None, root_stage: object) -> None:
+        """Play on from the end of the tree for at most the rollout depth (or to the end of the game or stage)."""
+        rng = self.rng
+        depth = self._rollout_depth
+        policy, epsilon = self._policy, self.level.epsilon
+        if self.rollout_bot is None and stage is None and not epsilon:
+            # the common case, one loop without the checks it does not need (the same draws in the same order)
+            if policy is uniform:
+                for _ in range(depth):
+                    if world.is_terminal:
+                        return
+                    legal = world.legal_actions()
+                    world.apply_trusted(legal[rng.randbelow(len(legal))])
+            else:
+                for _ in range(depth):
+                    if world.is_terminal:
+                        return
+                    world.apply_trusted(policy(world, world.legal_actions(), rng))
+            return
+        for _ in range(depth):
             if world.is_terminal or (stage is not None and stage(world) != root_stage):
-                break
+                return
             if self.rollout_bot is not None:
                 world.apply_trusted(self.rollout_bot.choose(world))
             else:
@@ -379,11 +410,6 @@ class IsmctsBot(Bot):
                     world.apply_trusted(legal[rng.randbelow(len(legal))])
                 else:
                     world.apply_trusted(policy(world, legal, rng))
-        rewards = self._rewards(world, seat, estimator)
-        root.visits += 1
-        for visited, mover in path:
-            visited.visits += 1
-            visited.reward += rewards[mover]
 
     def _rewards(self, world: State, seat: int, estimator: Estimator) -> list[float]:
         if world.is_terminal:

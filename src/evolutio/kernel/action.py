@@ -89,6 +89,10 @@ class Action:
 def actions_by_kind(actions: Iterable[Action]) -> dict[str, list[Action]]:
     """``actions`` grouped by kind: the kinds in order of first appearance, each group in the given order."""
     groups: dict[str, list[Action]] = {}
-    for action in actions:
-        groups.setdefault(action.kind, []).append(action)
+    for action in actions:   # (not setdefault: that builds an empty list for every action; rollout policies call this)
+        kind = action.kind
+        if kind in groups:
+            groups[kind].append(action)
+        else:
+            groups[kind] = [action]
     return groups

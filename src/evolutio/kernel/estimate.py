@@ -104,13 +104,16 @@ def predation(animals: Mapping[int, tuple[int, frozenset[str]]], hunters: Iterab
     ``allowed(predator, target)``: the game's own attack legality. A prey with a ``fatal`` trait (eating it kills the
     predator) threatens nothing but is no prey; a prey's defences (``escapes``) make it count in part."""
     found = Predation({}, dict.fromkeys(animals, 0.0))
+    shares: dict[int, float] = {}   # each prey's eaten share, worked out once for all its predators
     for predator in hunters:
         owner = animals[predator][0]
         prey = 0.0
         for target, (target_owner, traits) in animals.items():
             if target_owner == owner or not allowed(predator, target):
                 continue
-            eaten = eaten_share(traits, escapes)
+            eaten = shares.get(target)
+            if eaten is None:
+                eaten = shares[target] = eaten_share(traits, escapes)
             found.threat[target] += eaten
             if not traits & fatal:
                 prey += eaten

@@ -116,8 +116,16 @@ class Rng:
 
     def random(self) -> float:
         """Uniform float in ``[0, 1)`` with 53 random bits."""
-        a = self.next_u32() >> 5
-        b = self.next_u32() >> 6
+        # two draws of next_u32, inline (the search's rollout policies call this at most decisions)
+        old = self.state
+        middle = (old * _MULT + self.inc) & _MASK64
+        self.state = (middle * _MULT + self.inc) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        rot = old >> 59
+        a = (((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF) >> 5
+        xorshifted = (((middle >> 18) ^ middle) >> 27) & 0xFFFFFFFF
+        rot = middle >> 59
+        b = (((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF) >> 6
         return (a * 67108864.0 + b) / 9007199254740992.0
 
     def choice(self, seq: Sequence[T]) -> T:

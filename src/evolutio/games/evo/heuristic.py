@@ -52,6 +52,8 @@ BEFORE_SCORING = ("initiative", "climate", "movement", "birth", "survival")
 HOT, COLD = -1, 1
 #: worlds (determinizations, each with its own dice) the heuristic bot tries every action on
 WORLDS = 3
+#: a terrain's number by its name in the view
+TERRAIN_NUMBER = {name: number for number, name in enumerate(TERRAINS)}
 
 
 @lru_cache(maxsize=16)
@@ -81,14 +83,19 @@ class _Herd:
         self.by_terrain = [0] * len(TERRAINS)
         self.reach = [0] * len(TERRAINS)  # dinos with a free neighbour of each terrain
         for index in mine:
-            self.by_terrain[terrain[index]] += 1
+            own = terrain[index]
+            self.by_terrain[own] += 1
             mask = 0
             for near in neighbours[index]:
                 if owner[near] is None:
                     mask |= 1 << terrain[near]
-            for kind in range(len(TERRAINS)):
-                if mask >> kind & 1 and terrain[index] != kind:
+            mask &= ~(1 << own)
+            kind = 0
+            while mask:
+                if mask & 1:
                     self.reach[kind] += 1
+                mask >>= 1
+                kind += 1
         self.total = len(mine)
         self.hot_limit = hot_limit
         self.cold_limit = cold_limit
@@ -114,10 +121,10 @@ class EvoHeuristic:
         if view["terminal"]:
             return [float(score) for score in view["scores"]]
         hexes = view["hexes"]
-        terrain = [TERRAINS.index(cell["terrain"]) for cell in hexes]
+        terrain = [TERRAIN_NUMBER[cell["terrain"]] for cell in hexes]
         owner = [cell["owner"] for cell in hexes]
         neighbours = _neighbours(tuple((cell["q"], cell["r"]) for cell in hexes))
-        ring = [TERRAINS.index(name) for name in view["climate_ring"]]
+        ring = [TERRAIN_NUMBER[name] for name in view["climate_ring"]]
         phase = view["phase"]
         climate_known = phase in ("movement", "birth", "survival")
         moved = view["step"] in AUCTION_STEPS
@@ -130,13 +137,17 @@ class EvoHeuristic:
         current = view["current_player"]
         still_to_act = set(order[order.index(current) + 1:]) if current in order else set()
         estimates = []
+        herds: list[list[int]] = [[] for _ in view["players"]]   # each seat's hexes, in order
+        for index, held in enumerate(owner):
+            if held is not None:
+                herds[held].append(index)
         for seat, player in enumerate(view["players"]):
             genes = player["genes"]
             effects = set(player["effects"]) | global_effects
             hot_limit = None if "adaptable_skin" in effects else max(
                 0, 1 + genes["parasol"] - ("strong_sun" in effects))
             cold_limit = None if "pterodactyl" in effects else max(0, 1 + genes["fur"] - ("its_freezing" in effects))
-            mine = [index for index, held in enumerate(owner) if held == seat]
+            mine = herds[seat]
             points = 1 + genes["leg"]
             if "motivation" in effects:
                 points = max(points, len(mine))

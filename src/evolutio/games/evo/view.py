@@ -6,11 +6,12 @@ the cards everyone saw it take (Again!).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from evolutio.kernel.action import Action
 
-from .board import GENES, TERRAINS
+from .board import GENES, TERRAINS, Board
 from .cards import CARD_IDS, CARD_NAME, CARDS
 
 PHASE_NAMES = ("initiative", "climate", "movement", "birth", "survival", "meteor")
@@ -42,7 +43,25 @@ def _card_names(cards: list[int]) -> list[str]:
 
 
 def _effects(mask: int) -> list[str]:
-    return [card for index, card in enumerate(CARD_IDS) if mask >> index & 1]
+    """The ids of the cards whose bits are set in ``mask``, in card order (bits past the last card mean nothing)."""
+    cards = []
+    while mask:
+        lowest = mask & -mask
+        index = lowest.bit_length() - 1
+        if index >= len(CARD_IDS):
+            break
+        cards.append(CARD_IDS[index])
+        mask ^= lowest
+    return cards
+
+
+@lru_cache(maxsize=16)
+def _hex_places(board: Board) -> tuple[tuple[int, int, str, bool, bool], ...]:
+    """Each hex's part of the view that never changes in a game: (q, r, terrain, edge, start). A board is built
+    whole by ``build_board`` and never changed, so its parts are read once."""
+    starts = frozenset(board.starts)
+    return tuple((q, r, TERRAINS[board.terrain[index]], board.edge[index], index in starts)
+                 for index, (q, r) in enumerate(board.coords))
 
 
 def view(state: Any, seat: int | None) -> dict[str, Any]:
@@ -70,9 +89,10 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
         "climate_ring": [TERRAINS[terrain] for terrain in board.ring], "meteor": state.meteor,
         "meteor_track": [{"faces": list(faces), "final": final}
                          for faces, final in zip(board.meteor_faces, board.meteor_final)],
-        "hexes": [{"q": q, "r": r, "terrain": TERRAINS[board.terrain[index]], "edge": board.edge[index],
-                   "start": index in board.starts, "owner": None if state.owner[index] == EMPTY else state.owner[index],
-                   "newborn": bool(state.newborn[index])} for index, (q, r) in enumerate(board.coords)],
+        "hexes": [{"q": q, "r": r, "terrain": terrain, "edge": edge, "start": start,
+                   "owner": None if owner == EMPTY else owner, "newborn": bool(newborn)}
+                  for (q, r, terrain, edge, start), owner, newborn in zip(_hex_places(board), state.owner,
+                                                                          state.newborn)],
         "players": players, "deck_size": len(state.deck), "bag_size": len(state.bag),
         "bag_counts": _bag_counts(state), "global_effects": _effects(state.global_effects),
         "auction": auction, "passed": [other for other in range(state.num_players) if state.passed[other]],

@@ -90,11 +90,15 @@ def _predation(players: list[dict[str, Any]], feeding: bool, rules: AttackRules 
     """Who can attack whom: the carnivores that may still attack (during feeding: not fed, hibernating nor done
     attacking this turn), and what the rules let each attack (without rules: every animal without a protective
     trait)."""
-    animals = {animal["id"]: (seat, frozenset(_trait_names(animal)))
-               for seat, player in enumerate(players) for animal in player["animals"]}
-    hunters = [animal["id"] for player in players for animal in player["animals"]
-               if "carnivore" in _trait_names(animal) and not animal["poisoned"]
-               and not (feeding and (animal["fed"] or animal["hibernating"] or animal["attacked_this_turn"]))]
+    animals: dict[int, tuple[int, frozenset[str]]] = {}
+    hunters: list[int] = []
+    for seat, player in enumerate(players):
+        for animal in player["animals"]:
+            traits = frozenset(_trait_names(animal))
+            animals[animal["id"]] = (seat, traits)
+            if "carnivore" in traits and not animal["poisoned"] and not (
+                    feeding and (animal["fed"] or animal["hibernating"] or animal["attacked_this_turn"])):
+                hunters.append(animal["id"])
     if rules is not None:
         def allowed(carnivore: int, target: int) -> bool:
             return rules.attack_refusal(carnivore, target) is None
@@ -123,7 +127,8 @@ class OriginHeuristic:
             table = EXPECTED_LOCATION_FOOD if "locations" in view else EXPECTED_FOOD_BASE
             food = table.get(len(players), 2.25 * len(players))
             covered_survival = COVERED_SURVIVAL_DEVELOPMENT
-        demands = [float(sum(_hunger(animal) for animal in player["animals"])) for player in players]
+        hungers = [[_hunger(animal) for animal in player["animals"]] for player in players]
+        demands = [float(sum(seat_hungers)) for seat_hungers in hungers]
         budgets = share_out(food * FOOD_REACH, demands)
         card_value, animal_future = self._future_values(view, last_turn)
         estimates = []
@@ -131,12 +136,11 @@ class OriginHeuristic:
             budget = budgets[seat]
             total = 0.0
             hungry: list[Hungry] = []
-            for animal in player["animals"]:
+            for animal, missing in zip(player["animals"], hungers[seat]):
                 if animal["poisoned"]:
                     continue
                 worth = _animal_points(animal) + animal_future
                 exposed = min(MAX_THREAT, CARNIVORE_THREAT * hunting.threat[animal["id"]])
-                missing = _hunger(animal)
                 if not last_turn:
                     total += FAT_TOKEN_VALUE * animal["fat"]
                 if animal["fed"] or animal["hibernating"] or animal["need"] <= animal["food"]:

@@ -1,0 +1,63 @@
+"""The medium level's search pinned on one seeded position per ruleset: its choice, its most visited root actions
+and where its random stream stands afterwards.
+
+A speed change to the search, its rollout policies or the rulesets' estimates must keep all three (the same choices
+from the same random draws in the same order). A change meant to alter play (a rule, an estimate, a policy) changes
+them too: then re-pin them here, and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from evolutio.bots.ismcts import LEVELS, IsmctsBot
+from evolutio.bots.random_bot import RandomBot
+from evolutio.kernel import Action, State, load_game
+
+#: the medium level at a budget small enough for the suite (no extra iterations at wide decisions)
+PINNED_LEVEL = dataclasses.replace(LEVELS["medium"], iterations=300, iterations_per_action=0)
+DEAL_SEED = 7
+WALKER_SEED = 7
+SEARCH_SEED = 11
+#: the searched position: after this many random decisions, the first with at least three legal actions
+WALK = {"evo": 30, "newworld": 40, "northstar": 30, "origin": 40}
+#: the draw from the bot's stream after the search that the pins compare
+DRAW_RANGE = 1 << 30
+
+#: ruleset -> (legal actions, the chosen action, the four most visited root actions (most visits first, then by
+#: text), the draw after the search)
+PINS = {
+    "evo": (36, "bid 1 4", [("bid 1 4", 26), ("bid 2 3", 20), ("bid 1 2", 16), ("bid 1 3", 16)], 461175750),
+    "newworld": (10, "play_animal 15", [("play_animal 15", 57), ("play_animal 21", 36), ("play_animal 31", 35),
+                                        ("play_trait 31 1 7", 34)], 875307478),
+    "northstar": (5, "food_card 76", [("food_card 76", 63), ("food_card 77", 63), ("food_card 125", 61),
+                                      ("food_card 82", 58)], 632537138),
+    "origin": (13, "trait 81 1", [("trait 81 1", 31), ("trait 48 0", 27), ("animal 2", 25), ("animal 3", 25)],
+               755135416),
+}
+
+
+def pinned_position(game_name: str) -> State:
+    state = load_game(game_name, players=4).new_state(DEAL_SEED)
+    walker = RandomBot(seed=WALKER_SEED)
+    for _ in range(WALK[game_name]):
+        state.apply(walker.choose(state))
+    while len(state.legal_actions()) < 3:
+        state.apply(walker.choose(state))
+    return state
+
+
+@pytest.mark.parametrize("game_name", sorted(PINS))
+def test_the_medium_search_makes_the_pinned_choice_from_the_pinned_draws(game_name: str) -> None:
+    legal_count, choice, most_visited, draw = PINS[game_name]
+    state = pinned_position(game_name)
+    assert len(state.legal_actions()) == legal_count
+    searching = IsmctsBot(seed=SEARCH_SEED, level=PINNED_LEVEL)
+    root = searching.search(state, state.current_player)
+    visits = sorted(((str(action), node.visits) for action, node in root.children.items()),
+                    key=lambda pair: (-pair[1], pair[0]))
+    assert visits[:len(most_visited)] == most_visited
+    assert searching.rng.randbelow(DRAW_RANGE) == draw
+    assert IsmctsBot(seed=SEARCH_SEED, level=PINNED_LEVEL).choose(state) == Action.parse(choice)
