@@ -222,20 +222,20 @@ def build(game: NorthstarRules, data: dict[str, Any]) -> NorthstarState:
             if len(traits) > maxt:
                 _err(f"{w}.traits: {len(traits)} traits; at most {maxt} are allowed")
             cards = tuple(alloc.resolve(c, f"{w}.traits[{j}]", bare_ok=True) for j, c in enumerate(traits))
-            tr = [alloc.trait[c] for c in cards]
-            if len(set(tr)) != len(tr):
-                _err(f"{w}.traits: the species holds a trait twice ({', '.join(TRAIT_IDS[t] for t in tr)})")
-            fd = spd.get("face_down", [])
-            if not isinstance(fd, list) or any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < len(cards)
-                                               for x in fd):
-                _err(f"{w}.face_down: lists positions (0-based) in 'traits', got {fd!r}")
-            if fd and phase_name not in ("play-cards", "reveal"):
+            trait_numbers = [alloc.trait[c] for c in cards]
+            if len(set(trait_numbers)) != len(trait_numbers):
+                _err(f"{w}.traits: the species holds a trait twice ({', '.join(TRAIT_IDS[t] for t in trait_numbers)})")
+            face_down = spd.get("face_down", [])
+            if not isinstance(face_down, list) or any(
+                    not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < len(cards) for x in face_down):
+                _err(f"{w}.face_down: lists positions (0-based) in 'traits', got {face_down!r}")
+            if face_down and phase_name not in ("play-cards", "reveal"):
                 _err(f"{w}.face_down: traits can be face down only in the play-cards or reveal phase")
-            if fat and not (any(t == TRAIT_INDEX["fat-tissue"] for t in tr)) and not course:
+            if fat and not (any(t == TRAIT_INDEX["fat-tissue"] for t in trait_numbers)) and not course:
                 _err(f"{w}.fat: the species stores {fat} fat but has no Fat Tissue")
             if fat > body and not course:
                 _err(f"{w}.fat: the species stores {fat} fat; Fat Tissue holds at most the body size {body}")
-            down = tuple(cards[x] for x in fd)
+            down = tuple(cards[x] for x in face_down)
             row.append([body, pop, food, fat, 0, cards, down])
         st.boards[i] = row
 

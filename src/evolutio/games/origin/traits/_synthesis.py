@@ -44,15 +44,16 @@ def declare(trait: str, kind: str) -> None:
             return MAIN_ACTION_USED
         if state.marked(SYNTHESIS_USED, animal) and not state.game.options["synthesis_every_feeding_turn"]:
             return USED
-        tm, location = state.trait_mask, state.location
+        masks, location = state.trait_mask, state.location
         # with Continents both Specializations are one trait, Synthesis, blocking only within a location (NOTES §10)
         blocking = SYNTHESIS_BITS if state.config.continents else bit
         for others in state.animals:
             for other in others:
-                if other != animal and tm[other] & blocking and (not location or location[other] == location[animal]):
+                traits = masks[other]
+                if other != animal and traits & blocking and (not location or location[other] == location[animal]):
                     if not explain:
                         return BLOCKED
-                    held = EN[number] if tm[other] & bit else EN[(tm[other] & blocking).bit_length() - 1]
+                    held = EN[number] if traits & bit else EN[(traits & blocking).bit_length() - 1]
                     where = "in its location" if location else "on the table"
                     return Refusal(f"another animal {where}, A{other}, has {held}: they block each other (ruling 69)")
         return state.receive_refusal(animal)

@@ -149,9 +149,9 @@ def swap(state: OriginFlow, card: int, given: int, taken: int) -> None:
     """The two animals of the Recombination ``card`` swap the trait cards ``given`` (from its first animal) and
     ``taken`` (from its second)."""
     animal, other = state.first_animal[card], state.second_animal[card]
-    tr = state.trait_cards
-    tr[animal] = tuple(c for c in tr[animal] if c != given)
-    tr[other] = tuple(c for c in tr[other] if c != taken)
+    cards_of = state.trait_cards
+    cards_of[animal] = tuple(c for c in cards_of[animal] if c != given)
+    cards_of[other] = tuple(c for c in cards_of[other] if c != taken)
     state._recalc(animal)
     state._recalc(other)
     if state.log_events:
@@ -169,7 +169,7 @@ def swap(state: OriginFlow, card: int, given: int, taken: int) -> None:
                 state.emit("discard_trait", {"text": f"Recombination: {state.trait_name(c)} is discarded from "
                                              f"A{receiver}: {refusal.reason}", "animal": receiver, "card": c})
             continue
-        tr[receiver] = (*tr[receiver], c)
+        cards_of[receiver] = (*cards_of[receiver], c)
         state._recalc(receiver)
     for a in (animal, other):
         state.food[a] = min(state.food[a], state.need[a])
