@@ -358,3 +358,32 @@ def test_newworld_final_estimate_counts_the_tie_rule() -> None:
     one = newworld_final_estimate_of_fed([["camouflage", "running", "swimming"]])
     assert one < two < one + 1
 
+
+def newworld_glaciers_feeding(own: list[list[str]], other: list[list[str]], glaciers: int, tundra: int) -> object:
+    """The final feeding, seat 0 to act: hungry animals with the given traits for seat 0 and seat 1, and food on
+    Glaciers (only animals without traits feed there) and on the Tundra below it (open to all)."""
+    from ..newworld.helpers import scenario
+
+    return scenario([{"hand": [], "animals": [{"traits": traits} for traits in own]},
+                     {"hand": [], "animals": [{"traits": traits} for traits in other]}],
+                    areas=[{"area": "glaciers_tundra", "food": [glaciers, tundra]}], phase="feeding", final=True,
+                    first_player=0, to_act=0)
+
+
+def test_newworld_food_no_hungry_animal_can_reach_is_nobodys() -> None:
+    from evolutio.kernel import game_plugin
+
+    plugin = game_plugin("newworld", "heuristic")
+    assert plugin is not None
+
+    def estimates(own_traits: list[str], glaciers: int) -> list[float]:
+        state = newworld_glaciers_feeding([own_traits], [["running"]], glaciers=glaciers, tundra=1)
+        return plugin().estimates(state.view(0), state)
+
+    # every animal has a trait, so no one can feed on the Glaciers: its tokens must not raise any seat's share of the
+    # Tundra's one token (before, they counted in the food every seat shared)
+    assert estimates(["camouflage"], glaciers=2) == estimates(["camouflage"], glaciers=0)
+    # a bare animal may feed there: then they are seat 0's food, and the other seat keeps more of the Tundra's token
+    with_glaciers, without = estimates([], glaciers=2), estimates([], glaciers=0)
+    assert with_glaciers[0] > without[0] and with_glaciers[1] > without[1]
+

@@ -12,14 +12,15 @@ feeding shares it — a seat wanting less than an even share gets what it wants,
 seats — and each seat feeds its animals in whichever of a few orders (the least food per point first, the fewest missing
 first, the most points first) saves the most; at the extinction no area food is left to count. A seat wants no more than
 the food on the halves its hungry animals may feed on (the rules' access test: Glaciers, Caves, Savanna and Lakes are
-closed to most). Fat counts as food while it may still be spent (until the seat's save at the extinction has gone by); a
-hibernating animal counts as fed, a poisoned one as dead. A Symbiosis ward takes no food while its guardian is hungry,
-so it is fed only as far as its guardian is. A hungry predator may feed itself by hunting, but a kill brings 2 food: one
-missing more counts on the hunt only together with the budget's food for the rest. An animal without shelter or a
-protective trait is discounted for every predator of another seat. In the final period a surviving animal also
-counts a little besides its points, as the tie rule does (more surviving animals win a tied score). Cards in hand
-count only as far as the next draw leaves room for them under the hand limit (the rest would be discarded), so the bot
-plays them instead of passing on a full hand.
+closed to most), and during the feeding the food of a half that no seat's hungry animals may feed on is no one's: it is
+left out of the food the seats share. Fat counts as food while it may still be spent (until the seat's save at the
+extinction has gone by); a hibernating animal counts as fed, a poisoned one as dead. A Symbiosis ward takes no food
+while its guardian is hungry, so it is fed only as far as its guardian is. A hungry predator may feed itself by hunting,
+but a kill brings 2 food: one missing more counts on the hunt only together with the budget's food for the rest. An
+animal without shelter or a protective trait is discounted for every predator of another seat. In the final period a
+surviving animal also counts a little besides its points, as the tie rule does (more surviving animals win a tied
+score). Cards in hand count only as far as the next draw leaves room for them under the hand limit (the rest would be
+discarded), so the bot plays them instead of passing on a full hand.
 """
 
 from __future__ import annotations
@@ -133,21 +134,25 @@ def _opens_to(half: dict[str, Any], animal: dict[str, Any], rules: NewWorldState
 
 def _reachable_food(view: dict[str, Any], feeding: bool, hungry: list[list[dict[str, Any]]],
                     rules: NewWorldState | None) -> tuple[float, list[float]]:
-    """The red food of this period on all areas, and the part each seat's hungry animals can reach (a half whose
+    """The red food of this period the seats may take, and the part each seat's hungry animals can reach (a half whose
     requirement none of them meets is no food for that seat). Before the feeding phase the new area card (unknown)
-    is counted as open to all."""
+    is counted as open to all. During the feeding phase a restricted half that no seat's hungry animals may feed on
+    is food for no one: it is left out of the food the seats share."""
     halves = [half for area in view["areas"] for half in area["halves"]]
     extra = 0.0 if feeding else NEW_AREA_FOOD
-    total = extra + sum(_half_food(half, feeding) for half in halves)
     open_food = extra + sum(_half_food(half, feeding) for half in halves if half["requires"] is None)
-    restricted = [(half, _half_food(half, feeding)) for half in halves if half["requires"] is not None]
-    reach = []
-    for animals in hungry:
-        food = open_food
-        for half, amount in restricted:
-            if amount and any(_opens_to(half, animal, rules) for animal in animals):
-                food += amount
-        reach.append(food)
+    total = open_food
+    reach = [open_food] * len(hungry)
+    for half in halves:
+        amount = _half_food(half, feeding)
+        if half["requires"] is None or not amount:
+            continue
+        takers = [seat for seat, animals in enumerate(hungry)
+                  if any(_opens_to(half, animal, rules) for animal in animals)]
+        for seat in takers:
+            reach[seat] += amount
+        if takers or not feeding:
+            total += amount
     return total, reach
 
 
