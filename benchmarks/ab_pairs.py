@@ -14,13 +14,12 @@ or ``git archive REV | tar -x -C DIR``.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
 from ab_bench import option_pair, play
+from paired_worker import PairedWorker
 
 from evolutio.kernel import EvolutioError, load_game
 
@@ -63,29 +62,6 @@ def serve(args: argparse.Namespace) -> None:
         print(cpu, decisions, digest, flush=True)
 
 
-class Worker:
-    """A worker process playing with the engine of the tree ``src``."""
-
-    def __init__(self, src: str, argv: list[str]) -> None:
-        env = dict(os.environ, PYTHONPATH=src)
-        self.process = subprocess.Popen([sys.executable, __file__, "--worker", *argv], env=env, text=True,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-
-    def play(self, first: int, count: int) -> tuple[float, int, str]:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(f"{first} {count}\n")
-        self.process.stdin.flush()
-        answer = self.process.stdout.readline().split()
-        if len(answer) != 3:
-            raise SystemExit(f"ab_pairs.py: a worker stopped (exit code {self.process.wait()})")
-        return float(answer[0]), int(answer[1]), answer[2]
-
-    def close(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait()
-
-
 #: the chunks cycle through this many fixed ranges of games
 CHUNK_RANGES = 8
 
@@ -101,16 +77,17 @@ def main(argv: list[str]) -> None:
     base_cpu = this_cpu = 0.0
     decisions = 0
     for pair in range(args.pairs):
-        base, this = Worker(args.base, worker_argv), Worker(str(THIS_SRC), worker_argv)
-        base.play(0, args.chunk)   # (warm-up)
-        this.play(0, args.chunk)
+        base = PairedWorker(args.base, __file__, ["--worker", *worker_argv])
+        this = PairedWorker(str(THIS_SRC), __file__, ["--worker", *worker_argv])
+        base.ask(f"0 {args.chunk}")   # (warm-up)
+        this.ask(f"0 {args.chunk}")
         mine: list[float] = []
         for round_number in range(args.rounds):
             first = (pair * args.rounds + round_number) % CHUNK_RANGES * args.chunk
             if round_number % 2 == 0:
-                before, after = base.play(first, args.chunk), this.play(first, args.chunk)
+                before, after = base.ask(f"{first} {args.chunk}"), this.ask(f"{first} {args.chunk}")
             else:
-                after, before = this.play(first, args.chunk), base.play(first, args.chunk)
+                after, before = this.ask(f"{first} {args.chunk}"), base.ask(f"{first} {args.chunk}")
             if before[1:] != after[1:]:
                 raise SystemExit(f"ab_pairs.py: games {first}.. differ: base {before[1:]}, this {after[1:]}")
             mine.append(before[0] / after[0])

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from paired_worker import PairedWorker
 
 from evolutio.bots.ismcts import LEVELS, IsmctsBot
 from evolutio.bots.random_bot import RandomBot
@@ -106,29 +106,6 @@ def serve(level_name: str) -> None:
         print(cpu, iterations, digest.hexdigest()[:16], flush=True)
 
 
-class Worker:
-    """A worker process searching with the tree ``src``."""
-
-    def __init__(self, src: str, level_name: str) -> None:
-        env = dict(os.environ, PYTHONPATH=src)
-        self.process = subprocess.Popen([sys.executable, __file__, "unused", "--worker", "--level", level_name],
-                                        env=env, text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-
-    def search(self, game_name: str, first: int, count: int) -> tuple[float, int, str]:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(f"{game_name} {first} {count}\n")
-        self.process.stdin.flush()
-        answer = self.process.stdout.readline().split()
-        if len(answer) != 3:
-            raise SystemExit(f"ismcts_ab.py: a worker stopped (exit code {self.process.wait()})")
-        return float(answer[0]), int(answer[1]), answer[2]
-
-    def close(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait()
-
-
 def main(argv: list[str]) -> None:
     args = parse_arguments(argv)
     if args.worker:
@@ -138,14 +115,17 @@ def main(argv: list[str]) -> None:
     cpu = {game: [0.0, 0.0] for game in args.games}
     iterations = dict.fromkeys(args.games, 0)
     for pair in range(args.pairs):
-        base, this = Worker(args.base, args.level), Worker(str(THIS_SRC), args.level)
+        worker_argv = ["unused", "--worker", "--level", args.level]
+        base = PairedWorker(args.base, __file__, worker_argv)
+        this = PairedWorker(str(THIS_SRC), __file__, worker_argv)
         for game_name in args.games:
             for round_number in range(args.rounds):
                 first = (pair * args.rounds + round_number) * args.chunk
+                request = f"{game_name} {first} {args.chunk}"
                 if round_number % 2 == 0:
-                    before, after = base.search(game_name, first, args.chunk), this.search(game_name, first, args.chunk)
+                    before, after = base.ask(request), this.ask(request)
                 else:
-                    after, before = this.search(game_name, first, args.chunk), base.search(game_name, first, args.chunk)
+                    after, before = this.ask(request), base.ask(request)
                 if before[1:] != after[1:]:
                     raise SystemExit(f"ismcts_ab.py: {game_name} searches {first}.. differ: base {before[1:]}, "
                                      f"this {after[1:]}")

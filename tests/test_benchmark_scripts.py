@@ -54,7 +54,7 @@ BAD_ARGUMENTS: dict[str, list[tuple[list[str], str]]] = {
 }
 SCRIPTS = sorted(BAD_ARGUMENTS)
 #: modules of benchmarks/ that scripts import, not scripts themselves
-LIBRARIES = {"pilot_games.py"}
+LIBRARIES = {"pilot_games.py", "paired_worker.py"}
 #: the help flags tried: argparse gives the Python scripts both, the shell scripts test for both themselves
 HELP_FLAGS: dict[str, list[str]] = {name: ["--help", "-h"] if name.endswith(".sh") else ["--help"] for name in SCRIPTS}
 #: processes run at once (each mostly starts an interpreter and imports; the machine has 2 shared cores)
