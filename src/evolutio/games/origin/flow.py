@@ -349,11 +349,11 @@ class TraitTarget(TargetDecision):
         owners = range(state.player_count) if ON_OTHERS[trait] else (seat,) if ON_OWN[trait] else ()
         if not PAIRED[trait] and not state.config.placement_rules:
             # placement_refusal over the animals of those owners: only its trait-mask rule is left to test
-            tm, blocking = state.trait_mask, BLOCKING_PLACEMENT[trait]
+            masks, blocking = state.trait_mask, BLOCKING_PLACEMENT[trait]
             for other in owners:
                 if other != seat or ON_OWN[trait]:
                     for animal in state.animals[other]:
-                        if not tm[animal] & blocking:
+                        if not masks[animal] & blocking:
                             legal.append(target[animal])
             return legal
         if state.config.placement_rules:   # (the rule of check, with placement rules: locations.py)

@@ -5,18 +5,18 @@ Representation (hot path = plain lists of ints and int bit masks, copied cheaply
 - every physical card has an id 0 .. ``config.num_cards`` - 1 (the deck of the chosen sets, ``deck.py``). An animal
   has its own **animal number** in the same range, given in order of appearance (the lowest number never used yet),
   never the id of the card it was played from: the animal card's trait side is hidden from the other players, and
-  card ids map to card kinds publicly. ``acard[a]`` is the card under animal
+  card ids map to card kinds publicly. ``animal_card[a]`` is the card under animal
   ``a`` (kept after the animal dies; -1 for a number not used yet); only the owner's view and events show it;
 - per animal number: ``owner`` (seat, -1 if not (or no longer) on the table), ``food`` (red + blue tokens; above
   ``need`` only after converting more fat than needed — the extra blue tokens stay until the end of the turn),
-  ``fat`` (yellow tokens), ``need``, ``nfat`` (Fat Tissue cards on it), ``trait_masks`` (bit mask of its trait kinds),
-  ``tr`` (tuple of the trait card ids under it, paired cards included);
-- per card id: ``face`` (trait kind a card was played as, -1 otherwise), ``pa``/``pb`` (the two animal numbers of a
-  paired card; for Symbiosis ``pa`` is the symbiont);
-- per-turn marks are int bit masks over animal numbers (``hib``, ``attacked``, ``recv`` …) or trait card ids
-  (``mim_used``, ``fired``). ``recv`` marks the animals that have received a red or blue token this turn (any real
-  receipt: food base, Communication, Cooperation, attack, Scavenger, Piracy — never the conversion of fat, ruling 24);
-  Piracy robs only such animals (ruling 29).
+  ``fat`` (yellow tokens), ``need``, ``fat_tissue_count`` (Fat Tissue cards on it), ``trait_mask`` (bit mask of its
+  trait kinds), ``trait_cards`` (tuple of the trait card ids under it, paired cards included);
+- per card id: ``card_trait`` (trait kind a card was played as, -1 otherwise), ``first_animal``/``second_animal``
+  (the two animal numbers of a paired card; for Symbiosis ``first_animal`` is the symbiont);
+- per-turn marks are int bit masks over animal numbers (``hibernating``, ``attacked``, ``received_food`` …) or trait
+  card ids (``mimicry_used``, ``fired``). ``received_food`` marks the animals that have received a red or blue token
+  this turn (any real receipt: food base, Communication, Cooperation, attack, Scavenger, Piracy — never the conversion
+  of fat, ruling 24); Piracy robs only such animals (ruling 29).
 
 Flow: the turn structure and every interrupt are steps on the kernel's decision stack (``flow.py``); what they do to
 the position is in ``turn.py`` and ``flow.OriginFlow``. The rules here answer what is allowed now: the choices each
@@ -413,9 +413,9 @@ class OriginRules(FlowState):
             self.fat[a] = nf
 
     def linked(self, a: int, b: int, t: int) -> bool:
-        face, pa, pb = self.card_trait, self.first_animal, self.second_animal
+        face, firsts, seconds = self.card_trait, self.first_animal, self.second_animal
         for c in self.trait_cards[a]:
-            if face[c] == t and (pa[c] == b or pb[c] == b):
+            if face[c] == t and (firsts[c] == b or seconds[c] == b):
                 return True
         return False
 
@@ -666,14 +666,14 @@ class OriginRules(FlowState):
     # ------------------------------------------------------------------------------------------------ scoring
     def score_of(self, p: int) -> int:
         per = self.config.paired_per_animal
-        face, pa = self.card_trait, self.first_animal
+        face, firsts = self.card_trait, self.first_animal
         s = 0
         for a in self.animals[p]:
             s += 2
             for c in self.trait_cards[a]:
                 t = face[c]
                 s += FOOD[t]   # on each animal it raises (Trematode: on both hosts, ruling 63)
-                if not (PAIRED[t] and not per and pa[c] != a):
+                if not (PAIRED[t] and not per and firsts[c] != a):
                     s += 1
         return s
 

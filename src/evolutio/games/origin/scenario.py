@@ -158,9 +158,9 @@ class ScenarioBuilder:
                     numbers[a] = where
                 if isinstance(an.get("card"), int):
                     self.claim(an["card"], f"{where}.card")
-                for j, tr in enumerate(read_list(an.get("traits", []), f"players[{p}].animals[{i}].traits")):
-                    if isinstance(tr, dict) and "card" in tr:
-                        self.claim(tr["card"], f"players[{p}].animals[{i}].traits[{j}]")
+                for j, entry in enumerate(read_list(an.get("traits", []), f"players[{p}].animals[{i}].traits")):
+                    if isinstance(entry, dict) and "card" in entry:
+                        self.claim(entry["card"], f"players[{p}].animals[{i}].traits[{j}]")
             for key in ("hand", "discard"):
                 for j, c in enumerate(read_list(pl.get(key, []), f"players[{p}].{key}")):
                     if isinstance(c, int):
@@ -199,9 +199,11 @@ class ScenarioBuilder:
         for p, pl in enumerate(pdata):
             for i, an in enumerate(pl.get("animals", [])):
                 where = f"players[{p}].animals[{i}]"
-                traits = [self.trait_card(tr, f"{where}.traits[{j}]") if not (isinstance(tr, dict) and "card" in tr)
-                          else self._explicit_trait(tr, f"{where}.traits[{j}]")
-                          for j, tr in enumerate(an.get("traits", []))]
+                traits = []
+                for j, entry in enumerate(an.get("traits", [])):
+                    path = f"{where}.traits[{j}]"
+                    names_card = isinstance(entry, dict) and "card" in entry
+                    traits.append(self._explicit_trait(entry, path) if names_card else self.trait_card(entry, path))
                 animal_specs.append((p, i, an, traits))
         pair_specs = []
         for i, pr in enumerate(pairs):

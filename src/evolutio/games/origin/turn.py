@@ -112,20 +112,21 @@ class OriginTurn(Locations):
         """Animal ``a`` leaves play: it, its traits and its paired cards go to its owner's discard pile (48)."""
         o = self.owner[a]
         d = self.discard[o]
-        face, pa, pb, tr = self.card_trait, self.first_animal, self.second_animal, self.trait_cards
-        for c in tr[a]:
+        face, firsts, seconds, cards_of = self.card_trait, self.first_animal, self.second_animal, self.trait_cards
+        for c in cards_of[a]:
             t = face[c]
             if PAIRED[t]:
-                b = pb[c] if pa[c] == a else pa[c]
-                tr[b] = tuple(filter(c.__ne__, tr[b]))   # (filter: a generator would make c a cell per call)
+                b = seconds[c] if firsts[c] == a else firsts[c]
+                # (filter: a generator would make c a cell per call)
+                cards_of[b] = tuple(filter(c.__ne__, cards_of[b]))
                 self._recalc(b)
-                pa[c] = pb[c] = -1
+                firsts[c] = seconds[c] = -1
             face[c] = -1
             d.append(c)
         d.append(self.animal_card[a])
         self.animals[o].remove(a)
         self.owner[a] = -1
-        tr[a] = ()
+        cards_of[a] = ()
         self.food[a] = self.fat[a] = self.fat_tissue_count[a] = self.trait_mask[a] = 0
         self.need[a] = 1
         keep = ~(1 << a)
@@ -162,16 +163,16 @@ class OriginTurn(Locations):
         if self.nature is not None:   # Ice Age: a pending nature card acting before the deaths
             nature.at_extinction(self)
         last = not self.deck
-        food, need, hib, pois = self.food, self.need, self.hibernating, self.poisoned
+        food, need, hibernating, poisoned = self.food, self.need, self.hibernating, self.poisoned
         dead = []
         for p in range(n):
             for a in self.animals[p]:
-                fed = food[a] >= need[a] or ((hib >> a) & 1 and not last)
-                if not fed or (pois >> a) & 1:
+                fed = food[a] >= need[a] or ((hibernating >> a) & 1 and not last)
+                if not fed or (poisoned >> a) & 1:
                     dead.append(a)
         if self.log_events:
             for a in dead:
-                why = "is poisoned" if (pois >> a) & 1 else "starves"
+                why = "is poisoned" if (poisoned >> a) & 1 else "starves"
                 o = self.owner[a]
                 text = f"{self.animal_text(a)} {why} and dies"
                 self.emit(
@@ -327,16 +328,16 @@ class OriginTurn(Locations):
         """Player ``p`` plays card ``c`` as trait ``t`` on animal ``a`` (and ``b`` for a paired trait, else -1)."""
         self.hands[p].remove(c)
         self.card_trait[c] = t
-        tr = self.trait_cards
+        cards_of = self.trait_cards
         if b >= 0:
             self.first_animal[c] = a
             self.second_animal[c] = b
-            tr[a] = tr[a] + (c,)
-            tr[b] = tr[b] + (c,)
+            cards_of[a] = cards_of[a] + (c,)
+            cards_of[b] = cards_of[b] + (c,)
             self._recalc(a)
             self._recalc(b)
         else:
-            tr[a] = tr[a] + (c,)
+            cards_of[a] = cards_of[a] + (c,)
             self._recalc(a)
         self.actor = (p + 1) % self.player_count
         if self.log_events:

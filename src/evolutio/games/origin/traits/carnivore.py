@@ -53,11 +53,11 @@ def attack_refusal(state: OriginFlow, carnivore: int) -> Refusal | None:
 
 @HOOKS.on("main_actions", "carnivore", priority=0)
 def offer_attacks(state: OriginFlow, animals: list[int], choices: list[Action]) -> None:
-    tm, attack, marks = state.trait_mask, actions.ATTACK, state.marks
+    masks, attack, marks = state.trait_mask, actions.ATTACK, state.marks
     spent = state.attacked | state.hibernating   # (refused at once by attack_refusal: no call for them)
     for animal in animals:
         # attack_refusal's rules inline while no marks are set (no call), else the rule itself
-        if (tm[animal] & CARNIVORE_BIT and not (spent >> animal) & 1
+        if (masks[animal] & CARNIVORE_BIT and not (spent >> animal) & 1
                 and (attack_refusal(state, animal) is None if marks
                      else state.can_receive(animal) and state.has_attack_target(animal))):
             choices.append(attack[animal])

@@ -32,10 +32,10 @@ def conversion_refusal(state: OriginFlow, animal: int, tokens: int) -> Refusal |
 
 @HOOKS.on("main_actions", "fat_tissue", priority=1)
 def offer_conversions(state: OriginFlow, animals: list[int], choices: list[Action]) -> None:
-    tm, fat, convert = state.trait_mask, state.fat, actions.CONVERT
+    masks, fat, convert = state.trait_mask, state.fat, actions.CONVERT
     for animal in animals:
         tokens = fat[animal]   # conversion_refusal allows exactly 1..tokens
-        if tokens and tm[animal] & FAT_BIT:
+        if tokens and masks[animal] & FAT_BIT:
             choices.extend(convert[animal][:tokens])
 
 
