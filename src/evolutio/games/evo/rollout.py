@@ -39,16 +39,18 @@ LETHAL = 2
 
 def choose(state: Any, legal: list[Action], rng: Rng) -> Action:
     """The rollout's action for whichever seat decides in ``state`` (a determinization), among ``legal``."""
+    # (the wide decisions, movement, births and bids, are told by their first action, without grouping the list)
+    first = legal[0].kind
+    if first == "move":
+        return _movement(state, legal, rng)
+    if first == "birth":
+        return _birth(state, legal, rng)
+    if first == "bid":
+        return _bid(state, legal, rng)
     by_kind = actions_by_kind(legal)
-    if "move" in by_kind:
-        return _movement(state, by_kind["move"], by_kind["done"][0], rng)
-    if "birth" in by_kind:
-        return _birth(state, by_kind["birth"], rng)
-    if "bid" in by_kind:
-        return _bid(state, by_kind["bid"], by_kind.get("pass"), rng)
     if "pay" in by_kind:
         return by_kind["pay"][0]
-    if "pass" in by_kind and "done" not in by_kind:   # a bid with no row left within reach
+    if "pass" in by_kind:   # a bid with no row left within reach
         return by_kind["pass"][0]
     if "done" in by_kind:   # a card window (a movement turn with no move left ends here too)
         plays = by_kind.get("play")
@@ -58,13 +60,8 @@ def choose(state: Any, legal: list[Action], rng: Rng) -> Action:
     return legal[rng.randbelow(len(legal))]
 
 
-def _danger(state: Any, hex_index: int) -> int:
-    """How far the hex is from the favourable terrain: 0 safe, 1 within a survivor limit, 2 or more lethal."""
-    return abs(state.board.terrain[hex_index] - state.board.ring[state.climate])
-
-
-def _movement(state: Any, moves: list[Action], done: Action, rng: Rng) -> Action:
-    """A saving move or a paying attack, else (mostly) the end of the movement."""
+def _movement(state: Any, legal: list[Action], rng: Rng) -> Action:
+    """A saving move or a paying attack, else (mostly) the end of the movement (``done``, among ``legal``)."""
     seat = state.current_player
     owner = state.owner
     terrain = state.board.terrain
@@ -73,7 +70,11 @@ def _movement(state: Any, moves: list[Action], done: Action, rng: Rng) -> Action
     attacks: list[Action] = []
     wanders: list[Action] = []
     odds: dict[int, int] = {}   # defender -> the highest winning face against it
-    for action in moves:
+    done = legal[-1]
+    for action in legal:
+        if action.kind != "move":
+            done = action
+            continue
         source, target = action.args
         here = abs(terrain[source] - favourable)   # (moves come only in the movement phase: the climate is rolled)
         there = abs(terrain[target] - favourable)
@@ -101,12 +102,14 @@ def _movement(state: Any, moves: list[Action], done: Action, rng: Rng) -> Action
 def _birth(state: Any, births: list[Action], rng: Rng) -> Action:
     """A newborn on the safest hex on offer (a uniform pick among the equally safe)."""
     owner = state.owner
+    terrain = state.board.terrain
+    favourable = state.board.ring[state.climate]
     best: list[Action] = []
-    least = LETHAL + len(state.board.ring)
+    least = 0
     for action in births:
         target = action.args[0]
-        danger = _danger(state, target) + (owner[target] != EMPTY)   # a birth onto a dino is a fight
-        if danger < least:
+        danger = abs(terrain[target] - favourable) + (owner[target] != EMPTY)   # a birth onto a dino is a fight
+        if not best or danger < least:
             least = danger
             best = [action]
         elif danger == least:
@@ -114,14 +117,20 @@ def _birth(state: Any, births: list[Action], rng: Rng) -> Action:
     return best[rng.randbelow(len(best))]
 
 
-def _bid(state: Any, bids: list[Action], passes: list[Action] | None, rng: Rng) -> Action:
+def _bid(state: Any, legal: list[Action], rng: Rng) -> Action:
     """The lowest bid on a free row; now and then a cheap outbid; passing (or the cheapest bid) rather than
     overpaying."""
     lowest: dict[int, Action] = {}   # row -> its lowest bid on offer
-    for action in bids:
-        row = action.args[0]
-        if row not in lowest or action.args[1] < lowest[row].args[1]:
-            lowest[row] = action
+    passing = None
+    for action in legal:
+        kind = action.kind
+        if kind == "bid":
+            row, amount = action.args
+            known = lowest.get(row)
+            if known is None or amount < known.args[1]:
+                lowest[row] = action
+        elif kind == "pass":
+            passing = action
     held = set(state.bid_row)
     cheap = MAX_OUTBID_PAYMENT + state.mutants(state.current_player)
     free = [row for row in lowest if row not in held]
@@ -130,8 +139,8 @@ def _bid(state: Any, bids: list[Action], passes: list[Action] | None, rng: Rng) 
         row = cheap_outbids[rng.randbelow(len(cheap_outbids))]
     elif free:
         row = free[rng.randbelow(len(free))]
-    elif passes is not None:
-        return passes[0]
+    elif passing is not None:
+        return passing
     else:
         row = min(lowest, key=lambda candidate: lowest[candidate].args[1])
     return lowest[row]
