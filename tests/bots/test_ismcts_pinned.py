@@ -29,7 +29,7 @@ DRAW_RANGE = 1 << 30
 #: ruleset -> (legal actions, the chosen action, the four most visited root actions (most visits first, then by
 #: text), the draw after the search)
 PINS = {
-    "evo": (36, "bid 1 4", [("bid 1 4", 26), ("bid 2 3", 20), ("bid 1 2", 16), ("bid 1 3", 16)], 461175750),
+    "evo": (36, "bid 1 2", [("bid 1 2", 25), ("bid 2 2", 25), ("bid 2 0", 22), ("bid 1 3", 19)], 239394974),
     "newworld": (10, "play_animal 15", [("play_animal 15", 56), ("play_animal 21", 50), ("play_animal 31", 30),
                                         ("play_trait 31 1 7", 28)], 929232109),
     "northstar": (5, "food_card 76", [("food_card 76", 63), ("food_card 77", 63), ("food_card 125", 61),

@@ -34,7 +34,8 @@ class EvoGame(Game):
     data_note = ("maps, meteor track, start-hex counts and the lowest bid are reconstructed (see docs/evo.md); "
                  "replace them with -o board_file=PATH")
     plugins: ClassVar[dict[str, str]] = {"renderer": "evolutio.games.evo.render:render",
-                                         "heuristic": "evolutio.games.evo.heuristic:EvoHeuristic"}
+                                         "heuristic": "evolutio.games.evo.heuristic:EvoHeuristic",
+                                         "rollout": "evolutio.games.evo.rollout:choose"}
     die_sides: ClassVar[int] = 6
     hold_points: ClassVar[dict[str, str]] = {
         "climate_roll": "before the climate roll",

@@ -1,0 +1,146 @@
+"""A cheap rollout policy for ISMCTS in ``evo`` (``Game.plugins["rollout"]``): a few microseconds a decision, in
+place of uniform play, which bids a random share of its score on every gene, walks its dinos at random, attacks at
+any odds and puts its newborns on lethal hexes.
+
+The policy reads the determinization it is given the way the game's own steps do (who holds each hex, the terrain,
+the favourable terrain, the genes) and plays the heuristic's common choices:
+
+* movement: move a dino that would die where it stands (or survive only within a limit) to a hex where it is safer;
+  attack when the dice favour it clearly, or when the attacking dino would die anyway; otherwise end the movement,
+  now and then wandering instead;
+* birth: put a newborn on the favourable terrain, else one step from it, never on a lethal hex when another is free;
+* auction: take an empty row at the lowest bid, outbid only cheaply, pass rather than overpay when passing is allowed;
+* card windows and payment: keep the cards (they are worth something in hand), now and then playing one.
+
+Any other decision (the first dino, which dino dies in a crowded zone) is uniform.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evolutio.kernel import Action, Rng, actions_by_kind
+
+from .state import EMPTY, attacker_wins_on
+
+#: chance that a movement turn with no saving move moves a dino anyway (to another hex of the same worth)
+WANDER_CHANCE = 0.1
+#: the lowest winning die face (of six) at which an attack from a hex where the dino survives is worth making
+ATTACK_FACE = 5
+#: chance that a card window plays one of the cards on offer instead of closing
+PLAY_CARD_CHANCE = 0.05
+#: the most points (after the mutant discount) the policy pays to displace another seat's marker
+MAX_OUTBID_PAYMENT = 2
+#: chance that a bid outbids another seat (cheaply) though an empty row is free at the lowest bid
+OUTBID_CHANCE = 0.2
+#: how far from the favourable terrain a hex is lethal
+LETHAL = 2
+
+
+def choose(state: Any, legal: list[Action], rng: Rng) -> Action:
+    """The rollout's action for whichever seat decides in ``state`` (a determinization), among ``legal``."""
+    # (the wide decisions, movement, births and bids, are told by their first action, without grouping the list)
+    first = legal[0].kind
+    if first == "move":
+        return _movement(state, legal, rng)
+    if first == "birth":
+        return _birth(state, legal, rng)
+    if first == "bid":
+        return _bid(state, legal, rng)
+    by_kind = actions_by_kind(legal)
+    if "pay" in by_kind:
+        return by_kind["pay"][0]
+    if "pass" in by_kind:   # a bid with no row left within reach
+        return by_kind["pass"][0]
+    if "done" in by_kind:   # a card window (a movement turn with no move left ends here too)
+        plays = by_kind.get("play")
+        if plays is not None and rng.random() < PLAY_CARD_CHANCE:
+            return plays[rng.randbelow(len(plays))]
+        return by_kind["done_round"][0] if "done_round" in by_kind else by_kind["done"][0]
+    return legal[rng.randbelow(len(legal))]
+
+
+def _movement(state: Any, legal: list[Action], rng: Rng) -> Action:
+    """A saving move or a paying attack, else (mostly) the end of the movement (``done``, among ``legal``)."""
+    seat = state.current_player
+    owner = state.owner
+    terrain = state.board.terrain
+    favourable = state.board.ring[state.climate]
+    saving: list[Action] = []
+    attacks: list[Action] = []
+    wanders: list[Action] = []
+    odds: dict[int, int] = {}   # defender -> the highest winning face against it
+    done = legal[-1]
+    for action in legal:
+        if action.kind != "move":
+            done = action
+            continue
+        source, target = action.args
+        here = abs(terrain[source] - favourable)   # (moves come only in the movement phase: the climate is rolled)
+        there = abs(terrain[target] - favourable)
+        defender = owner[target]
+        if defender == EMPTY:
+            if there < here:
+                saving.append(action)
+            elif there == here:
+                wanders.append(action)
+            continue
+        face = odds.get(defender, -1)
+        if face < 0:
+            face = odds[defender] = attacker_wins_on(state.horns(seat, True) - state.horns(defender, False))
+        if there < LETHAL and (face >= ATTACK_FACE or here >= LETHAL and face > 0):
+            attacks.append(action)
+    if attacks:
+        return attacks[rng.randbelow(len(attacks))]
+    if saving:
+        return saving[rng.randbelow(len(saving))]
+    if wanders and rng.random() < WANDER_CHANCE:
+        return wanders[rng.randbelow(len(wanders))]
+    return done
+
+
+def _birth(state: Any, births: list[Action], rng: Rng) -> Action:
+    """A newborn on the safest hex on offer (a uniform pick among the equally safe)."""
+    owner = state.owner
+    terrain = state.board.terrain
+    favourable = state.board.ring[state.climate]
+    best: list[Action] = []
+    least = 0
+    for action in births:
+        target = action.args[0]
+        danger = abs(terrain[target] - favourable) + (owner[target] != EMPTY)   # a birth onto a dino is a fight
+        if not best or danger < least:
+            least = danger
+            best = [action]
+        elif danger == least:
+            best.append(action)
+    return best[rng.randbelow(len(best))]
+
+
+def _bid(state: Any, legal: list[Action], rng: Rng) -> Action:
+    """The lowest bid on a free row; now and then a cheap outbid; passing (or the cheapest bid) rather than
+    overpaying."""
+    lowest: dict[int, Action] = {}   # row -> its lowest bid on offer
+    passing = None
+    for action in legal:
+        kind = action.kind
+        if kind == "bid":
+            row, amount = action.args
+            known = lowest.get(row)
+            if known is None or amount < known.args[1]:
+                lowest[row] = action
+        elif kind == "pass":
+            passing = action
+    held = set(state.bid_row)
+    cheap = MAX_OUTBID_PAYMENT + state.mutants(state.current_player)
+    free = [row for row in lowest if row not in held]
+    cheap_outbids = [row for row in lowest if row in held and lowest[row].args[1] <= cheap]
+    if cheap_outbids and (not free or rng.random() < OUTBID_CHANCE):
+        row = cheap_outbids[rng.randbelow(len(cheap_outbids))]
+    elif free:
+        row = free[rng.randbelow(len(free))]
+    elif passing is not None:
+        return passing
+    else:
+        row = min(lowest, key=lambda candidate: lowest[candidate].args[1])
+    return lowest[row]

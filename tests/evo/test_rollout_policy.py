@@ -1,0 +1,100 @@
+"""evo's rollout policy (``Game.plugins["rollout"]``): legal in whole games, sensible in a few common positions."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from evolutio.bots.rollout import rollout_policy_for, uniform
+from evolutio.kernel import Rng, State, load_game
+
+from .helpers import hex_of, scenario
+
+#: draws per position: enough that a rule broken one time in ten shows
+DRAWS = 300
+POLICY_STREAM = 3
+MID_MOVE = [{"step": "round_end"}, {"step": "phase", "phase": 3}, {"step": "each_player", "part": "move", "done": 0},
+            {"step": "move_turn", "seat": 0, "points": 1}]
+MID_AUCTION = [{"step": "round_end"}, {"step": "grant"}, {"step": "each_player", "part": "pay", "done": 0},
+               {"step": "each_player", "part": "bid", "done": 6}, {"step": "bid", "seat": 0}]
+PLAINS_FAVOURABLE = 1   # climate-ring position whose terrain is plains (the 3p map's ring: desert, plains, ...)
+OTHERS = [{"dinos": [[2, 0]]}, {"dinos": [[3, -2]]}]
+
+
+def policy_choices(state: State, draws: int = DRAWS) -> Counter[str]:
+    policy = rollout_policy_for("evo")
+    legal = state.legal_actions()
+    rng = Rng(5, stream=POLICY_STREAM)
+    chosen = Counter(policy(state, legal, rng) for _ in range(draws))
+    assert set(chosen) <= set(legal)
+    return Counter({str(action): count for action, count in chosen.items()})
+
+
+def test_evo_has_its_own_rollout_policy() -> None:
+    assert rollout_policy_for("evo") is not uniform
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_policy_only_ever_returns_a_legal_action_in_whole_games(players: int) -> None:
+    """Every seat but one plays the policy, that one uniformly, so the policy also meets positions it would not
+    steer into."""
+    policy = rollout_policy_for("evo")
+    game = load_game("evo", players=players)
+    for seed in range(4):
+        state = game.new_state(seed)
+        rng = Rng(seed, stream=POLICY_STREAM)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            chooser = uniform if state.current_player == seed % players else policy
+            action = chooser(state, legal, rng)
+            assert action in legal, (str(action), state.view(None)["step"])
+            state.apply(action)
+
+
+def test_a_dino_in_danger_moves_to_safer_ground() -> None:
+    # hills one step too cold with plains favourable; the plains neighbours (-4,1), (-4,2), (-3,0) are safe
+    state = scenario([{"dinos": [[-3, 1]]}, *OTHERS], round_number=2, climate=PLAINS_FAVOURABLE, flow=MID_MOVE)
+    safe = {f"move {hex_of(state, -3, 1)} {hex_of(state, *spot)}" for spot in ((-4, 1), (-4, 2), (-3, 0))}
+    assert set(policy_choices(state)) <= safe
+
+
+def test_a_safe_dino_mostly_stays_and_never_attacks_at_poor_odds() -> None:
+    # on plains with plains favourable, next to an opponent on plains: even horns win on 1-2 only
+    state = scenario([{"dinos": [[-4, 1]]}, {"dinos": [[-3, 0]]}, {"dinos": [[3, -2]]}], round_number=2,
+                     climate=PLAINS_FAVOURABLE, flow=MID_MOVE)
+    chosen = policy_choices(state)
+    attack = f"move {hex_of(state, -4, 1)} {hex_of(state, -3, 0)}"
+    assert attack not in chosen
+    assert chosen["done"] > DRAWS * 0.8
+
+
+def test_a_dino_with_two_more_horns_attacks() -> None:
+    state = scenario([{"dinos": [[-4, 1]], "genes": {"horn": 2}}, {"dinos": [[-3, 0]]}, {"dinos": [[3, -2]]}],
+                     round_number=2, climate=PLAINS_FAVOURABLE, flow=MID_MOVE)
+    assert set(policy_choices(state)) == {f"move {hex_of(state, -4, 1)} {hex_of(state, -3, 0)}"}
+
+
+def test_newborns_go_to_the_safest_free_hex() -> None:
+    # the parent on hills: neighbours are plains (safe), hills (one step) and mountains (lethal) with plains favourable
+    state = scenario([{"dinos": [[-3, 1]]}, *OTHERS], phase="birth", climate=PLAINS_FAVOURABLE)
+    assert state.view(None)["step"] == "birth_turn"
+    plains = {f"birth {hex_of(state, *spot)}" for spot in ((-4, 1), (-4, 2), (-3, 0))}
+    assert set(policy_choices(state)) <= plains
+
+
+def test_bids_take_a_free_row_at_the_lowest_bid_and_never_overpay() -> None:
+    state = scenario([{"dinos": [[-3, 1]], "score": 12}, *OTHERS], phase="meteor", flow=MID_AUCTION,
+                     auction={"tiles": ["leg", "horn", "egg"], "bids": {"1": [0, 5], "2": [1, 1]}})
+    chosen = policy_choices(state)
+    # row 0 costs 6 to take over (too dear), row 1 costs 2 (a cheap outbid, now and then), row 2 is free at 0
+    assert set(chosen) == {"bid 2 0", "bid 1 2"}
+    assert chosen["bid 2 0"] > chosen["bid 1 2"]
+
+
+def test_card_windows_mostly_keep_the_cards() -> None:
+    state = scenario([{"dinos": [[-3, 1]], "hand": ["truce"]}, *OTHERS], round_number=3, climate=PLAINS_FAVOURABLE)
+    assert state.view(None)["step"] == "card_window"
+    chosen = policy_choices(state)
+    plays = sum(count for text, count in chosen.items() if text.startswith("play"))
+    assert plays < DRAWS * 0.15
