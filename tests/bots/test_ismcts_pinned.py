@@ -30,8 +30,8 @@ DRAW_RANGE = 1 << 30
 #: text), the draw after the search)
 PINS = {
     "evo": (36, "bid 1 2", [("bid 1 2", 25), ("bid 2 2", 25), ("bid 2 0", 22), ("bid 1 3", 19)], 239394974),
-    "newworld": (10, "play_animal 15", [("play_animal 15", 56), ("play_animal 21", 50), ("play_animal 31", 30),
-                                        ("play_trait 31 1 7", 28)], 929232109),
+    "newworld": (10, "play_animal 15", [("play_animal 15", 45), ("play_animal 31", 38), ("play_trait 31 1 7", 35),
+                                        ("play_animal 21", 32)], 630621065),
     "northstar": (5, "food_card 76", [("food_card 76", 63), ("food_card 77", 63), ("food_card 125", 61),
                                       ("food_card 82", 58)], 632537138),
     "origin": (13, "trait 81 1", [("trait 81 1", 31), ("trait 48 0", 27), ("animal 2", 25), ("animal 3", 25)],

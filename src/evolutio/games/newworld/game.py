@@ -124,7 +124,8 @@ class NewWorldGame(Game):
     data_note = ("much of the card data is reconstructed (the trait handbook and card list are unknown): "
                  "reconstructed entries are marked in every view; -o data=FILE replaces them")
     plugins: ClassVar[dict[str, str]] = {"renderer": "evolutio.games.newworld.render:render",
-                                         "heuristic": "evolutio.games.newworld.heuristic:NewWorldHeuristic"}
+                                         "heuristic": "evolutio.games.newworld.heuristic:NewWorldHeuristic",
+                                         "rollout": "evolutio.games.newworld.rollout:choose"}
     die_sides: ClassVar[int] = 6
     hold_points: ClassVar[dict[str, str]] = {
         "areas_phase": "before the next area card is revealed",
