@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from ab_bench import option_pair, play
-from paired_worker import PairedWorker
+from paired_worker import PairedWorker, add_pairing_options, check_pairing_options
 
 from evolutio.kernel import EvolutioError, load_game
 
@@ -35,14 +35,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("game", metavar="GAME", help="the ruleset")
     parser.add_argument("players", metavar="PLAYERS", type=int, help="players per game")
     parser.add_argument("options", metavar="option=value", nargs="*", type=option_pair, help="ruleset options")
-    parser.add_argument("--chunk", type=int, default=50, help="games per chunk (default 50)")
-    parser.add_argument("--rounds", type=int, default=6, help="chunks per pair of processes (default 6)")
-    parser.add_argument("--pairs", type=int, default=8, help="fresh pairs of processes (default 8)")
-    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    add_pairing_options(parser, "games", chunk=50, rounds=6, pairs=8)
     args = parser.parse_args(argv)
-    for name in ("chunk", "rounds", "pairs"):
-        if getattr(args, name) < 1:
-            parser.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    check_pairing_options(parser, args)
     if not args.worker and not Path(args.base, "evolutio").is_dir():
         parser.error(f"BASE_SRC must be a tree's src directory (holding evolutio/), got {args.base!r}")
     if not args.worker:

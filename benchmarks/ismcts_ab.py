@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from paired_worker import PairedWorker
+from paired_worker import PairedWorker, add_pairing_options, check_pairing_options
 
 from evolutio.bots.ismcts import LEVELS, IsmctsBot
 from evolutio.bots.random_bot import RandomBot
@@ -43,14 +43,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("base", metavar="BASE_SRC", help="the base tree's src directory (with --worker: unused)")
     parser.add_argument("--games", nargs="+", default=None, help="rulesets (default: every ruleset)")
     parser.add_argument("--level", default="medium", choices=sorted(LEVELS), help="the level (default medium)")
-    parser.add_argument("--chunk", type=int, default=3, help="searches per chunk (default 3)")
-    parser.add_argument("--rounds", type=int, default=4, help="chunks per ruleset and pair of processes (default 4)")
-    parser.add_argument("--pairs", type=int, default=2, help="fresh pairs of processes (default 2)")
-    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    add_pairing_options(parser, "searches", chunk=3, rounds=4, pairs=2)
     args = parser.parse_args(argv)
-    for name in ("chunk", "rounds", "pairs"):
-        if getattr(args, name) < 1:
-            parser.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    check_pairing_options(parser, args)
     known = list_games()
     args.games = args.games or known
     unknown = [game for game in args.games if game not in known]

@@ -8,6 +8,7 @@ sides can be checked to have done the same work).
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -37,3 +38,20 @@ class PairedWorker:
         assert self.process.stdin is not None
         self.process.stdin.close()
         self.process.wait()
+
+
+def add_pairing_options(parser: argparse.ArgumentParser, unit: str, chunk: int, rounds: int, pairs: int) -> None:
+    """The options every paired comparison takes: ``--chunk`` (``unit`` per chunk), ``--rounds`` (chunks per pair of
+    processes), ``--pairs`` (fresh pairs of processes), and the hidden ``--worker``; check them with
+    :func:`check_pairing_options`."""
+    parser.add_argument("--chunk", type=int, default=chunk, help=f"{unit} per chunk (default {chunk})")
+    parser.add_argument("--rounds", type=int, default=rounds, help=f"chunks per pair of processes (default {rounds})")
+    parser.add_argument("--pairs", type=int, default=pairs, help=f"fresh pairs of processes (default {pairs})")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+
+
+def check_pairing_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse a chunk, round or pair count below one, naming the option."""
+    for name in ("chunk", "rounds", "pairs"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name} must be at least 1, got {getattr(args, name)}")
