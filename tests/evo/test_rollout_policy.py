@@ -9,6 +9,7 @@ import pytest
 from evolutio.bots.rollout import rollout_policy_for, uniform
 from evolutio.kernel import Rng, State, load_game
 
+from ..bots.policy_draws import policy_picks
 from .helpers import hex_of, scenario
 
 #: draws per position: enough that a rule broken one time in ten shows
@@ -23,11 +24,7 @@ OTHERS = [{"dinos": [[2, 0]]}, {"dinos": [[3, -2]]}]
 
 
 def policy_choices(state: State, draws: int = DRAWS) -> Counter[str]:
-    policy = rollout_policy_for("evo")
-    legal = state.legal_actions()
-    rng = Rng(5, stream=POLICY_STREAM)
-    chosen = Counter(policy(state, legal, rng) for _ in range(draws))
-    assert set(chosen) <= set(legal)
+    chosen = policy_picks("evo", state, draws, Rng(5, stream=POLICY_STREAM))
     return Counter({str(action): count for action, count in chosen.items()})
 
 

@@ -9,6 +9,7 @@ import pytest
 from evolutio.bots.rollout import rollout_policy_for, uniform
 from evolutio.kernel import Action, Rng, State, load_game
 
+from ..bots.policy_draws import policy_picks
 from .helpers import scenario
 
 #: food on the Taiga and a shelter token in the Mangrove Forest
@@ -19,15 +20,7 @@ DRAWS = 200
 
 def drawn(state: State, seed: int = 1) -> Counter[Action]:
     """How often the policy picks each action of ``state`` over :data:`DRAWS` draws."""
-    policy = rollout_policy_for("newworld")
-    rng = Rng(seed, stream=3)
-    legal = state.legal_actions()
-    picks: Counter[Action] = Counter()
-    for _ in range(DRAWS):
-        action = policy(state, legal, rng)
-        assert action in legal
-        picks[action] += 1
-    return picks
+    return policy_picks("newworld", state, DRAWS, Rng(seed, stream=3))
 
 
 def kinds_drawn(state: State) -> Counter[str]:

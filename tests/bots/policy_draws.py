@@ -1,0 +1,21 @@
+"""Test helper for the rulesets' rollout policies: how often a policy picks each action of one position."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from evolutio.bots.rollout import rollout_policy_for
+from evolutio.kernel import Action, Rng, State
+
+
+def policy_picks(game_name: str, state: State, draws: int, rng: Rng) -> Counter[Action]:
+    """How often ``game_name``'s rollout policy picks each legal action of ``state`` in ``draws`` draws from ``rng``;
+    every pick must be legal."""
+    policy = rollout_policy_for(game_name)
+    legal = state.legal_actions()
+    picks: Counter[Action] = Counter()
+    for _ in range(draws):
+        action = policy(state, legal, rng)
+        assert action in legal, f"{action} is not legal"
+        picks[action] += 1
+    return picks
