@@ -52,3 +52,21 @@ def test_a_scenario_with_an_expansion_mark_gets_the_full_state() -> None:
     assert isinstance(plain, CoreOriginState)
     assert not isinstance(marked, CoreOriginState)
     assert marked.view(None)["players"][0]["animals"][0] != plain.view(None)["players"][0]["animals"][0]
+
+
+@pytest.mark.parametrize("sets, players", [("", 2), ("", 4), ("gift", 3)])
+def test_the_core_class_plays_as_the_full_state(sets: str, players: int) -> None:
+    """The core class's rules read the hook masks without their expansion traits (``state.CORE_MASKS``): the same
+    choices and the same positions as the full state's rules at every decision of random games."""
+    game = load_game("origin", players=players, sets=sets) if sets else load_game("origin", players=players)
+    for seed in range(12):
+        core, full = game.new_state(seed), game.new_state(seed)
+        full.__class__ = OriginState   # (what use_core_class would not have done: the rules of every layer)
+        assert type(core) is CoreOriginState
+        rng = random.Random(seed)
+        while not core.is_terminal:
+            assert full.legal_actions() == core.legal_actions()
+            action = core.legal_actions()[rng.randrange(len(core.legal_actions()))]
+            core.apply(action)
+            full.apply(action)
+        assert full.is_terminal and full.view(None) == core.view(None)

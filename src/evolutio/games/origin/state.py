@@ -4,11 +4,15 @@
 
 from __future__ import annotations
 
+from types import FunctionType
+from typing import Any, Callable
+
 from evolutio.kernel import Action, Game
 from evolutio.kernel.flow import Refusal
 
 from . import actions as A
-from .config import Config
+from . import rules
+from .config import CORE_TRAITS, Config
 from .flow import DevelopmentPhase, OriginFlow
 from .nature import announce, new_deck
 from .present import OriginPresentation
@@ -89,6 +93,21 @@ class OriginState(OriginPresentation):
         self.settle()
 
 
+#: the hook masks of ``rules.py`` that hold Time to Fly traits (ids 32 and up: two-digit ints, off Python 3.11's
+#: one-digit fast path of ``&``), as a core game sees them: a deck of ``config.core_rules`` holds no trait
+#: outside :data:`~.config.CORE_TRAITS` (scenarios and saved states take traits from the deck's cards), so no animal
+#: of such a game has another bit and ``mask & NAME`` gives the same with either form
+CORE_MASKS = {name: getattr(rules, name) & CORE_TRAITS
+              for name in ("BECOMING_FED", "DEFENDING", "LIMITING_FOOD", "OFFERING_MAIN_ACTIONS", "PROTECTING")}
+_CORE_GLOBALS = {**vars(rules), **CORE_MASKS}   # (rules' globals, taken once the module and its imports are loaded)
+
+
+def with_core_masks(rule: Callable[..., Any]) -> Callable[..., Any]:
+    """The rule ``rule`` of ``rules.py`` reading :data:`CORE_MASKS` for those masks: the same code object (the rule
+    is written once), run with a copy of its module's globals in which only those names differ."""
+    return FunctionType(rule.__code__, _CORE_GLOBALS, rule.__name__, rule.__defaults__, rule.__closure__)
+
+
 class CoreOriginState(OriginState):
     """The state of a game whose deck holds only base-game and gift cards, without Continents or Ice Age, and whose
     position has no expansion marks, husks or Intellect choices (``config.core_rules``; chosen by
@@ -98,16 +117,23 @@ class CoreOriginState(OriginState):
     methods to add what their traits do and call the core's method for the rest; in such a game each of those overrides
     only calls the core's (no husk, location, nature card, hunter or paralysis mark, Time to Fly hook can exist). This
     class binds the core's methods directly: the same rules, without the layers' calls on every attack, death and
-    trait played (``docs/origin.md``, "Speed")."""
+    trait played, and the rules that test the hook masks on every feeding choice, food token and attack read them as
+    :data:`CORE_MASKS` (one-digit ints; :func:`with_core_masks`) (``docs/origin.md``, "Performance")."""
 
     __slots__ = ()
     _recalc = OriginRules._recalc
     ignored_traits = OriginRules.ignored_traits
     _has_partner = OriginRules._has_partner
-    attack_targets = OriginRules.attack_targets
-    has_attack_target = OriginRules.has_attack_target
+    attack_targets = with_core_masks(OriginRules.attack_targets)
+    has_attack_target = with_core_masks(OriginRules.has_attack_target)
     _remove_animal = OriginTurn._remove_animal
     discard_trait = OriginTurn.discard_trait
     blue_token = OriginTurn.blue_token
     start_attack = OriginFlow.start_attack
     defend = OriginFlow.defend
+    feeding_choices = with_core_masks(OriginRules.feeding_choices)
+    can_receive = with_core_masks(OriginRules.can_receive)
+    receive_refusal = with_core_masks(OriginRules.receive_refusal)
+    receive = with_core_masks(OriginRules.receive)
+    attack_refusal = with_core_masks(OriginRules.attack_refusal)
+    defence_choices = with_core_masks(OriginRules.defence_choices)
