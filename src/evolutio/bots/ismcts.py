@@ -105,6 +105,11 @@ class Level:
     #: default policy) or another kind it registers (e.g. northstar's ``"rollout_careful"``; a ruleset without that
     #: kind uses its default)
     rollout_policy: str = DEFAULT_POLICY
+    #: with ``opponents`` "policy": the other seats' first this many decisions of each iteration's tree phase are
+    #: the heuristic bot's choice (on the search's world, determinized again for the seat to act) instead of the
+    #: policy's; each is computed once per sampled world and line of play from the root and then remembered, so
+    #: it needs ``worlds`` > 0 (0: the policy throughout)
+    heuristic_replies: int = 0
 
     def depth_for(self, game_name: str) -> int:
         """The rollout depth in ruleset ``game_name``."""
@@ -198,6 +203,11 @@ class IsmctsBot(Bot):
         self.opponent_bot = HeuristicBot(seed + 1) if self.level.opponents == OPPONENTS_HEURISTIC else None
         self.safety_bot = HeuristicBot(seed) if self.level.safety_margin > 0 else None
         self.candidate_bot = HeuristicBot(seed + 2) if self.level.root_candidates > 0 else None
+        if self.level.heuristic_replies and (self.level.opponents != OPPONENTS_POLICY or not self.level.worlds):
+            raise ValueError("ismcts heuristic_replies needs opponents 'policy' and worlds > 0")
+        self.reply_bot = HeuristicBot(seed + 3) if self.level.heuristic_replies > 0 else None
+        #: the heuristic's replies of the current search by (world number, the actions from the root before them)
+        self._replies: dict[tuple[object, ...], Action] = {}
         #: the root actions the current search may try (``Level.root_candidates``); ``None``: every legal one
         self._root_actions: frozenset[Action] | None = None
         self._stage: RolloutStage | None = None
@@ -281,6 +291,7 @@ class IsmctsBot(Bot):
             world = worlds[0].clone() if worlds else state.determinize(seat, self.rng)
             world.log_events = False
             self._seed_root(root, world, seat, estimator)
+        self._replies = {}
         iterations = 0
         budget = level.budget(len(self._root_actions) if self._root_actions is not None else len(legal))
         while True:
@@ -294,7 +305,7 @@ class IsmctsBot(Bot):
             else:
                 world = state.determinize(seat, self.rng)
                 world.log_events = False
-            self._iterate(root, world, seat, estimator)
+            self._iterate(root, world, seat, estimator, iterations % len(worlds) if worlds else iterations)
             iterations += 1
         self.last_iterations = iterations
         return root
@@ -320,7 +331,9 @@ class IsmctsBot(Bot):
             node.reward = visits * self._rewards(child, seat, estimator)[seat]
             root.children[action] = node
 
-    def _iterate(self, root: _Node, world: State, seat: int, estimator: Estimator) -> None:
+    def _iterate(self, root: _Node, world: State, seat: int, estimator: Estimator, world_number: int = 0) -> None:
+        """One iteration on ``world`` (sampled world ``world_number`` of the search, the key of its remembered
+        heuristic replies)."""
         rng = self.rng
         exploration = self.level.exploration
         stage, root_stage = self._stage, self._root_stage
@@ -329,6 +342,9 @@ class IsmctsBot(Bot):
         opponent_policy = self._opponent_policy if self.level.opponents != OPPONENTS_TREE else None
         sqrt, log = math.sqrt, math.log
         path: list[tuple[_Node, int]] = []
+        #: with ``Level.heuristic_replies``: how many the iteration has left, and the line of play from the root
+        replies_left = self.level.heuristic_replies if self.reply_bot is not None else 0
+        line: list[object] = [world_number]
         node = root
         # selection and expansion
         while not world.is_terminal:
@@ -342,6 +358,10 @@ class IsmctsBot(Bot):
             if mover != seat:
                 if opponent_bot is not None:
                     world.apply_trusted(opponent_bot.choose(world) if len(legal) > 1 else legal[0])
+                    continue
+                if replies_left:
+                    replies_left -= 1
+                    world.apply_trusted(self._reply(world, legal, line))
                     continue
                 if opponent_policy is not None:
                     world.apply_trusted(opponent_policy(world, legal, rng))
@@ -373,12 +393,25 @@ class IsmctsBot(Bot):
             node = children[best_action]
             world.apply_trusted(best_action)
             path.append((node, mover))
+            if replies_left:
+                line.append(best_action)
         self._roll_out(world, stage, root_stage)
         rewards = self._rewards(world, seat, estimator)
         root.visits += 1
         for visited, mover in path:
             visited.visits += 1
             visited.reward += rewards[mover]
+
+    def _reply(self, world: State, legal: list[Action], line: list[object]) -> Action:
+        """The heuristic bot's choice for the other seat to act in ``world`` after ``line`` (the world's number and
+        the actions since the root): computed once per search, then remembered; the line goes on with it."""
+        key = tuple(line)
+        action = self._replies.get(key)
+        if action is None:
+            assert self.reply_bot is not None
+            action = self._replies[key] = self.reply_bot.choose(world) if len(legal) > 1 else legal[0]
+        line.append(action)
+        return action
 
     def _roll_out(self, world: State, stage: RolloutStage | None, root_stage: object) -> None:
         """Play on from the end of the tree for at most the rollout depth (or to the end of the game or stage)."""
