@@ -17,7 +17,7 @@ from evolutio.sim.runner import play_game
 from ..conftest import GAMES
 
 #: a small search budget so that whole games stay quick in the suite
-SMALL = Level(iterations=12, rollout_depth=4, worlds=4, rollout_depth_by_game=(("northstar", 0),))
+SMALL = Level(iterations=12, rollout_depth=4, worlds=4, by_game=(("northstar", (("rollout_depth", 0),)),))
 
 
 class CheckingBot:
@@ -291,6 +291,23 @@ def test_heuristic_replies_need_the_policy_opponent_model_and_sampled_worlds(cha
                   heuristic_replies=1)
     with pytest.raises(ValueError, match="heuristic_replies needs"):
         IsmctsBot(level=dataclasses.replace(level, **changes))
+
+
+def test_a_level_plays_its_by_game_fields_in_that_ruleset_only() -> None:
+    level = Level(iterations=60, rollout_depth=4, worlds=2, rollout="policy", opponents="policy",
+                  by_game=(("origin", (("heuristic_replies", 2), ("rollout_depth", 0))),))
+    in_origin = level.for_game("origin")
+    assert (in_origin.heuristic_replies, in_origin.rollout_depth, in_origin.by_game) == (2, 0, ())
+    assert level.for_game("northstar") == level
+    for game_name, asked in (("origin", True), ("northstar", False)):
+        state = _first_decision_with(game_name, 9, at_least=3)
+        bot = IsmctsBot(seed=6, level=level)
+        counting = CountingBot(HeuristicBot(seed=6))
+        bot.reply_bot = counting  # type: ignore[assignment]
+        bot.choose(state)
+        assert bool(counting.movers) == asked, game_name
+    with pytest.raises(ValueError, match="heuristic_replies needs"):
+        IsmctsBot(level=dataclasses.replace(level, by_game=(("origin", (("heuristic_replies", 1), ("worlds", 0))),)))
 
 
 def test_heuristic_replies_play_legally_in_whole_games() -> None:

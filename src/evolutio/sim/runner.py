@@ -180,7 +180,7 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
     return {
         "level": level if isinstance(level, str) else "custom",
         "iterations_per_search": budget.iterations,
-        "rollout_depth": budget.depth_for(name),
+        "rollout_depth": budget.for_game(name).rollout_depth,
         "rollout": budget.rollout if budget.rollout != "policy" or game_plugin(name, "rollout") is not None
         else "uniform (no rollout policy in this ruleset)",
         "prior_visits": budget.prior_visits,
