@@ -12,6 +12,7 @@ from evolutio.bots.heuristic import HeuristicBot, ScoreEstimate, estimator_for
 from evolutio.bots.ismcts import LEVELS, WIDE_BUDGET_CAP, IsmctsBot, Level, parse_level
 from evolutio.bots.rollout import rollout_policy_for, rollout_stage_for, uniform
 from evolutio.kernel import Action, Rng, State, game_plugin, load_game
+from evolutio.sim import ismcts_bench
 from evolutio.sim.runner import play_game
 
 from ..conftest import GAMES
@@ -308,6 +309,9 @@ def test_a_level_plays_its_by_game_fields_in_that_ruleset_only() -> None:
         assert bool(counting.movers) == asked, game_name
     with pytest.raises(ValueError, match="heuristic_replies needs"):
         IsmctsBot(level=dataclasses.replace(level, by_game=(("origin", (("heuristic_replies", 1), ("worlds", 0))),)))
+    for game_name, depth, replies in (("origin", 0, 2), ("northstar", 4, 0)):  # the bench reports it per ruleset
+        report = ismcts_bench(game_name, seconds=0.05, level=dataclasses.replace(level, iterations=4))
+        assert (report["rollout_depth"], report["heuristic_replies"]) == (depth, replies)
 
 
 def test_heuristic_replies_play_legally_in_whole_games() -> None:
