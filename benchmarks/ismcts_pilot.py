@@ -1,7 +1,8 @@
 """Short pilots of ISMCTS variants against three heuristic bots, set beside a finished tournament's games.
 
 A variant is ``NAME=key:value,...`` with fields of :class:`evolutio.bots.ismcts.Level` (``iterations``,
-``rollout_depth``, ``worlds``, ``exploration``, ``temperature``, ...) changed from the medium level, plus
+``rollout_depth``, ``worlds``, ``exploration``, ``temperature``, ...) changed from the medium level as it plays in
+GAME (its ``by_game`` fields for GAME applied first), plus
 ``reward:win|share`` (a yes/no field takes 1 or 0). The pilot plays games ``FIRST``..``FIRST+GAMES-1`` of the
 tournament ``ismcts:medium,heuristic,heuristic,heuristic`` (the same deal seeds, seat rotation and bot seeds as
 ``evolutio tournament GAME --seed SEED``) with the variant in the ISMCTS seat, and sets each game beside the game of
@@ -114,7 +115,7 @@ def main() -> None:
     game, seed, first, games = args.game, args.seed, args.first, args.games
     variant_text, (name, fields, reward) = args.variant
     baseline: dict[int, dict[str, Any]] = args.baseline
-    level = dataclasses.replace(LEVELS["medium"], **fields)
+    level = dataclasses.replace(LEVELS["medium"].for_game(game), **fields)  # the medium as it plays in GAME, changed
     register_bot(BASE_NAME, lambda seed: IsmctsBot(seed=seed, level=level, reward=reward))
     spec = {"game": game, "bots": [BASE_NAME, OPPONENT, OPPONENT, OPPONENT], "games": first + games, "seed": seed,
             "options": {"players": PLAYERS}}

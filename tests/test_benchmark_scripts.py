@@ -34,6 +34,8 @@ BAD_ARGUMENTS: dict[str, list[tuple[list[str], str]]] = {
                         (["origin", "1", "0", "2", "v=", "missing.jsonl"], "cannot read missing.jsonl"),
                         (["nosuch", "1", "0", "2", "v="], "unknown game 'nosuch'"),
                         (["origin", "1", "-1", "2", "v="], "FIRST must be 0 or more")],
+    "policy_agreement.py": [(["nosuch", "2"], "unknown game 'nosuch'"),
+                            (["origin", "0"], "GAMES and --draws must be at least 1")],
     "northstar_estimate_check.py": [(["0"], "GAMES must be at least 1"),
                                     (["many"], "invalid int value: 'many'")],
     "ismcts_speed.py": [(["fast"], "invalid float value: 'fast'")],

@@ -12,12 +12,13 @@ from evolutio.bots.heuristic import HeuristicBot, ScoreEstimate, estimator_for
 from evolutio.bots.ismcts import LEVELS, WIDE_BUDGET_CAP, IsmctsBot, Level, parse_level
 from evolutio.bots.rollout import rollout_policy_for, rollout_stage_for, uniform
 from evolutio.kernel import Action, Rng, State, game_plugin, load_game
+from evolutio.sim import ismcts_bench
 from evolutio.sim.runner import play_game
 
 from ..conftest import GAMES
 
 #: a small search budget so that whole games stay quick in the suite
-SMALL = Level(iterations=12, rollout_depth=4, worlds=4, rollout_depth_by_game=(("northstar", 0),))
+SMALL = Level(iterations=12, rollout_depth=4, worlds=4, by_game=(("northstar", (("rollout_depth", 0),)),))
 
 
 class CheckingBot:
@@ -252,6 +253,75 @@ def test_root_candidates_search_only_the_heuristics_best_actions() -> None:
     assert len(IsmctsBot(seed=1, level=dataclasses.replace(level, root_candidates=0)).search(state, seat).children) > 3
 
 
+class CountingBot:
+    """Wraps the search's reply bot: records the seat to act at every call."""
+
+    def __init__(self, bot: HeuristicBot) -> None:
+        self.bot = bot
+        self.movers: list[int | None] = []
+
+    def choose(self, state: State) -> Action:
+        self.movers.append(state.current_player)
+        return self.bot.choose(state)
+
+
+@pytest.mark.parametrize("game_name", ["origin", "northstar"])
+def test_heuristic_replies_ask_the_heuristic_once_per_world_and_line_for_the_other_seats(game_name: str) -> None:
+    state = _first_decision_with(game_name, 9, at_least=3)
+    seat = state.current_player
+    assert seat is not None
+    level = Level(iterations=120, rollout_depth=4, worlds=2, rollout="policy", opponents="policy",
+                  heuristic_replies=2)
+    bot = IsmctsBot(seed=6, level=level)
+    counting = CountingBot(HeuristicBot(seed=6))
+    bot.reply_bot = counting  # type: ignore[assignment]
+    root = bot.search(state, seat)
+    assert counting.movers, "no iteration reached another seat's decision, so the test would prove nothing"
+    assert seat not in counting.movers  # only the other seats' decisions are the heuristic's
+    # each (world, line) is asked once: far fewer calls than iterations times replies, at most two worlds' lines
+    assert len(counting.movers) <= 2 * level.heuristic_replies * len(root.children) ** 2
+    assert len(counting.movers) < level.iterations
+    assert root.visits == level.iterations
+    plain = IsmctsBot(seed=6, level=dataclasses.replace(level, heuristic_replies=0))
+    assert plain.reply_bot is None
+
+
+@pytest.mark.parametrize("changes", [{"opponents": "tree"}, {"opponents": "heuristic"}, {"worlds": 0}])
+def test_heuristic_replies_need_the_policy_opponent_model_and_sampled_worlds(changes: dict) -> None:
+    level = Level(iterations=10, rollout_depth=4, worlds=2, rollout="policy", opponents="policy",
+                  heuristic_replies=1)
+    with pytest.raises(ValueError, match="heuristic_replies needs"):
+        IsmctsBot(level=dataclasses.replace(level, **changes))
+
+
+def test_a_level_plays_its_by_game_fields_in_that_ruleset_only() -> None:
+    level = Level(iterations=60, rollout_depth=4, worlds=2, rollout="policy", opponents="policy",
+                  by_game=(("origin", (("heuristic_replies", 2), ("rollout_depth", 0))),))
+    in_origin = level.for_game("origin")
+    assert (in_origin.heuristic_replies, in_origin.rollout_depth, in_origin.by_game) == (2, 0, ())
+    assert level.for_game("northstar") == level
+    for game_name, asked in (("origin", True), ("northstar", False)):
+        state = _first_decision_with(game_name, 9, at_least=3)
+        bot = IsmctsBot(seed=6, level=level)
+        counting = CountingBot(HeuristicBot(seed=6))
+        bot.reply_bot = counting  # type: ignore[assignment]
+        bot.choose(state)
+        assert bool(counting.movers) == asked, game_name
+    with pytest.raises(ValueError, match="heuristic_replies needs"):
+        IsmctsBot(level=dataclasses.replace(level, by_game=(("origin", (("heuristic_replies", 1), ("worlds", 0))),)))
+    for game_name, depth, replies in (("origin", 0, 2), ("northstar", 4, 0)):  # the bench reports it per ruleset
+        report = ismcts_bench(game_name, seconds=0.05, level=dataclasses.replace(level, iterations=4))
+        assert (report["rollout_depth"], report["heuristic_replies"]) == (depth, replies)
+
+
+def test_heuristic_replies_play_legally_in_whole_games() -> None:
+    game = load_game("origin", players=3)
+    level = dataclasses.replace(SMALL, opponents="policy", rollout="policy", reuse_tree=True, heuristic_replies=3)
+    seats = [CheckingBot(IsmctsBot(seed=2, level=level))]
+    seats += [CheckingBot(HeuristicBot(seed=3 + seat)) for seat in range(game.num_players - 1)]
+    assert play_game(game, 7, seats).is_terminal
+
+
 def test_each_ruleset_with_a_heuristic_plugin_uses_it_and_others_fall_back_to_scores() -> None:
     for name in GAMES:
         estimator = estimator_for(name)
@@ -405,15 +475,18 @@ class PoisonedState:
         return self._poisoned.view(seat)
 
 
-@pytest.mark.parametrize("reuse_tree, rollout, prior_visits, opponents, safety_margin, cut, root_candidates",
-                         [(False, "random", 0, "tree", 0.0, False, 0), (True, "random", 0, "tree", 0.0, False, 0),
-                          (True, "policy", 5, "tree", 0.0, False, 0), (True, "policy", 0, "policy", 0.05, False, 0),
-                          (False, "policy", 0, "heuristic", 0.05, False, 0),
-                          (True, "policy", 0, "policy", 0.0, True, 2)])
+@pytest.mark.parametrize("reuse_tree, rollout, prior_visits, opponents, safety_margin, cut, root_candidates, replies",
+                         [(False, "random", 0, "tree", 0.0, False, 0, 0),
+                          (True, "random", 0, "tree", 0.0, False, 0, 0),
+                          (True, "policy", 5, "tree", 0.0, False, 0, 0),
+                          (True, "policy", 0, "policy", 0.05, False, 0, 0),
+                          (False, "policy", 0, "heuristic", 0.05, False, 0, 0),
+                          (True, "policy", 0, "policy", 0.0, True, 2, 0),
+                          (True, "policy", 0, "policy", 0.0, False, 0, 3)])
 @pytest.mark.parametrize("game_name", ["origin", "northstar"])
 def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str, reuse_tree: bool, rollout: str,
                                                      prior_visits: int, opponents: str, safety_margin: float,
-                                                     cut: bool, root_candidates: int) -> None:
+                                                     cut: bool, root_candidates: int, replies: int) -> None:
     game = load_game(game_name, players=4)
     state = game.new_state(17)
     random_bot = make_bot("random", seed=2)
@@ -424,7 +497,7 @@ def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str, reuse_tree:
     level = Level(iterations=20 if opponents == "heuristic" else 60, rollout_depth=4, worlds=6,
                   reuse_tree=reuse_tree, rollout=rollout, prior_visits=prior_visits, opponents=opponents,
                   safety_margin=safety_margin, cut_at_stage_end=cut, root_candidates=root_candidates,
-                  rollout_policy="rollout_careful" if cut else "rollout")
+                  rollout_policy="rollout_careful" if cut else "rollout", heuristic_replies=replies)
     ismcts_choice = IsmctsBot(seed=5, level=level).choose(PoisonedState(state, state))  # type: ignore[arg-type]
     heuristic_choice = HeuristicBot(seed=5).choose(PoisonedState(state, state))  # type: ignore[arg-type]
     hidden = set()

@@ -19,6 +19,7 @@ import dataclasses
 import math
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from evolutio.kernel import Action, Rng, State
 
@@ -83,9 +84,9 @@ class Level:
     #: keep the subtree under the chosen action when the same seat decides again right after (a compound choice such
     #: as a card and then its target): the next search adds its iterations to the statistics already there
     reuse_tree: bool = False
-    #: ``(ruleset, depth)`` pairs: the rollout depth in a ruleset where it differs from ``rollout_depth`` (e.g. 0 where
-    #: the ruleset's estimate right after the tree beats random rollouts)
-    rollout_depth_by_game: tuple[tuple[str, int], ...] = ()
+    #: ``(ruleset, ((field, value), ...))`` pairs: the fields of this level that differ in a ruleset (e.g. a rollout
+    #: depth of 0 where the ruleset's estimate right after the tree beats rollouts); :meth:`for_game` applies them
+    by_game: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
     #: how the other seats decide in the tree phase: "tree" (nodes of their own, chosen by UCB for their reward),
     #: "policy" (the ruleset's rollout policy) or "heuristic" (the heuristic bot on the search's world, determinized
     #: again for the seat to act): with a model the tree holds only the searching seat's decisions and goes deeper
@@ -105,10 +106,20 @@ class Level:
     #: default policy) or another kind it registers (e.g. northstar's ``"rollout_careful"``; a ruleset without that
     #: kind uses its default)
     rollout_policy: str = DEFAULT_POLICY
+    #: with ``opponents`` "policy": the other seats' first this many decisions of each iteration's tree phase are
+    #: the heuristic bot's choice (on the search's world, determinized again for the seat to act) instead of the
+    #: policy's; each is computed once per sampled world and line of play from the root and then remembered, so
+    #: it needs ``worlds`` > 0 (0: the policy throughout)
+    heuristic_replies: int = 0
 
-    def depth_for(self, game_name: str) -> int:
-        """The rollout depth in ruleset ``game_name``."""
-        return dict(self.rollout_depth_by_game).get(game_name, self.rollout_depth)
+    def for_game(self, game_name: str) -> Level:
+        """This level as it plays in ruleset ``game_name`` (its ``by_game`` fields for that ruleset applied)."""
+        changes = dict(self.by_game).get(game_name)
+        return dataclasses.replace(self, by_game=(), **dict(changes)) if changes else self
+
+    def played(self) -> list[Level]:
+        """This level and each of its rulesets' variants (:meth:`for_game`)."""
+        return [self] + [self.for_game(game_name) for game_name, _ in self.by_game]
 
     def budget(self, legal_count: int) -> int:
         """Iterations for a decision with ``legal_count`` legal actions."""
@@ -186,18 +197,28 @@ class IsmctsBot(Bot):
         if reward not in ("win", "share"):
             raise ValueError(f"ismcts reward must be 'win' or 'share', got {reward!r}")
         self.level = level or LEVELS[DEFAULT_LEVEL]
+        #: the level as it plays in the ruleset of the current decision (``Level.for_game``)
+        self._level = self.level
         self.uses_clock = self.level.seconds is not None
         self.reward = reward
-        if self.level.rollout not in ROLLOUTS:
-            raise ValueError(f"ismcts rollout must be one of {', '.join(ROLLOUTS)}, got {self.level.rollout!r}")
+        played = self.level.played()
+        for each in played:
+            if each.rollout not in ROLLOUTS:
+                raise ValueError(f"ismcts rollout must be one of {', '.join(ROLLOUTS)}, got {each.rollout!r}")
+            if each.opponents not in OPPONENT_MODELS:
+                raise ValueError(f"ismcts opponents must be one of {', '.join(OPPONENT_MODELS)}, "
+                                 f"got {each.opponents!r}")
+            if each.heuristic_replies and (each.opponents != OPPONENTS_POLICY or not each.worlds):
+                raise ValueError("ismcts heuristic_replies needs opponents 'policy' and worlds > 0")
         self.rng = Rng(seed, stream=13)
-        if self.level.opponents not in OPPONENT_MODELS:
-            raise ValueError(f"ismcts opponents must be one of {', '.join(OPPONENT_MODELS)}, "
-                             f"got {self.level.opponents!r}")
-        self.rollout_bot = HeuristicBot(seed) if self.level.rollout == ROLLOUT_HEURISTIC else None
-        self.opponent_bot = HeuristicBot(seed + 1) if self.level.opponents == OPPONENTS_HEURISTIC else None
-        self.safety_bot = HeuristicBot(seed) if self.level.safety_margin > 0 else None
-        self.candidate_bot = HeuristicBot(seed + 2) if self.level.root_candidates > 0 else None
+        self.rollout_bot = HeuristicBot(seed) if any(each.rollout == ROLLOUT_HEURISTIC for each in played) else None
+        self.opponent_bot = (HeuristicBot(seed + 1) if any(each.opponents == OPPONENTS_HEURISTIC for each in played)
+                             else None)
+        self.safety_bot = HeuristicBot(seed) if any(each.safety_margin > 0 for each in played) else None
+        self.candidate_bot = HeuristicBot(seed + 2) if any(each.root_candidates > 0 for each in played) else None
+        self.reply_bot = HeuristicBot(seed + 3) if any(each.heuristic_replies > 0 for each in played) else None
+        #: the heuristic's replies of the current search by (world number, the actions from the root before them)
+        self._replies: dict[tuple[object, ...], Action] = {}
         #: the root actions the current search may try (``Level.root_candidates``); ``None``: every legal one
         self._root_actions: frozenset[Action] | None = None
         self._stage: RolloutStage | None = None
@@ -207,8 +228,8 @@ class IsmctsBot(Bot):
         self.last_iterations = 0
         #: iterations of statistics the last search started from (kept from the previous decision, Level.reuse_tree)
         self.last_reused = 0
-        self._rollout_depth = self.level.rollout_depth
-        self._temperature = self.level.temperature
+        self._rollout_depth = self._level.rollout_depth
+        self._temperature = self._level.temperature
         self._policy: RolloutPolicy = uniform
         self._opponent_policy: RolloutPolicy = uniform
         #: (subtree, seat, number of actions applied when it applies) kept for ``Level.reuse_tree``
@@ -218,7 +239,8 @@ class IsmctsBot(Bot):
         legal = state.legal_actions()
         seat = state.current_player
         assert seat is not None
-        applied = state.num_actions_applied if self.level.reuse_tree else 0
+        self._level = self.level.for_game(state.game.name)
+        applied = state.num_actions_applied if self._level.reuse_tree else 0
         kept = self._kept_for(seat, applied)
         if len(legal) == 1:
             action = legal[0]
@@ -228,20 +250,20 @@ class IsmctsBot(Bot):
             searched = legal if self._root_actions is None else [a for a in legal if a in self._root_actions]
             action = max(searched, key=lambda action: root.children[action].visits if action in root.children else -1)
             action = self._safe(state, root, action)
-        if self.level.reuse_tree and root is not None and action in root.children:
+        if self._level.reuse_tree and root is not None and action in root.children:
             self._kept = (root.children[action], seat, applied + 1)
         return action
 
     def _safe(self, state: State, root: _Node, searched: Action) -> Action:
         """The search's choice, or the heuristic's where the search does not beat it by ``Level.safety_margin``."""
         self.last_overruled = False
-        if self.safety_bot is None:
+        if self.safety_bot is None or not self._level.safety_margin > 0:
             return searched
         fallback = self.safety_bot.choose(state)
         best, other = root.children.get(searched), root.children.get(fallback)
         if fallback == searched or best is None or other is None or not other.visits:
             return searched
-        if best.reward / best.visits - other.reward / other.visits >= self.level.safety_margin:
+        if best.reward / best.visits - other.reward / other.visits >= self._level.safety_margin:
             return searched
         self.last_overruled = True
         return fallback
@@ -255,18 +277,19 @@ class IsmctsBot(Bot):
 
     def search(self, state: State, seat: int, root: _Node | None = None) -> _Node:
         """Search from ``root`` (a fresh node, or the statistics kept from the previous decision of ``seat``)."""
+        self._level = self.level.for_game(state.game.name)
         estimator = estimator_for(state.game.name)
-        self._rollout_depth = self.level.depth_for(state.game.name)
+        self._rollout_depth = self._level.rollout_depth
         self._temperature = self._temperature_at(state, seat, estimator)
-        policy = rollout_policy_for(state.game.name, self.level.rollout_policy)
-        self._policy = policy if level_uses_policy(self.level) else uniform
+        policy = rollout_policy_for(state.game.name, self._level.rollout_policy)
+        self._policy = policy if level_uses_policy(self._level) else uniform
         self._opponent_policy = policy
         root = root if root is not None else _Node()
         self.last_reused = root.visits
-        level = self.level
+        level = self._level
         legal = state.legal_actions()
         self._root_actions = None
-        if self.candidate_bot is not None and len(legal) > level.root_candidates:
+        if self.candidate_bot is not None and 0 < level.root_candidates < len(legal):
             self._root_actions = frozenset(self.candidate_bot.ranked(state)[:level.root_candidates])
         deadline = time.perf_counter() + level.seconds if level.seconds is not None else None
         worlds: list[State] = []
@@ -281,6 +304,7 @@ class IsmctsBot(Bot):
             world = worlds[0].clone() if worlds else state.determinize(seat, self.rng)
             world.log_events = False
             self._seed_root(root, world, seat, estimator)
+        self._replies = {}
         iterations = 0
         budget = level.budget(len(self._root_actions) if self._root_actions is not None else len(legal))
         while True:
@@ -294,22 +318,22 @@ class IsmctsBot(Bot):
             else:
                 world = state.determinize(seat, self.rng)
                 world.log_events = False
-            self._iterate(root, world, seat, estimator)
+            self._iterate(root, world, seat, estimator, iterations % len(worlds) if worlds else iterations)
             iterations += 1
         self.last_iterations = iterations
         return root
 
     def _temperature_at(self, state: State, seat: int, estimator: Estimator) -> float:
         """The softmax temperature for a search from ``state`` (``Level.temperature_per_round_left``)."""
-        if not self.level.temperature_per_round_left:
-            return self.level.temperature
+        if not self._level.temperature_per_round_left:
+            return self._level.temperature
         rounds = estimator.rounds_left(state, seat)
-        return self.level.temperature + self.level.temperature_per_round_left * (rounds or 0.0)
+        return self._level.temperature + self._level.temperature_per_round_left * (rounds or 0.0)
 
     def _seed_root(self, root: _Node, world: State, seat: int, estimator: Estimator) -> None:
         """Give each root action not in the tree yet ``prior_visits`` virtual visits at the value of the position
         right after it (``world``: one determinization of the seat's information set)."""
-        visits = self.level.prior_visits
+        visits = self._level.prior_visits
         for action in world.legal_actions():
             if action in root.children:
                 continue
@@ -320,15 +344,20 @@ class IsmctsBot(Bot):
             node.reward = visits * self._rewards(child, seat, estimator)[seat]
             root.children[action] = node
 
-    def _iterate(self, root: _Node, world: State, seat: int, estimator: Estimator) -> None:
+    def _iterate(self, root: _Node, world: State, seat: int, estimator: Estimator, world_number: int = 0) -> None:
+        """One iteration on ``world`` (sampled world ``world_number`` of the search, the key of its remembered
+        heuristic replies)."""
         rng = self.rng
-        exploration = self.level.exploration
+        exploration = self._level.exploration
         stage, root_stage = self._stage, self._root_stage
         root_actions = self._root_actions
-        opponent_bot = self.opponent_bot
-        opponent_policy = self._opponent_policy if self.level.opponents != OPPONENTS_TREE else None
+        opponent_bot = self.opponent_bot if self._level.opponents == OPPONENTS_HEURISTIC else None
+        opponent_policy = self._opponent_policy if self._level.opponents != OPPONENTS_TREE else None
         sqrt, log = math.sqrt, math.log
         path: list[tuple[_Node, int]] = []
+        #: with ``Level.heuristic_replies``: how many the iteration has left, and the line of play from the root
+        replies_left = self._level.heuristic_replies
+        line: list[object] = [world_number]
         node = root
         # selection and expansion
         while not world.is_terminal:
@@ -342,6 +371,10 @@ class IsmctsBot(Bot):
             if mover != seat:
                 if opponent_bot is not None:
                     world.apply_trusted(opponent_bot.choose(world) if len(legal) > 1 else legal[0])
+                    continue
+                if replies_left:
+                    replies_left -= 1
+                    world.apply_trusted(self._reply(world, legal, line))
                     continue
                 if opponent_policy is not None:
                     world.apply_trusted(opponent_policy(world, legal, rng))
@@ -373,6 +406,8 @@ class IsmctsBot(Bot):
             node = children[best_action]
             world.apply_trusted(best_action)
             path.append((node, mover))
+            if replies_left:
+                line.append(best_action)
         self._roll_out(world, stage, root_stage)
         rewards = self._rewards(world, seat, estimator)
         root.visits += 1
@@ -380,12 +415,24 @@ class IsmctsBot(Bot):
             visited.visits += 1
             visited.reward += rewards[mover]
 
+    def _reply(self, world: State, legal: list[Action], line: list[object]) -> Action:
+        """The heuristic bot's choice for the other seat to act in ``world`` after ``line`` (the world's number and
+        the actions since the root): computed once per search, then remembered; the line goes on with it."""
+        key = tuple(line)
+        action = self._replies.get(key)
+        if action is None:
+            assert self.reply_bot is not None
+            action = self._replies[key] = self.reply_bot.choose(world) if len(legal) > 1 else legal[0]
+        line.append(action)
+        return action
+
     def _roll_out(self, world: State, stage: RolloutStage | None, root_stage: object) -> None:
         """Play on from the end of the tree for at most the rollout depth (or to the end of the game or stage)."""
         rng = self.rng
         depth = self._rollout_depth
-        policy, epsilon = self._policy, self.level.epsilon
-        if self.rollout_bot is None and stage is None and not epsilon:
+        policy, epsilon = self._policy, self._level.epsilon
+        rollout_bot = self.rollout_bot if self._level.rollout == ROLLOUT_HEURISTIC else None
+        if rollout_bot is None and stage is None and not epsilon:
             # the common case, one loop without the checks it does not need (the same draws in the same order)
             if policy is uniform:
                 for _ in range(depth):
@@ -402,8 +449,8 @@ class IsmctsBot(Bot):
         for _ in range(depth):
             if world.is_terminal or (stage is not None and stage(world) != root_stage):
                 return
-            if self.rollout_bot is not None:
-                world.apply_trusted(self.rollout_bot.choose(world))
+            if rollout_bot is not None:
+                world.apply_trusted(rollout_bot.choose(world))
             else:
                 legal = world.legal_actions()
                 if policy is uniform or (epsilon and rng.random() < epsilon):

@@ -155,7 +155,7 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
     random games, with the iterations, rollout depth and world pool of ``level`` (a level name or a :class:`Level`),
     for about ``seconds`` of wall time."""
     game = load_game(name, **(options or {}))
-    budget = LEVELS[level] if isinstance(level, str) else level
+    budget = (LEVELS[level] if isinstance(level, str) else level).for_game(name)  # as it plays in this ruleset
     searched = dataclasses.replace(budget, seconds=None)  # the level's own iteration budget, never a think time
     iterations = searches = games = 0
     walker = RandomBot(seed=seed)
@@ -180,12 +180,13 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
     return {
         "level": level if isinstance(level, str) else "custom",
         "iterations_per_search": budget.iterations,
-        "rollout_depth": budget.depth_for(name),
+        "rollout_depth": budget.rollout_depth,
         "rollout": budget.rollout if budget.rollout != "policy" or game_plugin(name, "rollout") is not None
         else "uniform (no rollout policy in this ruleset)",
         "prior_visits": budget.prior_visits,
         "opponents": budget.opponents,
         "worlds": budget.worlds,
+        "heuristic_replies": budget.heuristic_replies,
         "searches": searches,
         "iterations": iterations,
         "elapsed_s": elapsed,
