@@ -237,6 +237,26 @@ def test_a_level_cut_at_the_stage_end_estimates_every_iteration_where_the_decisi
         assert stage(state) in after
 
 
+def test_an_evo_search_cut_at_the_stage_end_judges_a_bid_after_the_whole_auction(monkeypatch) -> None:
+    state = load_game("evo", players=4).new_state(3)
+    walker = make_bot("random", seed=3)
+    while not (state.legal_actions()[0].kind == "bid" and len(state.legal_actions()) > 3):
+        state.apply(walker.choose(state))
+    seat = state.current_player
+    assert seat is not None
+    stage = rollout_stage_for("evo")
+    assert stage is not None and stage(state)[1]
+    recorder = StageRecorder(estimator_for("evo"))
+    monkeypatch.setattr("evolutio.bots.ismcts.estimator_for", lambda name: recorder)
+    level = Level(iterations=30, rollout_depth=200, worlds=4, rollout="policy", opponents="policy",
+                  cut_at_stage_end=True)
+    IsmctsBot(seed=3, level=level).search(state, seat)
+    assert len(recorder.stages) == 30
+    # every iteration ends at the first position of the next round (or at the game's end, if the meteor ended it)
+    assert set(recorder.stages) <= {(stage(state)[0] + 1, False), None}
+    assert (stage(state)[0] + 1, False) in recorder.stages
+
+
 def test_root_candidates_search_only_the_heuristics_best_actions() -> None:
     state = _first_decision_with("northstar", 5, at_least=6)
     seat = state.current_player

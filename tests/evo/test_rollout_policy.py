@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from evolutio.bots.rollout import rollout_policy_for, uniform
+from evolutio.bots.rollout import rollout_policy_for, rollout_stage_for, uniform
 from evolutio.kernel import Rng, State, load_game
 
 from ..bots.policy_draws import policy_picks
@@ -95,3 +95,27 @@ def test_card_windows_mostly_keep_the_cards() -> None:
     chosen = policy_choices(state)
     plays = sum(count for text, count in chosen.items() if text.startswith("play"))
     assert plays < DRAWS * 0.15
+
+
+def test_the_stages_are_a_rounds_life_then_its_meteor_and_auction_in_order() -> None:
+    stage = rollout_stage_for("evo")
+    assert stage is not None
+    state = load_game("evo", players=4).new_state(6)
+    walker = Rng(6, stream=POLICY_STREAM)
+    policy = rollout_policy_for("evo")
+    stages: list[tuple[int, bool]] = []
+    kinds: dict[bool, set[str]] = {False: set(), True: set()}
+    while not state.is_terminal:
+        view = state.view(state.current_player)
+        current = stage(state)
+        assert current == (view["round"], view["phase"] == "meteor")
+        legal = state.legal_actions()
+        kinds[current[1]].add(legal[0].kind)
+        if not stages or stages[-1] != current:
+            stages.append(current)
+        state.apply(policy(state, legal, walker))
+    rounds = stages[-1][0]
+    assert rounds > 3
+    assert stages[:2 * rounds] == [(number, auction) for number in range(1, rounds + 1) for auction in (False, True)]
+    assert {"move", "birth"} <= kinds[False] and "bid" not in kinds[False]
+    assert "bid" in kinds[True] and not {"move", "birth"} & kinds[True]

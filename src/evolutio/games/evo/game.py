@@ -35,7 +35,8 @@ class EvoGame(Game):
                  "replace them with -o board_file=PATH")
     plugins: ClassVar[dict[str, str]] = {"renderer": "evolutio.games.evo.render:render",
                                          "heuristic": "evolutio.games.evo.heuristic:EvoHeuristic",
-                                         "rollout": "evolutio.games.evo.rollout:choose"}
+                                         "rollout": "evolutio.games.evo.rollout:choose",
+                                         "rollout_stage": "evolutio.games.evo.rollout:stage"}
     die_sides: ClassVar[int] = 6
     hold_points: ClassVar[dict[str, str]] = {
         "climate_roll": "before the climate roll",

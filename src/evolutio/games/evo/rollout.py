@@ -13,6 +13,9 @@ the favourable terrain, the genes) and plays the heuristic's common choices:
 * card windows and payment: keep the cards (they are worth something in hand), now and then playing one.
 
 Any other decision (the first dino, which dino dies in a crowded zone) is uniform.
+
+:func:`stage` (``Game.plugins["rollout_stage"]``) says which stretch of the game a position is in: a round's life
+(initiative to scoring: movement, births, survival) or its meteor and gene auction.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 
 from evolutio.kernel import Action, Rng, actions_by_kind
 
-from .state import EMPTY, attacker_wins_on
+from .state import EMPTY, METEOR, attacker_wins_on
 
 #: chance that a movement turn with no saving move moves a dino anyway (to another hex of the same worth)
 WANDER_CHANCE = 0.1
@@ -144,3 +147,8 @@ def _bid(state: Any, legal: list[Action], rng: Rng) -> Action:
     else:
         row = min(lowest, key=lambda candidate: lowest[candidate].args[1])
     return lowest[row]
+
+
+def stage(state: Any) -> tuple[int, bool]:
+    """(the round, whether its meteor phase and gene auction are under way) of ``state``: both are public."""
+    return state.round, state.phase == METEOR
