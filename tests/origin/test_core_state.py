@@ -8,7 +8,9 @@ import random
 
 import pytest
 
-from evolutio.games.origin.state import CoreOriginState, OriginState
+from evolutio.games.origin import rules
+from evolutio.games.origin.rules import PROTECTING
+from evolutio.games.origin.state import CORE_MASKS, CoreOriginState, OriginState, with_core_masks
 from evolutio.kernel import load_game
 
 FULL_MIX = "time_to_fly,continents,gift,ice_age"
@@ -70,3 +72,15 @@ def test_the_core_class_plays_as_the_full_state(sets: str, players: int) -> None
             core.apply(action)
             full.apply(action)
         assert full.is_terminal and full.view(None) == core.view(None)
+
+
+def test_a_rule_with_core_masks_keeps_its_defaults_and_names() -> None:
+    def rule(mask: int, extra: int = 1, *, shift: int = 2) -> int:
+        """Doc."""
+        return (mask & PROTECTING) + extra + shift
+
+    bound = with_core_masks(rule)
+    assert bound(0) == 3 and bound(0, shift=5) == 6
+    assert (bound.__qualname__, bound.__doc__) == (rule.__qualname__, rule.__doc__)
+    assert bound(-1) == CORE_MASKS["PROTECTING"] + 3 and rule(-1) == PROTECTING + 3   # the core mask, not the full
+    assert CORE_MASKS["PROTECTING"] != rules.PROTECTING

@@ -104,8 +104,12 @@ _CORE_GLOBALS = {**vars(rules), **CORE_MASKS}   # (rules' globals, taken once th
 
 def with_core_masks(rule: Callable[..., Any]) -> Callable[..., Any]:
     """The rule ``rule`` of ``rules.py`` reading :data:`CORE_MASKS` for those masks: the same code object (the rule
-    is written once), run with a copy of its module's globals in which only those names differ."""
-    return FunctionType(rule.__code__, _CORE_GLOBALS, rule.__name__, rule.__defaults__, rule.__closure__)
+    is written once), run with a copy of its module's globals in which only those names differ; its defaults,
+    keyword-only defaults, qualified name and docstring are the rule's own."""
+    bound = FunctionType(rule.__code__, _CORE_GLOBALS, rule.__name__, rule.__defaults__, rule.__closure__)
+    bound.__kwdefaults__ = rule.__kwdefaults__
+    bound.__qualname__, bound.__doc__ = rule.__qualname__, rule.__doc__
+    return bound
 
 
 class CoreOriginState(OriginState):
