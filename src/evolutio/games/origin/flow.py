@@ -27,6 +27,7 @@ from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
 from . import actions, traits
+from .card_data import MAX_PLAYERS
 from .phases import mask_of
 from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN
 from .traits import EFFECTS, EN, FIRE_TRIGGER, ON_ATTACKED, PAIRED, REACTING_TO_ATTACK, REFUSERS, RESOLVERS
@@ -157,7 +158,7 @@ class DevelopmentTurn(Decision):
         kind = action.kind
         if kind == "trait":
             card, face = action.args
-            state.flow[-1] = TraitTarget(state.actor, card, face)   # (replace, without the call)
+            state.flow[-1] = TRAIT_TARGETS[state.actor][card][face]   # (replace, without the call)
             return
         player = state.actor
         if kind == "pass":
@@ -276,10 +277,13 @@ class FeedingTurn(Decision):
         if kind == "pass":
             if state.end_feeding_turn():   # a silent round: the feeding phase below is over
                 state.flow[-1] = EXTINCTION
+                return
         elif kind == "take":
             state.take_red_token(action.args[0])
         else:
             RESOLVERS[kind](state, *action.args)
+        if state.flow[-1] is FEEDING_PHASE:   # (nothing pushed: the settle loop's next pass, without it)
+            FEEDING_PHASE.run(state)
 
     def question(self, state: OriginFlow) -> str:
         return ("feed (take food, attack, convert fat, use a free trait) or end the feeding turn; cards are played "
@@ -317,8 +321,7 @@ class Deal(Step):
             DEVELOPMENT_PHASE.run(state)
 
 
-#: the phases and the decisions of a development turn and a feeding slot (steps are immutable values: one instance of
-#: each serves every turn)
+#: the phases and the turns' decisions (steps are immutable values: one instance of each serves every turn)
 DEVELOPMENT_PHASE, DEVELOPMENT_TURN, FOOD_ROLL, FEEDING_PHASE, FEEDING_TURN, EXTINCTION, DEAL = (
     DevelopmentPhase(), DevelopmentTurn(), FoodRoll(), FeedingPhase(), FeedingTurn(), Extinction(), Deal())
 
@@ -609,6 +612,9 @@ STEP_TYPES: tuple[type[Step], ...] = (
     DevelopmentPhase, DevelopmentTurn, FoodRoll, FeedingPhase, FeedingTurn, Extinction, Deal, TraitTarget,
     SecondTraitTarget, AttackTarget, PiracyVictim, Defence, ScavengerChoice, TriggerOrder, BlueToken, QueuedEffect,
 )
+#: each seat's trait-target decision for each card and face (steps are immutable values: built once, not per play)
+TRAIT_TARGETS = tuple(tuple((TraitTarget(seat, card, 0), TraitTarget(seat, card, 1)) for card in range(actions.N))
+                      for seat in range(MAX_PLAYERS))
 
 
 class OriginFlow(OriginTurn):
