@@ -19,6 +19,8 @@ DATA = _load()
 ICE_AGE_DATA = _load("ice_age.json")
 #: the most Ice Age trait cards a file may put in the deck (the shipped reconstruction has 8)
 MAX_ICE_AGE_TRAIT_CARDS = 16
+#: the most players a game may have (the rulebook's 2-8)
+MAX_PLAYERS = 8
 #: cards dealt to each player at the start, and to a player left with no animals and no hand (``hand_size``)
 HAND_SIZE: int = DATA["hand_size"]
 #: the same with Continents (``continents_hand_size``; option ``continents_start_hand`` may choose ``HAND_SIZE``)

@@ -26,21 +26,11 @@ from typing import ClassVar, Iterable, cast
 from evolutio.kernel import Action
 from evolutio.kernel.flow import Refusal, Step
 
-from . import actions
+from . import actions, traits
+from .card_data import MAX_PLAYERS
 from .phases import mask_of
 from .rules import BLOCKING_PLACEMENT, ON_OTHERS, ON_OWN
-from .traits import (
-    EFFECTS,
-    EN,
-    FIRE_TRIGGER,
-    KIND_ARGUMENTS,
-    ON_ATTACKED,
-    PAIRED,
-    REACTING_TO_ATTACK,
-    REFUSERS,
-    RESOLVERS,
-    TRAITS,
-)
+from .traits import EFFECTS, EN, FIRE_TRIGGER, ON_ATTACKED, PAIRED, REACTING_TO_ATTACK, REFUSERS, RESOLVERS
 from .turn import OriginTurn
 
 #: the main action of a feeding turn (one per turn); the other feeding kinds are free trait actions
@@ -117,8 +107,10 @@ class DevelopmentPhase(Step):
 
     def run(self, state: OriginFlow) -> None:
         seat = state.next_developer(state.actor)
-        if seat < 0:
-            state.replace(FoodRoll())
+        if seat < 0:   # (replace, without the call; then the settle loop's next pass, unless food_roll is held)
+            state.flow[-1] = FOOD_ROLL
+            if not state.holds:
+                FOOD_ROLL.run(state)
             return
         state.actor = seat
         state.flow.append(DEVELOPMENT_TURN)   # (push, without the call)
@@ -166,7 +158,7 @@ class DevelopmentTurn(Decision):
         kind = action.kind
         if kind == "trait":
             card, face = action.args
-            state.flow[-1] = TraitTarget(state.actor, card, face)   # (replace, without the call)
+            state.flow[-1] = TRAIT_TARGETS[state.actor][card][face]   # (replace, without the call)
             return
         player = state.actor
         if kind == "pass":
@@ -187,10 +179,6 @@ class DevelopmentTurn(Decision):
                 f"a trait) or pass; feeding comes later (actions: {', '.join(self.accepts)})")
 
 
-#: the decision of the development phase (steps are immutable values: one instance serves every turn)
-DEVELOPMENT_TURN = DevelopmentTurn()
-
-
 class FoodRoll(Step):
     """Automatic: the first player rolls the food base; the feeding phase begins."""
 
@@ -198,8 +186,10 @@ class FoodRoll(Step):
     name = "food_roll"
 
     def run(self, state: OriginFlow) -> None:
-        state.replace(FeedingPhase())
+        state.flow[-1] = FEEDING_PHASE   # (replace, without the call)
         state.roll_food_base()
+        if state.flow[-1] is FEEDING_PHASE:   # (nothing pushed: the settle loop's next pass, without it)
+            FEEDING_PHASE.run(state)
 
 
 class FeedingPhase(Step):
@@ -214,7 +204,9 @@ class FeedingPhase(Step):
             choices = state.feeding_choices(state.actor)
             if len(choices) == 1 and choices[0] is actions.PASS:
                 if state.end_feeding_slot():   # a silent round: the phase is over
-                    state.replace(Extinction())
+                    state.flow[-1] = EXTINCTION   # (replace, without the call; then run it unless it is held)
+                    if not state.holds:
+                        EXTINCTION.run(state)
                     return
             else:
                 state.offer(FEEDING_TURN, choices)   # computed once: the feeding turn's legal actions
@@ -240,7 +232,7 @@ class FeedingTurn(Decision):
         every_animal = range(state.config.num_cards)
         for kind in self.kinds(state):
             if kind not in ("pass", "convert"):
-                if len(KIND_ARGUMENTS.get(kind, ())) == 2:   # (an animal and a card: Metamorphosis)
+                if len(traits.KIND_ARGUMENTS.get(kind, ())) == 2:   # (an animal and a card: Metamorphosis)
                     yield from (Action(kind, animal, card) for animal in every_animal for card in every_animal)
                 else:
                     yield from (Action(kind, animal) for animal in every_animal)
@@ -284,19 +276,18 @@ class FeedingTurn(Decision):
             state.commit_location(action)
         if kind == "pass":
             if state.end_feeding_turn():   # a silent round: the feeding phase below is over
-                state.replace(Extinction())
+                state.flow[-1] = EXTINCTION
+                return
         elif kind == "take":
             state.take_red_token(action.args[0])
         else:
             RESOLVERS[kind](state, *action.args)
+        if state.flow[-1] is FEEDING_PHASE:   # (nothing pushed: the settle loop's next pass, without it)
+            FEEDING_PHASE.run(state)
 
     def question(self, state: OriginFlow) -> str:
         return ("feed (take food, attack, convert fat, use a free trait) or end the feeding turn; cards are played "
                 "only in the development phase")
-
-
-#: the decision of a feeding slot
-FEEDING_TURN = FeedingTurn()
 
 
 class Extinction(Step):
@@ -307,7 +298,8 @@ class Extinction(Step):
 
     def run(self, state: OriginFlow) -> None:
         if state.extinction():
-            state.replace(Deal())
+            state.flow[-1] = DEAL   # (replace, without the call; then run it: never held)
+            DEAL.run(state)
         else:
             state.flow.pop()
 
@@ -323,8 +315,15 @@ class Deal(Step):
     def run(self, state: OriginFlow) -> None:
         if state.husks and state.choose_regeneration_card():
             return
-        state.replace(DevelopmentPhase())
+        state.flow[-1] = DEVELOPMENT_PHASE   # (replace, without the call)
         state.deal()
+        if state.flow[-1] is DEVELOPMENT_PHASE:   # (nothing pushed: the settle loop's next pass, without it)
+            DEVELOPMENT_PHASE.run(state)
+
+
+#: the phases and the turns' decisions (steps are immutable values: one instance of each serves every turn)
+DEVELOPMENT_PHASE, DEVELOPMENT_TURN, FOOD_ROLL, FEEDING_PHASE, FEEDING_TURN, EXTINCTION, DEAL = (
+    DevelopmentPhase(), DevelopmentTurn(), FoodRoll(), FeedingPhase(), FeedingTurn(), Extinction(), Deal())
 
 
 # -------------------------------------------------------------------------------------------------------- interrupts
@@ -377,8 +376,7 @@ class TraitTarget(TargetDecision):
             state.place_trait(self.player, self.card, trait, animal, -1)
 
     def question(self, state: OriginFlow) -> str:
-        trait = TRAITS[state.config.faces[self.card][self.face]]
-        return f"the animal for {trait.en} (card {self.card})"
+        return f"the animal for {EN[state.config.faces[self.card][self.face]]} (card {self.card})"
 
 
 class SecondTraitTarget(TargetDecision):
@@ -408,8 +406,7 @@ class SecondTraitTarget(TargetDecision):
                           action.args[0])
 
     def question(self, state: OriginFlow) -> str:
-        trait = TRAITS[state.config.faces[self.card][self.face]]
-        return f"the animal linked with A{self.first} by {trait.en}"
+        return f"the animal linked with A{self.first} by {EN[state.config.faces[self.card][self.face]]}"
 
 
 class AttackTarget(TargetDecision):
@@ -615,6 +612,9 @@ STEP_TYPES: tuple[type[Step], ...] = (
     DevelopmentPhase, DevelopmentTurn, FoodRoll, FeedingPhase, FeedingTurn, Extinction, Deal, TraitTarget,
     SecondTraitTarget, AttackTarget, PiracyVictim, Defence, ScavengerChoice, TriggerOrder, BlueToken, QueuedEffect,
 )
+#: each seat's trait-target decision for each card and face (steps are immutable values: built once, not per play)
+TRAIT_TARGETS = tuple(tuple((TraitTarget(seat, card, 0), TraitTarget(seat, card, 1)) for card in range(actions.N))
+                      for seat in range(MAX_PLAYERS))
 
 
 class OriginFlow(OriginTurn):

@@ -8,6 +8,7 @@ from evolutio.kernel import ActionSchema, Game, register
 
 from . import actions as A
 from . import ice_age_data
+from .card_data import MAX_PLAYERS
 from .config import Config
 from .deck import build_deck
 from .options import ICE_AGE, check, fold_alias, recorded_options
@@ -26,7 +27,7 @@ class OriginGame(Game):
              "Continents, Ice Age")
     rules_version = "origin-6"
     min_players = 2
-    max_players = 8
+    max_players = MAX_PLAYERS
     option_schema = OPTION_SCHEMA
     plugins = {"renderer": "evolutio.games.origin.render:render",
                "score_breakdown": "evolutio.games.origin.render:score_breakdown",

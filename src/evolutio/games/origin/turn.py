@@ -207,17 +207,16 @@ class OriginTurn(Locations):
                 empty.append(p)
             else:
                 want.append(k + 1 - self.cards_withheld(p) if self.config.withholds_draws else k + 1)
-        got: list[list[int]] = [[] for _ in range(n)]
-        deck = self.deck
+        deck, hands = self.deck, self.hands
+        held = [len(hand) for hand in hands] if self.log_events else []
         i = self.first
         while deck and any(want):
             if want[i]:
-                c = deck.pop()
-                self.hands[i].append(c)
-                got[i].append(c)
+                hands[i].append(deck.pop())
                 want[i] -= 1
             i = (i + 1) % n
         if self.log_events:
+            got = [hand[count:] for hand, count in zip(hands, held)]   # (the cards dealt: the end of each hand)
             for k in range(n):
                 p = (self.first + k) % n
                 self.emit("draw", {"text": f"{self.player_name(p)} draws {self._cards_text(got[p])}", "player": p,
