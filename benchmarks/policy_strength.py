@@ -49,8 +49,8 @@ def main() -> None:
     policy = _from_file(args.file) if args.file else rollout_policy_for(args.game)
     game = load_game(args.game, players=PLAYERS)
     wins = score = others = 0.0
-    seconds = 0.0
-    decisions = 0
+    seconds = [0.0, 0.0]   # (decisions with one legal action, with more)
+    decisions = [0, 0]
     for deal in range(args.deals):
         for seat in range(PLAYERS):
             state = game.new_state(FIRST_DEAL + deal)
@@ -62,8 +62,9 @@ def main() -> None:
                 if player == seat:
                     started = time.process_time()
                     action = policy(state, legal, rngs[player])
-                    seconds += time.process_time() - started
-                    decisions += 1
+                    wide = len(legal) > 1
+                    seconds[wide] += time.process_time() - started
+                    decisions[wide] += 1
                 else:
                     action = uniform(state, legal, rngs[player])
                 state.apply(action)
@@ -75,7 +76,8 @@ def main() -> None:
     games = args.deals * PLAYERS
     print(f"{args.game}, {args.file or 'the rollout plug-in'}: {games} games, win share {wins / games:.3f}, "
           f"mean score {score / games:.2f} (uniform seats {others / games:.2f}), "
-          f"{decisions} decisions, {1e6 * seconds / decisions:.1f} µs a decision")
+          f"{sum(decisions)} decisions, {1e6 * sum(seconds) / sum(decisions):.1f} µs a decision; "
+          f"{decisions[1]} with more than one legal action, {1e6 * seconds[1] / max(1, decisions[1]):.1f} µs each")
 
 
 if __name__ == "__main__":
