@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import time
 from typing import Callable
 
@@ -46,6 +47,8 @@ def main() -> None:
         parser.error(f"unknown game {args.game!r}; registered games: {', '.join(list_games())}")
     if args.deals < 1:
         parser.error(f"DEALS must be at least 1, got {args.deals}")
+    if args.file and not os.path.isfile(args.file):
+        parser.error(f"--file {args.file}: no such file")
     policy = _from_file(args.file) if args.file else rollout_policy_for(args.game)
     game = load_game(args.game, players=PLAYERS)
     wins = score = others = 0.0
