@@ -4,7 +4,8 @@ Plays DEALS deals of four players, each once with the policy in every seat (the 
 deal seed ``FIRST_DEAL + deal``) against three uniform seats (``evolutio.bots.rollout.uniform``), and prints the
 policy's win share (shared wins split), its mean score against the uniform seats', and the CPU microseconds of its
 decisions (``time.process_time`` around each call, with more than one legal action or not). ``--file`` plays a policy
-read from a Python file instead (its ``choose``), e.g. an older version taken out of git.
+read from a Python file instead (its ``choose``), e.g. an older version taken out of git; ``--policy`` another of the
+ruleset's policy plug-ins.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ import os
 import time
 from typing import Callable
 
-from evolutio.bots.rollout import rollout_policy_for, uniform
+from evolutio.bots.rollout import DEFAULT_POLICY, rollout_policy_for, uniform
 from evolutio.kernel import Action, Rng, State, list_games, load_game
 
 PLAYERS = 4
 FIRST_DEAL = 1000
 EXAMPLE = """example: PYTHONPATH=src .venv/bin/python benchmarks/policy_strength.py origin 200
-         git show HEAD~1:src/evolutio/games/origin/rollout.py > /tmp/old.py  # (a module without relative imports)
+         PYTHONPATH=src .venv/bin/python benchmarks/policy_strength.py origin 200 --policy rollout_imitating
+         git show 9881420:src/evolutio/games/origin/rollout.py > /tmp/old.py  # (a module without relative imports)
          PYTHONPATH=src .venv/bin/python benchmarks/policy_strength.py origin 200 --file /tmp/old.py"""
 
 Policy = Callable[[State, list[Action], Rng], Action]
@@ -41,7 +43,8 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", metavar="GAME", help="the ruleset")
     parser.add_argument("deals", metavar="DEALS", type=int, help="deals, each played once per seat")
-    parser.add_argument("--file", help="a Python file whose choose(state, legal, rng) is the policy")
+    parser.add_argument("--policy", default=DEFAULT_POLICY, help="the policy's plug-in kind (default: %(default)s)")
+    parser.add_argument("--file", help="a Python file whose choose(state, legal, rng) is the policy (instead)")
     args = parser.parse_args()
     if args.game not in list_games():
         parser.error(f"unknown game {args.game!r}; registered games: {', '.join(list_games())}")
@@ -49,7 +52,7 @@ def main() -> None:
         parser.error(f"DEALS must be at least 1, got {args.deals}")
     if args.file and not os.path.isfile(args.file):
         parser.error(f"--file {args.file}: no such file")
-    policy = _from_file(args.file) if args.file else rollout_policy_for(args.game)
+    policy = _from_file(args.file) if args.file else rollout_policy_for(args.game, args.policy)
     game = load_game(args.game, players=PLAYERS)
     wins = score = others = 0.0
     seconds = [0.0, 0.0]   # (decisions with one legal action, with more)
@@ -77,7 +80,7 @@ def main() -> None:
             score += scores[seat]
             others += (sum(scores) - scores[seat]) / (PLAYERS - 1)
     games = args.deals * PLAYERS
-    print(f"{args.game}, {args.file or 'the rollout plug-in'}: {games} games, win share {wins / games:.3f}, "
+    print(f"{args.game}, {args.file or 'plug-in ' + repr(args.policy)}: {games} games, win share {wins / games:.3f}, "
           f"mean score {score / games:.2f} (uniform seats {others / games:.2f}), "
           f"{sum(decisions)} decisions, {1e6 * sum(seconds) / sum(decisions):.1f} µs a decision; "
           f"{decisions[1]} with more than one legal action, {1e6 * seconds[1] / max(1, decisions[1]):.1f} µs each")

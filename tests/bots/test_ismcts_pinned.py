@@ -34,8 +34,8 @@ PINS = {
                                         ("play_animal 21", 32)], 630621065),
     "northstar": (5, "food_card 76", [("food_card 76", 63), ("food_card 77", 63), ("food_card 125", 61),
                                       ("food_card 82", 58)], 632537138),
-    "origin": (13, "trait 81 1", [("trait 48 0", 32), ("trait 81 1", 32), ("trait 57 1", 25), ("animal 3", 24)],
-               489022030),
+    "origin": (13, "trait 81 1", [("trait 81 1", 31), ("trait 48 0", 27), ("animal 2", 25), ("animal 3", 25)],
+               755135416),
 }
 
 

@@ -1,5 +1,6 @@
-"""Origin's rollout policy (``Game.plugins["rollout"]``, the search's model of every seat): legal in whole games of
-every expansion mix, and the heuristic bot's usual choices in telling positions, set up as scenarios."""
+"""Origin's rollout policies: the default (``Game.plugins["rollout"]``, the search's model of every seat) and the one
+imitating the heuristic bot (``"rollout_imitating"``, for pilots) are legal in whole games of every expansion mix; the
+imitating one makes the heuristic bot's usual choices in telling positions, set up as scenarios."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from collections import Counter
 
 import pytest
 
-from evolutio.bots.rollout import rollout_policy_for
+from evolutio.bots.rollout import DEFAULT_POLICY, rollout_policy_for, uniform
 from evolutio.kernel import Action, Rng, State, load_game, load_scenario
 
 from ..bots.policy_draws import policy_picks
 
+#: the plug-in kind of the policy that imitates the heuristic
+IMITATING = "rollout_imitating"
 #: draws of the policy per position: enough that a choice made one time in twenty shows up
 DRAWS = 200
 #: the policy passes a development turn now and then whatever the position (``PASS_CHANCE``, 0.05)
@@ -34,9 +37,9 @@ def feeding(own: list[dict], other: list[dict], food_base: int) -> State:
 
 
 def described(state: State, seed: int = 1) -> Counter[str]:
-    """How often the policy picks each action of ``state`` (in words) over :data:`DRAWS` draws."""
+    """How often the imitating policy picks each action of ``state`` (in words) over :data:`DRAWS` draws."""
     return Counter({state.describe(action): count
-                    for action, count in policy_picks("origin", state, DRAWS, Rng(seed, stream=3)).items()})
+                    for action, count in policy_picks("origin", state, DRAWS, Rng(seed, stream=3), IMITATING).items()})
 
 
 def then_target(state: State, play: Action) -> Counter[str]:
@@ -51,9 +54,15 @@ def trait_play(state: State, words: str) -> Action:
     return next(action for action in state.legal_actions() if state.describe(action) == words)
 
 
+def test_origin_registers_both_policies() -> None:
+    default, imitating = rollout_policy_for("origin"), rollout_policy_for("origin", IMITATING)
+    assert default is not uniform and imitating is not uniform and imitating is not default
+
+
+@pytest.mark.parametrize("kind", [DEFAULT_POLICY, IMITATING])
 @pytest.mark.parametrize("sets", ["base", "gift", "continents", "time_to_fly", "time_to_fly,continents,gift,ice_age"])
-def test_the_policy_plays_only_legal_actions_in_whole_games(sets: str) -> None:
-    policy = rollout_policy_for("origin")
+def test_the_policies_play_only_legal_actions_in_whole_games(sets: str, kind: str) -> None:
+    policy = rollout_policy_for("origin", kind)
     seen: Counter[str] = Counter()
     for players, seed in ((2, 1), (3, 2), (4, 3)):
         state = load_game("origin", players=players, sets=sets).new_state(seed)

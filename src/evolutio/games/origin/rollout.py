@@ -1,8 +1,14 @@
-"""A cheap rollout policy for ISMCTS in ``origin`` (``Game.plugins["rollout"]``): a few microseconds a decision.
+"""Cheap rollout policies for ISMCTS in ``origin``: a few microseconds a decision.
 
-It is the search's model of every seat, in the rollouts and (``opponents="policy"``) in the tree, and the seats the
-search plays against are heuristic bots; so it imitates the heuristic bot's usual choices with a few table look-ups
-instead of an estimate per legal action (``docs/bots.md``, "Origin: a rollout policy closer to the heuristic"):
+:func:`choose` is the default (``Game.plugins["rollout"]``), far better than uniform play, which passes the development
+phase at random and spends feeding turns on hopeless attacks while its animals starve: feed a hungry animal first (a
+fed one stores fat), attack now and then, defend when it can, and in development play a card as an animal while the
+seat has few, otherwise as a trait, passing with a small chance.
+
+:func:`choose_imitating` (``Game.plugins["rollout_imitating"]``, for pilots: ``Level.rollout_policy``) imitates the
+heuristic bot's usual choices with a few table look-ups instead of an estimate per legal action; it picks the
+heuristic's move about twice as often as the default, but the medium level did not play better with it
+(``docs/bots.md``, "Origin: a rollout policy closer to the heuristic"):
 
 - development: a card goes on as the trait worth most by :data:`TRAIT_VALUE` (protective traits worth more for each
   Carnivore of the other seats, a Carnivore less for each one the seat has) unless a new animal is worth more
@@ -16,7 +22,7 @@ instead of an estimate per legal action (``docs/bots.md``, "Origin: a rollout po
   unless the seat still wants food and the food base is low;
 - a defender uses a defence rather than accept.
 
-It reads only the determinization it is given (the searching seat's sample of the game).
+Both read only the determinization they are given (the searching seat's sample of the game).
 """
 
 from __future__ import annotations
@@ -89,9 +95,54 @@ TRAMP_FOOD_BASE = 4
 #: the defences a defender prefers to being eaten (``accept``)
 DEFENCES = frozenset(("run", "tail", "mimic"))
 
+# the default policy's own constants (it shares PASS_CHANCE and DEFENCES)
+#: chance that a feeding turn with a Carnivore's attack on offer attacks instead of taking food
+ATTACK_CHANCE = 0.5
+#: a seat with fewer animals than this plays its cards as animals
+FEW_ANIMALS = 2
+#: once the seat has enough animals, the chance that a card is still played as an animal
+ANIMAL_CHANCE = 0.1
+
 
 def choose(state: Any, legal: list[Action], rng: Rng) -> Action:
     """The rollout's action for whichever seat decides in ``state`` (a determinization), among ``legal``."""
+    # (a uniform pick is written ``options[rng.randbelow(len(options))]``, the same draw as ``rng.choice`` one call
+    # shorter: this runs at most decisions of every search iteration)
+    by_kind = actions_by_kind(legal)
+    takes = by_kind.get("take")
+    if takes is not None:
+        attacks = by_kind.get("attack")
+        if attacks is not None and rng.random() < ATTACK_CHANCE:
+            return attacks[rng.randbelow(len(attacks))]
+        is_fed = state.is_fed
+        hungry = [action for action in takes if not is_fed(action.args[0])] or takes
+        return hungry[rng.randbelow(len(hungry))]
+    animals = by_kind.get("animal")
+    if animals is not None:
+        if rng.random() < PASS_CHANCE and "pass" in by_kind:
+            return by_kind["pass"][0]
+        traits = by_kind.get("trait")
+        if (traits is None or len(state.animals[state.current_player]) < FEW_ANIMALS
+                or rng.random() < ANIMAL_CHANCE):
+            return animals[rng.randbelow(len(animals))]
+        return traits[rng.randbelow(len(traits))]
+    if "accept" in by_kind:
+        defences = [action for action in legal if action.kind in DEFENCES]
+        if defences:
+            return defences[rng.randbelow(len(defences))]
+    attacks = by_kind.get("attack")
+    if attacks is not None and rng.random() < ATTACK_CHANCE:
+        return attacks[rng.randbelow(len(attacks))]
+    if len(by_kind) > 1 and "pass" in by_kind:   # a free action, a conversion or an attack instead of ending the turn
+        others = [action for action in legal if action.kind != "pass" and action.kind != "attack"]
+        if others and rng.random() >= PASS_CHANCE:
+            return others[rng.randbelow(len(others))]
+        return by_kind["pass"][0]
+    return legal[rng.randbelow(len(legal))]
+
+
+def choose_imitating(state: Any, legal: list[Action], rng: Rng) -> Action:
+    """The imitating policy's action for whichever seat decides in ``state`` (a determinization), among ``legal``."""
     # (a uniform pick is written ``options[rng.randbelow(len(options))]``, the same draw as ``rng.choice`` one call
     # shorter: this runs at most decisions of every search iteration)
     by_kind = actions_by_kind(legal)
