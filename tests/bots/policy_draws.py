@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from evolutio.bots.rollout import rollout_policy_for
+from evolutio.bots.rollout import DEFAULT_POLICY, rollout_policy_for
 from evolutio.kernel import Action, Rng, State
 
 
-def policy_picks(game_name: str, state: State, draws: int, rng: Rng) -> Counter[Action]:
-    """How often ``game_name``'s rollout policy picks each legal action of ``state`` in ``draws`` draws from ``rng``;
-    every pick must be legal."""
-    policy = rollout_policy_for(game_name)
+def policy_picks(game_name: str, state: State, draws: int, rng: Rng, kind: str = DEFAULT_POLICY) -> Counter[Action]:
+    """How often ``game_name``'s rollout policy (its plug-in of ``kind``) picks each legal action of ``state`` in
+    ``draws`` draws from ``rng``; every pick must be legal."""
+    policy = rollout_policy_for(game_name, kind)
     legal = state.legal_actions()
     picks: Counter[Action] = Counter()
     for _ in range(draws):

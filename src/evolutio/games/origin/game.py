@@ -32,6 +32,7 @@ class OriginGame(Game):
     plugins = {"renderer": "evolutio.games.origin.render:render",
                "score_breakdown": "evolutio.games.origin.render:score_breakdown",
                "rollout": "evolutio.games.origin.rollout:choose",
+               "rollout_imitating": "evolutio.games.origin.rollout:choose_imitating",
                "heuristic": "evolutio.games.origin.heuristic:OriginHeuristic"}
     #: the automatic steps (``flow.py``) a scenario may hold before (``"hold": ["extinction"]``)
     hold_points = {
