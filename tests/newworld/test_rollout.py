@@ -9,7 +9,7 @@ import pytest
 from evolutio.bots.rollout import rollout_policy_for, uniform
 from evolutio.kernel import Action, Rng, State, load_game
 
-from ..bots.policy_draws import policy_picks
+from ..bots.policy_draws import play_out_with_policy, policy_picks
 from .helpers import scenario
 
 #: food on the Taiga and a shelter token in the Mangrove Forest
@@ -37,17 +37,9 @@ def test_newworld_registers_its_own_policy() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_policy_plays_only_legal_actions_to_the_end_of_whole_games(players: int) -> None:
     game = load_game("newworld", players=players)
-    policy = rollout_policy_for("newworld")
     seen: Counter[str] = Counter()
     for seed in range(8):
-        state = game.new_state(seed)
-        rng = Rng(seed, stream=3)
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            action = policy(state, legal, rng)
-            assert action in legal, f"seed {seed}: {action} is not legal"
-            seen[action.kind] += 1
-            state.apply(action)
+        seen += play_out_with_policy("newworld", game.new_state(seed), Rng(seed, stream=3), where=f"seed {seed}")
     assert {"play_animal", "play_trait", "feed", "pass"} <= set(seen)
 
 

@@ -11,7 +11,7 @@ import pytest
 from evolutio.bots.rollout import DEFAULT_POLICY, rollout_policy_for, uniform
 from evolutio.kernel import Action, Rng, State, load_game, load_scenario
 
-from ..bots.policy_draws import policy_picks
+from ..bots.policy_draws import play_out_with_policy, policy_picks
 
 #: the plug-in kind of the policy that imitates the heuristic
 IMITATING = "rollout_imitating"
@@ -62,17 +62,10 @@ def test_origin_registers_both_policies() -> None:
 @pytest.mark.parametrize("kind", [DEFAULT_POLICY, IMITATING])
 @pytest.mark.parametrize("sets", ["base", "gift", "continents", "time_to_fly", "time_to_fly,continents,gift,ice_age"])
 def test_the_policies_play_only_legal_actions_in_whole_games(sets: str, kind: str) -> None:
-    policy = rollout_policy_for("origin", kind)
     seen: Counter[str] = Counter()
     for players, seed in ((2, 1), (3, 2), (4, 3)):
         state = load_game("origin", players=players, sets=sets).new_state(seed)
-        rng = Rng(seed, stream=3)
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            action = policy(state, legal, rng)
-            assert action in legal, f"{sets}, seed {seed}: {action} is not legal"
-            seen[action.kind] += 1
-            state.apply(action)
+        seen += play_out_with_policy("origin", state, Rng(seed, stream=3), kind, f"{sets}, seed {seed}")
     assert {"animal", "trait", "target", "take"} <= set(seen)
 
 
