@@ -342,6 +342,36 @@ def test_heuristic_replies_play_legally_in_whole_games() -> None:
     assert play_game(game, 7, seats).is_terminal
 
 
+def test_opponent_policy_plays_the_other_seats_and_the_rollout_policy_the_searching_seat(monkeypatch) -> None:
+    state = _first_decision_with("origin", 9, at_least=3)
+    seat = state.current_player
+    calls: list[tuple[str, int | None]] = []
+
+    def recording(game_name: str, kind: str = "rollout"):  # the policies the search asks for, recording each pick
+        policy = rollout_policy_for(game_name, kind)
+
+        def choose(world: State, legal: list[Action], rng: Rng) -> Action:
+            calls.append((kind, world.current_player))
+            return policy(world, legal, rng)
+        return choose
+
+    monkeypatch.setattr("evolutio.bots.ismcts.rollout_policy_for", recording)
+    level = Level(iterations=80, rollout_depth=8, worlds=2, rollout="policy", opponents="policy",
+                  opponent_policy="rollout_imitating")
+    IsmctsBot(seed=6, level=level).search(state, seat)
+    movers_by_kind = {kind: {mover for each_kind, mover in calls if each_kind == kind} for kind, _ in calls}
+    assert movers_by_kind.get("rollout") == {seat}
+    assert movers_by_kind.get("rollout_imitating") and seat not in movers_by_kind["rollout_imitating"]
+    calls.clear()
+    IsmctsBot(seed=6, level=dataclasses.replace(level, opponent_policy="")).search(state, seat)
+    assert {kind for kind, _ in calls} == {"rollout"} and len({mover for _, mover in calls}) > 1
+
+
+def test_opponent_policy_needs_a_policy_to_replace() -> None:
+    with pytest.raises(ValueError, match="opponent_policy needs"):
+        IsmctsBot(level=Level(iterations=10, rollout_depth=4, opponent_policy="rollout_imitating"))
+
+
 def test_each_ruleset_with_a_heuristic_plugin_uses_it_and_others_fall_back_to_scores() -> None:
     for name in GAMES:
         estimator = estimator_for(name)

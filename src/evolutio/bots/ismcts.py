@@ -111,6 +111,10 @@ class Level:
     #: policy's; each is computed once per sampled world and line of play from the root and then remembered, so
     #: it needs ``worlds`` > 0 (0: the policy throughout)
     heuristic_replies: int = 0
+    #: the plug-in kind that plays the other seats — their model in the tree phase with ``opponents`` "policy" and
+    #: their decisions in the "policy" rollouts — while the searching seat's own rollout decisions stay
+    #: ``rollout_policy``'s (e.g. origin's ``"rollout_imitating"``); empty: ``rollout_policy`` for every seat
+    opponent_policy: str = ""
 
     def for_game(self, game_name: str) -> Level:
         """This level as it plays in ruleset ``game_name`` (its ``by_game`` fields for that ruleset applied)."""
@@ -210,6 +214,8 @@ class IsmctsBot(Bot):
                                  f"got {each.opponents!r}")
             if each.heuristic_replies and (each.opponents != OPPONENTS_POLICY or not each.worlds):
                 raise ValueError("ismcts heuristic_replies needs opponents 'policy' and worlds > 0")
+            if each.opponent_policy and not (level_uses_policy(each) or each.opponents == OPPONENTS_POLICY):
+                raise ValueError("ismcts opponent_policy needs rollout 'policy' or opponents 'policy'")
         self.rng = Rng(seed, stream=13)
         self.rollout_bot = HeuristicBot(seed) if any(each.rollout == ROLLOUT_HEURISTIC for each in played) else None
         self.opponent_bot = (HeuristicBot(seed + 1) if any(each.opponents == OPPONENTS_HEURISTIC for each in played)
@@ -283,7 +289,8 @@ class IsmctsBot(Bot):
         self._temperature = self._temperature_at(state, seat, estimator)
         policy = rollout_policy_for(state.game.name, self._level.rollout_policy)
         self._policy = policy if level_uses_policy(self._level) else uniform
-        self._opponent_policy = policy
+        self._opponent_policy = (rollout_policy_for(state.game.name, self._level.opponent_policy)
+                                 if self._level.opponent_policy else policy)
         root = root if root is not None else _Node()
         self.last_reused = root.visits
         level = self._level
@@ -408,7 +415,7 @@ class IsmctsBot(Bot):
             path.append((node, mover))
             if replies_left:
                 line.append(best_action)
-        self._roll_out(world, stage, root_stage)
+        self._roll_out(world, stage, root_stage, seat)
         rewards = self._rewards(world, seat, estimator)
         root.visits += 1
         for visited, mover in path:
@@ -426,13 +433,15 @@ class IsmctsBot(Bot):
         line.append(action)
         return action
 
-    def _roll_out(self, world: State, stage: RolloutStage | None, root_stage: object) -> None:
-        """Play on from the end of the tree for at most the rollout depth (or to the end of the game or stage)."""
+    def _roll_out(self, world: State, stage: RolloutStage | None, root_stage: object, seat: int) -> None:
+        """Play on from the end of the tree for at most the rollout depth (or to the end of the game or stage);
+        ``seat`` is the searching seat (the others play ``Level.opponent_policy`` when it is set)."""
         rng = self.rng
         depth = self._rollout_depth
         policy, epsilon = self._policy, self._level.epsilon
         rollout_bot = self.rollout_bot if self._level.rollout == ROLLOUT_HEURISTIC else None
-        if rollout_bot is None and stage is None and not epsilon:
+        others = self._opponent_policy if policy is not uniform and self._level.opponent_policy else None
+        if rollout_bot is None and stage is None and not epsilon and others is None:
             # the common case, one loop without the checks it does not need (the same draws in the same order)
             if policy is uniform:
                 for _ in range(depth):
@@ -455,6 +464,8 @@ class IsmctsBot(Bot):
                 legal = world.legal_actions()
                 if policy is uniform or (epsilon and rng.random() < epsilon):
                     world.apply_trusted(legal[rng.randbelow(len(legal))])
+                elif others is not None and world.current_player != seat:
+                    world.apply_trusted(others(world, legal, rng))
                 else:
                     world.apply_trusted(policy(world, legal, rng))
 
