@@ -13,7 +13,7 @@ from evolutio.kernel.scenario import apply_scenario_controls, put_on_top, read_b
 from . import nature
 from .card_data import DATA
 from .config import Config
-from .flow import AttackTarget, DevelopmentPhase, Extinction, FeedingPhase, FoodRoll
+from .flow import DEVELOPMENT_PHASE, EXTINCTION, FEEDING_PHASE, FOOD_ROLL, AttackTarget
 from .geography import LOCATION_IDS
 from .phases import DEV, EXT, FEED, mask_of
 from .state import OriginState
@@ -283,22 +283,22 @@ class ScenarioBuilder:
         if phase_name == "development":
             st.phase = DEV
             st.actor = to_act
-            st.push(DevelopmentPhase())
+            st.push(DEVELOPMENT_PHASE)
             if (st.passed >> to_act) & 1:
                 raise ScenarioError(f"to_act: player {to_act} has already passed in this development phase")
         elif phase_name == "food_base":  # every seat has passed; the first player rolls
             st.phase = DEV
             st.passed = (1 << n) - 1
             st.actor = st.first
-            st.push(FoodRoll())
+            st.push(FOOD_ROLL)
         elif phase_name == "extinction":  # the feeding is over: deaths, then dealing from the first player
             st.phase = EXT
             st.actor = st.first
-            st.push(Extinction())
+            st.push(EXTINCTION)
         else:
             st.phase = FEED
             st.actor = to_act
-            st.push(FeedingPhase())
+            st.push(FEEDING_PHASE)
             st.food_base = read_int(data.get("food_base", 0), "food_base", 0)
             if "locations" in data:
                 self._location_food(st, data["locations"])

@@ -13,7 +13,7 @@ from evolutio.kernel.flow import Refusal
 from . import actions as A
 from . import rules
 from .config import CORE_TRAITS, Config
-from .flow import DevelopmentPhase, OriginFlow
+from .flow import DEVELOPMENT_PHASE, OriginFlow
 from .nature import announce, new_deck
 from .present import OriginPresentation
 from .rules import OriginRules
@@ -89,7 +89,7 @@ class OriginState(OriginPresentation):
         if self.nature is not None:   # Ice Age: the nature-change deck, shuffled after the deal
             self.nature = new_deck(len(self.nature.deck), self.rng)
             announce(self)
-        self.push(DevelopmentPhase())
+        self.push(DEVELOPMENT_PHASE)
         self.settle()
 
 
