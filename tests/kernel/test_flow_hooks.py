@@ -300,3 +300,14 @@ def test_a_step_declares_its_fields_once_and_gets_a_constructor_in_slot_order():
     assert steps_from_json(steps_to_json([Tally(0, 2), step]), [Tally, TallyOfTwo]) == [Tally(0, 2), step]
     with pytest.raises(TypeError):
         Tally(1)
+
+
+def test_a_shared_field_less_step_loads_as_the_games_own_instance():
+    shared_roll = RollStep()
+    data = steps_to_json([TakeTurn(0), shared_roll, RollStep()])
+    loaded = steps_from_json(data, (TakeTurn, RollStep), shared=(shared_roll,))
+    assert loaded == [TakeTurn(0), shared_roll, shared_roll]
+    assert loaded[1] is shared_roll and loaded[2] is shared_roll
+    assert steps_from_json(data, (TakeTurn, RollStep))[1] is not shared_roll   # not shared: new instances
+    with pytest.raises(TypeError, match="shared step 'take' has fields"):
+        steps_from_json(data, (TakeTurn, RollStep), shared=(TakeTurn(0),))

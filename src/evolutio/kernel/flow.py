@@ -230,9 +230,19 @@ class Hold(Step):
         return f"the game is held {where}; the only choice is resume"
 
 
-def steps_from_json(data: Any, step_types: Iterable[type[Step]], where: str = "flow") -> list[Step]:
-    """Rebuild a stack saved by :func:`steps_to_json`; errors name the JSON path (``flow[2].attacker``)."""
+def steps_from_json(data: Any, step_types: Iterable[type[Step]], where: str = "flow",
+                    shared: Iterable[Step] = ()) -> list[Step]:
+    """Rebuild a stack saved by :func:`steps_to_json`; errors name the JSON path (``flow[2].attacker``).
+
+    ``shared``: field-less step instances that a game pushes everywhere in place of new ones (a phase step, one
+    instance for every round); a saved step of the same name loads as that very instance, so a loaded stack holds the
+    same objects as the live game's (whose hand-overs may recognise them by identity)."""
     by_name: Mapping[str, type[Step]] = {Hold.name: Hold, **{t.name: t for t in step_types}}
+    shared_by_name: dict[str, Step] = {}
+    for instance in shared:
+        if _all_slots(type(instance)):
+            raise TypeError(f"shared step {instance.name!r} has fields; only field-less steps can be shared")
+        shared_by_name[instance.name] = instance
     if not isinstance(data, list):
         raise ValueError(f"{where}: expected a list of steps, got {type(data).__name__}")
     stack: list[Step] = []
@@ -250,6 +260,10 @@ def steps_from_json(data: Any, step_types: Iterable[type[Step]], where: str = "f
         missing = [s for s in slots if s not in entry]
         if missing:
             raise ValueError(f"{path}.{missing[0]}: missing")
+        shared_step = shared_by_name.get(step_type.name)
+        if shared_step is not None and type(shared_step) is step_type:
+            stack.append(shared_step)
+            continue
         step = step_type.__new__(step_type)
         for slot in slots:
             object.__setattr__(step, slot, _from_jsonable(entry[slot]))

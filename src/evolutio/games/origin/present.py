@@ -14,6 +14,13 @@ from . import nature
 from .choices import CHOICE_STEPS, RecombinationGift, RegenerationCard
 from .expansion_flow import AmbushOffer, ExpansionFlow, FinishTake, HunterReveal, IntellectChoice
 from .flow import (
+    DEAL,
+    DEVELOPMENT_PHASE,
+    DEVELOPMENT_TURN,
+    EXTINCTION,
+    FEEDING_PHASE,
+    FEEDING_TURN,
+    FOOD_ROLL,
     STEP_TYPES,
     AttackTarget,
     Defence,
@@ -42,6 +49,8 @@ from .traits import (
 
 #: every step a saved game may hold: the core's, Continents' and Time to Fly's
 ALL_STEP_TYPES = (*STEP_TYPES, *LOCATION_STEPS, *CHOICE_STEPS, IntellectChoice, HunterReveal, AmbushOffer, FinishTake)
+#: the phase and turn steps the live game pushes as one instance each (flow.py): a loaded stack reuses them too
+SHARED_STEPS = (DEVELOPMENT_PHASE, DEVELOPMENT_TURN, FOOD_ROLL, FEEDING_PHASE, FEEDING_TURN, EXTINCTION, DEAL)
 
 
 class OriginPresentation(ExpansionFlow):
@@ -405,7 +414,7 @@ class OriginPresentation(ExpansionFlow):
             setattr(self, k, int(o[k]))
         self.main_action_used = bool(o["main_action_used"])
         self.round_had_actions = bool(o["round_had_actions"])
-        self.restore_flow(steps_from_json(o["flow"], ALL_STEP_TYPES, "origin.flow"))
+        self.restore_flow(steps_from_json(o["flow"], ALL_STEP_TYPES, "origin.flow", SHARED_STEPS))
         self.decided_winners = list(o["decided_winners"]) if o["decided_winners"] is not None else None
         self.dice = tuple(o["dice"])
         self.load_marks(o.get("marks", {}), "origin.marks")
