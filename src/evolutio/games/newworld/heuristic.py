@@ -149,11 +149,19 @@ def _reachable_food(view: dict[str, Any], feeding: bool, hungry: list[list[dict[
     total = open_food
     reach = [open_food] * len(hungry)
     for half in halves:
-        amount = _half_food(half, feeding)
-        if half["requires"] is None or not amount:
+        if half["requires"] is None:
             continue
-        takers = [seat for seat, animals in enumerate(hungry)
-                  if any(_opens_to(half, animal, rules) for animal in animals)]
+        amount = _half_food(half, feeding)
+        if not amount:
+            continue
+        if rules is not None:   # (_opens_to, inline: the rules' access test)
+            slot = half["slot"]
+            open_to = rules.slot_open_to
+            takers = [seat for seat, animals in enumerate(hungry)
+                      if any(open_to(animal["animal"], slot) for animal in animals)]
+        else:
+            takers = [seat for seat, animals in enumerate(hungry)
+                      if any(_opens_to(half, animal, rules) for animal in animals)]
         for seat in takers:
             reach[seat] += amount
         if takers or not feeding:
@@ -241,8 +249,9 @@ class NewWorldHeuristic:
                                                       - CARDS_PER_DRAW))
             total = card_value * kept_cards
             # a guardian blocks its ward until it has eaten its need (fat does not count while feeding lasts)
-            food_hungry = {animal["animal"] for animal in animals
-                           if _hunger(animal, fat_counts=False) and not animal.get("poisoned")}
+            food_hungry = {animal["animal"] for animal in animals   # (_hunger without fat, inline)
+                           if animal["need"] > animal["food"] and not animal.get("hibernating")
+                           and not animal.get("poisoned")}
             hungry: list[Hungry] = []
             for animal, missing in zip(animals, hungers[seat]):
                 if animal.get("poisoned"):
