@@ -206,6 +206,13 @@ def _most_worth_first(animal: Hungry) -> tuple[bool, float, float, float]:
 FEEDING_ORDERS = (cheapest_first, _fewest_missing_first, _most_worth_first)
 
 
+def _food_hungry(animals: list[dict[str, Any]]) -> set[int]:
+    """The seat's animals that still need food to eat their need (fat does not count while the feeding lasts; a
+    hibernating animal is fed, a poisoned one dies first): a Symbiosis ward waits for such a guardian."""
+    return {animal["animal"] for animal in animals
+            if _hunger(animal, fat_counts=False) and not animal.get("poisoned")}
+
+
 def _guardians(animal: dict[str, Any]) -> list[int]:
     """The animals whose Symbiosis ward this one is: it takes no food while one of them is hungry."""
     return [trait["partner"] for trait in animal["traits"] if trait.get("role") == WARD]
@@ -248,10 +255,9 @@ class NewWorldHeuristic:
             kept_cards = min(player["hand_size"], max(0, HAND_LIMIT - CARDS_PER_ANIMAL * len(animals)
                                                       - CARDS_PER_DRAW))
             total = card_value * kept_cards
-            # a guardian blocks its ward until it has eaten its need (fat does not count while feeding lasts)
-            food_hungry = {animal["animal"] for animal in animals   # (_hunger without fat, inline)
-                           if animal["need"] > animal["food"] and not animal.get("hibernating")
-                           and not animal.get("poisoned")}
+            # a guardian blocks its ward until it has eaten its need (fat does not count while feeding lasts); made
+            # when the seat has a hungry ward
+            food_hungry: set[int] | None = None
             hungry: list[Hungry] = []
             for animal, missing in zip(animals, hungers[seat]):
                 if animal.get("poisoned"):
@@ -263,13 +269,21 @@ class NewWorldHeuristic:
                     total += worth * (1.0 - exposed)
                     continue
                 hunt = HUNT_SUCCESS * min(1.0, prey.get(number, 0.0))
-                waits_for = [guardian for guardian in _guardians(animal) if guardian in food_hungry]
+                guardians = _guardians(animal)
+                if guardians:
+                    if food_hungry is None:
+                        food_hungry = _food_hungry(animals)
+                    waits_for = [guardian for guardian in guardians if guardian in food_hungry]
+                else:
+                    waits_for = []
                 hungry.append(Hungry(missing, worth, exposed, hunt, number, waits_for))
             uncovered = UNCOVERED_SURVIVAL_FEEDING if feeding else UNCOVERED_SURVIVAL
             # the order matters only when the budget cannot cover every hungry animal
-            short = len(hungry) > 1 and budget < sum(animal.missing for animal in hungry)
-            orders = FEEDING_ORDERS if short else FEEDING_ORDERS[:1]
-            total += max(add_hungry_animals(0.0, list(hungry), budget, COVERED_SURVIVAL, uncovered, HUNT_FOOD, order)
-                         for order in orders)
+            if len(hungry) > 1 and budget < sum(animal.missing for animal in hungry):
+                total += max(add_hungry_animals(0.0, list(hungry), budget, COVERED_SURVIVAL, uncovered, HUNT_FOOD,
+                                                order) for order in FEEDING_ORDERS)
+            else:
+                total += add_hungry_animals(0.0, hungry, budget, COVERED_SURVIVAL, uncovered, HUNT_FOOD,
+                                            FEEDING_ORDERS[0])
             estimates.append(total)
         return estimates
