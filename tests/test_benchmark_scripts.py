@@ -42,6 +42,8 @@ BAD_ARGUMENTS: dict[str, list[tuple[list[str], str]]] = {
     "northstar_estimate_check.py": [(["0"], "GAMES must be at least 1"),
                                     (["many"], "invalid int value: 'many'")],
     "ismcts_speed.py": [(["fast"], "invalid float value: 'fast'")],
+    "ismcts_profile.py": [(["nosuch"], "unknown game 'nosuch'"),
+                          (["origin", "--searches", "0"], "--searches and --stride must be at least 1")],
     "ismcts_ab.py": [(["no_such_dir"], "BASE_SRC must be a tree's src directory"),
                      ([str(ROOT / "src"), "--games", "nosuch"], "unknown rulesets nosuch"),
                      ([str(ROOT / "src"), "--chunk", "0"], "--chunk must be at least 1")],

@@ -303,6 +303,7 @@ class IsmctsBot(Bot):
         for _ in range(level.worlds):
             world = state.determinize(seat, self.rng)
             world.log_events = False
+            world.legal_actions()   # listed once here: every iteration's copy of the world starts with the list
             worlds.append(world)
         self._stage = rollout_stage_for(state.game.name) if level.cut_at_stage_end else None
         if self._stage is not None:

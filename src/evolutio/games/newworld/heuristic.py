@@ -88,8 +88,13 @@ def _trait_names(animal: dict[str, Any]) -> set[str]:
 def _animal_points(animal: dict[str, Any]) -> float:
     """3, plus 1 per trait card, plus the bonus of the traits that cost food (the need above 1). A paired card scores
     once for the two animals it links (and is lost with either), so each of them counts half of it."""
-    cards = sum(PAIRED_CARD_SHARE if "partner" in trait else 1.0 for trait in animal["traits"])
-    return 2.0 + cards + animal["need"]
+    traits = animal["traits"]
+    paired = 0
+    for trait in traits:
+        if "partner" in trait:
+            paired += 1
+    # (the sum of the cards' 1.0 and PAIRED_CARD_SHARE: exact in any order, so the same float as adding them up)
+    return 2.0 + ((len(traits) - paired) + PAIRED_CARD_SHARE * paired) + animal["need"]
 
 
 def _hunger(animal: dict[str, Any], fat_counts: bool = True) -> int:
@@ -144,11 +149,19 @@ def _reachable_food(view: dict[str, Any], feeding: bool, hungry: list[list[dict[
     total = open_food
     reach = [open_food] * len(hungry)
     for half in halves:
-        amount = _half_food(half, feeding)
-        if half["requires"] is None or not amount:
+        if half["requires"] is None:
             continue
-        takers = [seat for seat, animals in enumerate(hungry)
-                  if any(_opens_to(half, animal, rules) for animal in animals)]
+        amount = _half_food(half, feeding)
+        if not amount:
+            continue
+        if rules is not None:   # (_opens_to, inline: the rules' access test)
+            slot = half["slot"]
+            open_to = rules.slot_open_to
+            takers = [seat for seat, animals in enumerate(hungry)
+                      if any(open_to(animal["animal"], slot) for animal in animals)]
+        else:
+            takers = [seat for seat, animals in enumerate(hungry)
+                      if any(_opens_to(half, animal, rules) for animal in animals)]
         for seat in takers:
             reach[seat] += amount
         if takers or not feeding:
@@ -160,15 +173,19 @@ def _predation(players: list[dict[str, Any]], feeding: bool, rules: NewWorldStat
     """Who can attack whom: the predators that may still attack (during feeding: hungry, or with an empty Fat Tissue,
     and not done attacking this phase), and what the rules let each attack (without rules: every animal out of a
     shelter and without a protective trait)."""
-    animals = {animal["animal"]: (seat, frozenset(_trait_names(animal)))
-               for seat, player in enumerate(players) for animal in player["animals"]}
-    sheltered = {animal["animal"] for player in players for animal in player["animals"] if animal["shelter"]}
+    animals = {animal["animal"]: (seat, frozenset([trait["trait"] for trait in animal["traits"]
+                                                   if isinstance(trait, dict) and "trait" in trait]))
+               for seat, player in enumerate(players) for animal in player["animals"]}   # (_trait_names, inline)
     hunters = [number for number, (_, traits) in animals.items() if PREDATOR in traits
                and not (feeding and rules is not None and not may_attack(rules, number))]
+    if not hunters:
+        return Predation({}, dict.fromkeys(animals, 0.0))   # (what predation() finds without hunters)
     if rules is not None:
         def allowed(predator: int, target: int) -> bool:
             return prey_allowed(rules, predator, target)
     else:
+        sheltered = {animal["animal"] for player in players for animal in player["animals"] if animal["shelter"]}
+
         def allowed(predator: int, target: int) -> bool:
             return target not in sheltered and not (animals[target][1] & PROTECTIVE_TRAITS)
     return predation(animals, hunters, allowed, ESCAPE_CHANCE, FATAL_PREY_TRAITS)
@@ -189,6 +206,13 @@ def _most_worth_first(animal: Hungry) -> tuple[bool, float, float, float]:
 FEEDING_ORDERS = (cheapest_first, _fewest_missing_first, _most_worth_first)
 
 
+def _food_hungry(animals: list[dict[str, Any]]) -> set[int]:
+    """The seat's animals that still need food to eat their need (fat does not count while the feeding lasts; a
+    hibernating animal is fed, a poisoned one dies first): a Symbiosis ward waits for such a guardian."""
+    return {animal["animal"] for animal in animals
+            if _hunger(animal, fat_counts=False) and not animal.get("poisoned")}
+
+
 def _guardians(animal: dict[str, Any]) -> list[int]:
     """The animals whose Symbiosis ward this one is: it takes no food while one of them is hungry."""
     return [trait["partner"] for trait in animal["traits"] if trait.get("role") == WARD]
@@ -207,11 +231,13 @@ class NewWorldHeuristic:
         final = bool(view["final_period"])
         hunting = _predation(players, feeding, rules)
         fat_counts = [_fat_spendable(view, seat) for seat in range(len(players))]
-        hungry_animals = [[animal for animal in player["animals"] if _hunger(animal, fat_counts[seat])]
+        # each animal's hunger, worked out once (fat counted while the seat may still spend it)
+        hungers = [[_hunger(animal, fat_counts[seat]) for animal in player["animals"]]
+                   for seat, player in enumerate(players)]
+        hungry_animals = [[animal for animal, missing in zip(player["animals"], hungers[seat]) if missing]
                           for seat, player in enumerate(players)]
         food, reachable = _reachable_food(view, feeding, hungry_animals, rules)
-        demands = [min(reachable[seat], float(sum(_hunger(animal, fat_counts[seat]) for animal in animals)))
-                   for seat, animals in enumerate(hungry_animals)]
+        demands = [min(reachable[seat], float(sum(hungers[seat]))) for seat in range(len(players))]
         if view["phase"] == "extinction":
             budgets = [0.0] * len(players)   # the feeding is over: no more food comes from the areas
         else:
@@ -220,33 +246,44 @@ class NewWorldHeuristic:
         card_value = HAND_CARD_VALUE if periods_left > 0 else 0.0
         animal_future = (TIE_BREAK_PER_ANIMAL if final
                          else HAND_CARD_VALUE * CARDS_PER_ANIMAL * min(periods_left, FUTURE_PERIODS_CREDITED))
+        threat = hunting.threat
+        prey = hunting.prey
         estimates = []
         for seat, player in enumerate(players):
             budget = budgets[seat]
-            kept_cards = min(player["hand_size"], max(0, HAND_LIMIT - CARDS_PER_ANIMAL * len(player["animals"])
+            animals = player["animals"]
+            kept_cards = min(player["hand_size"], max(0, HAND_LIMIT - CARDS_PER_ANIMAL * len(animals)
                                                       - CARDS_PER_DRAW))
             total = card_value * kept_cards
-            # a guardian blocks its ward until it has eaten its need (fat does not count while feeding lasts)
-            food_hungry = {animal["animal"] for animal in player["animals"]
-                           if _hunger(animal, fat_counts=False) and not animal.get("poisoned")}
+            # a guardian blocks its ward until it has eaten its need (fat does not count while feeding lasts); made
+            # when the seat has a hungry ward
+            food_hungry: set[int] | None = None
             hungry: list[Hungry] = []
-            for animal in player["animals"]:
+            for animal, missing in zip(animals, hungers[seat]):
                 if animal.get("poisoned"):
                     continue  # it dies at the start of the extinction phase
                 worth = _animal_points(animal) + animal_future
-                exposed = min(MAX_THREAT, PREDATOR_THREAT * hunting.threat[animal["animal"]])
-                missing = _hunger(animal, fat_counts[seat])
+                number = animal["animal"]
+                exposed = min(MAX_THREAT, PREDATOR_THREAT * threat[number])
                 if missing == 0:
                     total += worth * (1.0 - exposed)
                     continue
-                hunt = HUNT_SUCCESS * min(1.0, hunting.prey.get(animal["animal"], 0.0))
-                waits_for = [guardian for guardian in _guardians(animal) if guardian in food_hungry]
-                hungry.append(Hungry(missing, worth, exposed, hunt, animal["animal"], waits_for))
+                hunt = HUNT_SUCCESS * min(1.0, prey.get(number, 0.0))
+                guardians = _guardians(animal)
+                if guardians:
+                    if food_hungry is None:
+                        food_hungry = _food_hungry(animals)
+                    waits_for = [guardian for guardian in guardians if guardian in food_hungry]
+                else:
+                    waits_for = []
+                hungry.append(Hungry(missing, worth, exposed, hunt, number, waits_for))
             uncovered = UNCOVERED_SURVIVAL_FEEDING if feeding else UNCOVERED_SURVIVAL
             # the order matters only when the budget cannot cover every hungry animal
-            short = len(hungry) > 1 and budget < sum(animal.missing for animal in hungry)
-            orders = FEEDING_ORDERS if short else FEEDING_ORDERS[:1]
-            total += max(add_hungry_animals(0.0, list(hungry), budget, COVERED_SURVIVAL, uncovered, HUNT_FOOD, order)
-                         for order in orders)
+            if len(hungry) > 1 and budget < sum(animal.missing for animal in hungry):
+                total += max(add_hungry_animals(0.0, list(hungry), budget, COVERED_SURVIVAL, uncovered, HUNT_FOOD,
+                                                order) for order in FEEDING_ORDERS)
+            else:
+                total += add_hungry_animals(0.0, hungry, budget, COVERED_SURVIVAL, uncovered, HUNT_FOOD,
+                                            FEEDING_ORDERS[0])
             estimates.append(total)
         return estimates

@@ -316,11 +316,26 @@ def area_slots(state: NewWorldState) -> tuple[int, ...]:
 
 
 def has_additional(state: NewWorldState, seat: int) -> bool:
-    """Has the seat an additional action left (:func:`additional` is not empty)? Asked after each basic action."""
+    """Has the seat an additional action left (:func:`additional` is not empty)? Asked after each basic action, and
+    by the turn's decider whenever the position is settled, so it stops at the first action it finds (the same tests
+    as :func:`additional`, in the same order)."""
     trait_mask = state.trait_mask
+    used = state.used
     for animal in state.rows[seat]:
-        if trait_mask[animal] & EXTRA_ACTION_BITS:
-            return bool(additional(state, seat))
+        mask = trait_mask[animal]
+        if not mask & EXTRA_ACTION_BITS:
+            continue
+        if mask & rules.PIRACY_BIT and not used[animal] & rules.PIRACY_BIT and (
+                not state.options["pirate_must_take_food"] or state.can_take_food(animal)):
+            food = state.food
+            needs = state.needs
+            for victim in state.living_animals():
+                if victim != animal and 0 < food[victim] < needs[victim]:
+                    return True
+        if mask & rules.METAMORPHOSIS_BIT and not used[animal] & rules.METAMORPHOSIS_BIT:
+            for card in state.animal_cards[animal]:
+                if rules.metamorphosis_refusal(state, animal, card) is None:
+                    return True
     return False
 
 

@@ -118,7 +118,11 @@ def _development_action(state: Any, by_kind: dict[str, list[Action]], rng: Rng) 
     if passes is not None and not last and rng.random() < PASS_CHANCE:
         return passes[0]
     animals = by_kind["play_animal"]
-    traits = by_kind.get("play_trait", []) + by_kind.get("play_paired", [])
-    if not traits or len(state.rows[state.current_player]) < FEW_ANIMALS or rng.random() < ANIMAL_CHANCE:
+    # the trait plays are the single ones, then the paired ones: picked by one draw over both groups (not joined)
+    singles = by_kind.get("play_trait", ())
+    paired = by_kind.get("play_paired", ())
+    count = len(singles) + len(paired)
+    if not count or len(state.rows[state.current_player]) < FEW_ANIMALS or rng.random() < ANIMAL_CHANCE:
         return animals[rng.randbelow(len(animals))]
-    return traits[rng.randbelow(len(traits))]
+    pick = rng.randbelow(count)
+    return singles[pick] if pick < len(singles) else paired[pick - len(singles)]

@@ -15,6 +15,8 @@ from .state import NO_ANIMAL, SYMBIOSIS, NewWorldState
 #: once-per-feeding-phase marks an animal may carry (rotated cards), in view order
 ROTATING = ("carnivorous", "piracy", "metamorphosis", "mimicry")
 HIBERNATED_BIT = 1 << TRAIT_INDEX["hibernation"]
+#: the rotating marks with their bits in ``state.used``
+ROTATING_BITS = tuple((name, 1 << TRAIT_INDEX[name]) for name in ROTATING)
 
 
 def card_json(state: NewWorldState, card: int) -> dict[str, Any]:
@@ -23,33 +25,52 @@ def card_json(state: NewWorldState, card: int) -> dict[str, Any]:
     return {"card": card, "large": large.id, "small": small.id, "text": f"{large.en} / {small.en}"}
 
 
-def trait_json(state: NewWorldState, card: int, animal: int) -> dict[str, Any]:
-    trait = state.data.traits[state.card_trait[card]]
-    entry: dict[str, Any] = {"card": card, "trait": trait.id, "name": trait.en, "cs": trait.cs}
-    if trait.reconstructed:
-        entry["reconstructed"] = True
-    if state.card_partner[card] != NO_ANIMAL:
-        entry["partner"] = state.partner(card, animal)
-        if state.card_trait[card] == SYMBIOSIS:
-            entry["role"] = "guardian" if state.card_host[card] == animal else "ward"
-    return entry
+def traits_json(state: NewWorldState, animal: int) -> list[dict[str, Any]]:
+    """The trait cards on ``animal``, in the order they lie (a paired card names the partner, a Symbiosis card the
+    animal's role)."""
+    traits = state.data.traits
+    card_trait = state.card_trait
+    card_partner = state.card_partner
+    card_host = state.card_host
+    out = []
+    for card in state.animal_cards[animal]:
+        trait_index = card_trait[card]
+        trait = traits[trait_index]
+        entry: dict[str, Any] = {"card": card, "trait": trait.id, "name": trait.en, "cs": trait.cs}
+        if trait.reconstructed:
+            entry["reconstructed"] = True
+        partner = card_partner[card]
+        if partner != NO_ANIMAL:
+            host = card_host[card]
+            entry["partner"] = partner if host == animal else host   # (state.partner, inline)
+            if trait_index == SYMBIOSIS:
+                entry["role"] = "guardian" if host == animal else "ward"
+        out.append(entry)
+    return out
 
 
-def animal_json(state: NewWorldState, animal: int, seat: int | None) -> dict[str, Any]:
+def animal_json(state: NewWorldState, animal: int, seat: int | None, show_card: bool | None = None) -> dict[str, Any]:
+    """The animal as ``seat`` sees it; ``show_card``: may the seat see its own animals' cards (``None``: asked of the
+    options; a view of many animals asks once)."""
+    food = state.food[animal]
+    need = state.needs[animal]
+    used = state.used[animal]
     entry: dict[str, Any] = {
         "animal": animal,
-        "traits": [trait_json(state, card, animal) for card in state.animal_cards[animal]],
-        "food": state.food[animal], "need": state.need(animal), "hungry": state.hungry(animal),
+        "traits": traits_json(state, animal) if state.animal_cards[animal] else [],
+        "food": food, "need": need, "hungry": food < need,
         "fat": state.fat[animal], "shelter": bool(state.shelter[animal]),
-        "rotated": [name for name in ROTATING if state.used[animal] & (1 << TRAIT_INDEX[name])],
+        "rotated": [name for name, bit in ROTATING_BITS if used & bit] if used else [],
     }
     if state.poisoned[animal]:
         entry["poisoned"] = True
     if state.survived[animal]:
         entry["survived_attack"] = True
-    if state.used[animal] & HIBERNATED_BIT:
+    if used & HIBERNATED_BIT:
         entry["hibernating"] = True
-    if seat == state.animal_owner[animal] and not state.options["random_mutations"]:
+    if show_card is None:
+        show_card = not state.options["random_mutations"]
+    if show_card and seat == state.animal_owner[animal]:
         entry["card"] = card_json(state, state.animal_card[animal])
     return entry
 
@@ -75,12 +96,13 @@ def area_json(state: NewWorldState, area: int) -> dict[str, Any]:
 def build_view(state: NewWorldState, seat: int | None) -> dict[str, Any]:
     step = state.step
     players = []
+    show_cards = not state.options["random_mutations"]
     for player in range(state.num_players):
         entry: dict[str, Any] = {
             "seat": player, "hand_size": len(state.hands[player]), "passed": bool(state.passed[player]),
-            "animals": [animal_json(state, animal, seat) for animal in state.rows[player]],
+            "animals": [animal_json(state, animal, seat, show_cards) for animal in state.rows[player]],
         }
-        if player == seat and not state.options["random_mutations"]:
+        if player == seat and show_cards:
             entry["hand"] = [card_json(state, card) for card in state.hands[player]]
         players.append(entry)
     view: dict[str, Any] = {
