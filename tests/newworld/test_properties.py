@@ -3,6 +3,8 @@ leak no hidden card."""
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -93,3 +95,24 @@ def test_catastrophe_game_conserves_cards_with_the_box():
         check_position(state)
         state.apply(bot.choose(state))
     check_position(state)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), options=st.sampled_from([{}, {"catastrophe": True}, {"random_mutations": True}]))
+def test_a_clone_is_a_whole_and_separate_copy(seed, options):
+    """A clone saves as the original does, and plays on alone: the original's record does not move while the
+    clone plays to the end (the clone writes every field out, so a field it missed or shared would show here)."""
+    game = load_game("newworld", players=3, **options)
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    while not state.is_terminal:
+        if rng.random() < 0.05:
+            copy = state.clone()
+            saved = state.to_json()
+            assert copy.to_json() == saved
+            while not copy.is_terminal:
+                legal = copy.legal_actions()
+                copy.apply(legal[rng.randrange(len(legal))])
+            assert state.to_json() == saved
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
