@@ -8,7 +8,7 @@ taking actions from the interned tables of :mod:`.actions`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from evolutio.kernel import Action
 
@@ -317,8 +317,24 @@ def area_slots(state: NewWorldState) -> tuple[int, ...]:
 
 def has_additional(state: NewWorldState, seat: int) -> bool:
     """Has the seat an additional action left (:func:`additional` is not empty)? Asked after each basic action, and
-    by the turn's decider whenever the position is settled, so it stops at the first action it finds (the same tests
-    as :func:`additional`, in the same order)."""
+    by the turn's decider whenever the position is settled, so it stops at the first action it finds."""
+    trait_mask = state.trait_mask
+    for animal in state.rows[seat]:
+        if trait_mask[animal] & EXTRA_ACTION_BITS:
+            return next(_additional_actions(state, seat), None) is not None
+    return False
+
+
+def additional(state: NewWorldState, seat: int) -> list[Action]:
+    """The additional actions :func:`.rules.piracy_refusal` and :func:`.rules.metamorphosis_refusal` allow, in
+    candidate order."""
+    return list(_additional_actions(state, seat))
+
+
+def _additional_actions(state: NewWorldState, seat: int) -> Iterator[Action]:
+    """:func:`additional`'s actions one at a time, so :func:`has_additional` can stop at the first."""
+    food = state.food
+    needs = state.needs
     trait_mask = state.trait_mask
     used = state.used
     for animal in state.rows[seat]:
@@ -327,35 +343,10 @@ def has_additional(state: NewWorldState, seat: int) -> bool:
             continue
         if mask & rules.PIRACY_BIT and not used[animal] & rules.PIRACY_BIT and (
                 not state.options["pirate_must_take_food"] or state.can_take_food(animal)):
-            food = state.food
-            needs = state.needs
             for victim in state.living_animals():
                 if victim != animal and 0 < food[victim] < needs[victim]:
-                    return True
+                    yield PIRACY[animal, victim]
         if mask & rules.METAMORPHOSIS_BIT and not used[animal] & rules.METAMORPHOSIS_BIT:
             for card in state.animal_cards[animal]:
                 if rules.metamorphosis_refusal(state, animal, card) is None:
-                    return True
-    return False
-
-
-def additional(state: NewWorldState, seat: int) -> list[Action]:
-    """The additional actions :func:`.rules.piracy_refusal` and :func:`.rules.metamorphosis_refusal` allow, in
-    candidate order."""
-    out: list[Action] = []
-    food = state.food
-    needs = state.needs
-    for animal in state.rows[seat]:
-        mask = state.trait_mask[animal]
-        if not mask & EXTRA_ACTION_BITS:
-            continue
-        if mask & rules.PIRACY_BIT and not state.used[animal] & rules.PIRACY_BIT and (
-                not state.options["pirate_must_take_food"] or state.can_take_food(animal)):
-            for victim in state.living_animals():
-                if victim != animal and 0 < food[victim] < needs[victim]:
-                    out.append(PIRACY[animal, victim])
-        if mask & rules.METAMORPHOSIS_BIT and not state.used[animal] & rules.METAMORPHOSIS_BIT:
-            for card in state.animal_cards[animal]:
-                if rules.metamorphosis_refusal(state, animal, card) is None:
-                    out.append(METAMORPHOSIS_ACTION[animal, card])
-    return out
+                    yield METAMORPHOSIS_ACTION[animal, card]
