@@ -1,6 +1,6 @@
 """How good the northstar estimate is as ISMCTS's evaluation at the cut, on games of four heuristic bots.
 
-Two tables (docs/bots.md, "Northstar: why the search plays worse than its own heuristic"):
+Two tables (docs/bots-pilots.md, "Northstar: why the search plays worse than its own heuristic"):
 
 - the log-loss of the win chance ISMCTS gives a cut position (the softmax of the estimated final scores,
   :func:`evolutio.bots.ismcts.win_chances`) against the game's real winners, by rounds left to play and softmax

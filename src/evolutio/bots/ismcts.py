@@ -133,7 +133,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level(iterations=150, rollout_depth=4, worlds=32, rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY),
-    # pilots (docs/bots.md): depth 0 gains in northstar and loses in origin; wide decisions and a seat's consecutive
+    # docs/bots-pilots.md: depth 0 gains in northstar and loses in origin; wide decisions and a seat's consecutive
     # decisions get more search; the ruleset's rollout policy beats uniform rollouts in origin; the other seats played
     # by that policy (a tree of the seat's own decisions only) won 9 of 12 paired origin games where tree nodes for
     # every seat won 3; with that model depth 0 in northstar (an iteration ends after a few weak policy moves) won 3 of

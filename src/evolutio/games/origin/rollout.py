@@ -8,7 +8,7 @@ seat has few, otherwise as a trait, passing with a small chance.
 :func:`choose_imitating` (``Game.plugins["rollout_imitating"]``, for pilots: ``Level.rollout_policy``) imitates the
 heuristic bot's usual choices with a few table look-ups instead of an estimate per legal action; it picks the
 heuristic's move about twice as often as the default, but the medium level did not play better with it
-(``docs/bots.md``, "Origin: a rollout policy closer to the heuristic"):
+(``docs/bots-pilots.md``, "Origin: a rollout policy closer to the heuristic"):
 
 - development: a card goes on as the trait worth most by :data:`TRAIT_VALUE` (protective traits worth more for each
   Carnivore of the other seats, a Carnivore less for each one the seat has) unless a new animal is worth more
