@@ -17,10 +17,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from evolutio.bots import make_bot
-from evolutio.kernel import State, load_game
-from evolutio.sim.runner import derive_seed, play_game
-from evolutio.sim.tournament import HEADER_KEY, TournamentSpec
+from evolutio.kernel import State
+from evolutio.sim.tournament import HEADER_KEY, TournamentSpec, play_tournament_state
 
 GAME = "origin"
 #: rounds counted as the opening in the summary
@@ -75,13 +73,11 @@ def main() -> None:
     missing = [index for index in indices if index not in games]
     if missing:
         parser.error(f"games {', '.join(map(str, missing))} are not in {args.results}")
-    game = load_game(spec.game, **spec.options)
     totals: Counter[tuple[str, str, bool]] = Counter()
     seat_games: Counter[str] = Counter()
     for index in indices:
         seats = spec.seats(index)
-        bots = [make_bot(name, seed=derive_seed(spec.seed, index, seat + 1)) for seat, name in enumerate(seats)]
-        state = play_game(game, derive_seed(spec.seed, index // len(seats)), bots, log_events=True)
+        state = play_tournament_state(spec, index, log_events=True)
         same = list(state.scores()) == games[index]["scores"]
         print(f"game {index}: scores {list(state.scores())}" + ("" if same else
               f" (the file has {games[index]['scores']}: not the same game)"))

@@ -104,19 +104,29 @@ def _rounds(state: State) -> int:
     return 0
 
 
+def play_tournament_state(spec: TournamentSpec, index: int, *, log_events: bool = False) -> State:
+    """Play game ``index`` of tournament ``spec`` — its deal, seat rotation and bot seeds — and return the finished
+    state (with its events when ``log_events``), e.g. to replay a game of a results file."""
+    game = load_game(spec.game, **spec.options)
+    seats = spec.seats(index)
+    players = [make_bot(name, seed=derive_seed(spec.seed, index, seat + 1)) for seat, name in enumerate(seats)]
+    return play_game(game, tournament_deal_seed(spec, index), players, log_events=log_events)
+
+
+def tournament_deal_seed(spec: TournamentSpec, index: int) -> int:
+    """The deal of game ``index``: one per rotation of the seats, so every deal is played from every seat."""
+    return derive_seed(spec.seed, index // len(spec.bots))
+
+
 def play_tournament_game(spec_data: dict[str, Any], index: int) -> dict[str, Any]:
     """Play game ``index`` of the tournament described by ``spec_data`` (picklable: runs in workers)."""
     spec = TournamentSpec(spec_data["game"], tuple(spec_data["bots"]), spec_data["games"], spec_data["seed"],
                           spec_data["options"])
-    game = load_game(spec.game, **spec.options)
-    seats = spec.seats(index)
-    players = [make_bot(name, seed=derive_seed(spec.seed, index, seat + 1)) for seat, name in enumerate(seats)]
-    seed = derive_seed(spec.seed, index // len(seats))
-    state = play_game(game, seed, players)
+    state = play_tournament_state(spec, index)
     return {
         "index": index,
-        "seed": seed,
-        "seats": seats,
+        "seed": tournament_deal_seed(spec, index),
+        "seats": spec.seats(index),
         "scores": list(state.scores()),
         "winners": list(state.winners()),
         "decisions": state.num_actions_applied,
