@@ -10,7 +10,9 @@ the same index in a baseline JSONL of that tournament, if given. The pairing is 
 played by the same code apart from the level: a rules change that draws the deal differently changes every game.
 It prints one line per game (with its scores, and whether it is the same game as the baseline's to its scores,
 length and final traits) and a table: win share (ties split), mean margin over the best opponent, and the CPU
-seconds per game of the whole game (nearly all of it the ISMCTS seat's).
+seconds per game of the whole game (nearly all of it the ISMCTS seat's). With ``--out FILE`` every game's row is
+also appended to FILE in the tournament's JSONL format (a first line names the tournament and the variant), so
+``strength_report.py`` reads it and the same command resumes it: games already in FILE are not played again.
 """
 
 from __future__ import annotations
@@ -97,8 +99,18 @@ def _parse_arguments() -> argparse.Namespace:
     parser.add_argument("variant", metavar="VARIANT", type=_variant_argument, help="NAME=key:value,... (see above)")
     parser.add_argument("baseline", metavar="BASELINE.jsonl", nargs="?", type=_read_baseline, default={},
                         help="a finished tournament's results file, set beside the pilot game by game")
+    parser.add_argument("--out", metavar="FILE", help="append each game's row to FILE (the tournament's JSONL format); "
+                        "games already in FILE are skipped, so the same command resumes the pilot")
     args = parser.parse_args()
     check_game_range(parser, args)
+    args.done = set()
+    if args.out:
+        variant_text, (_, _, reward) = args.variant
+        args.header = _results_header(args.game, args.seed, variant_text, reward)
+        try:
+            args.done = _games_in_results(args.out, args.header)
+        except ValueError as error:
+            parser.error(str(error))
     return args
 
 
@@ -108,6 +120,59 @@ def _searcher_result(row: dict[str, Any]) -> tuple[float, int]:
     scores, winners = row["scores"], row["winners"]
     win = 1.0 / len(winners) if seat in winners else 0.0
     return win, scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+
+
+def _results_header(game: str, seed: int, variant_text: str, reward: str) -> dict[str, Any]:
+    """The first line of a pilot's results file: the tournament it plays (as ``evolutio tournament`` names it) and
+    the variant in its ISMCTS seat."""
+    return {"tournament": {"game": game, "bots": [BASE_NAME, OPPONENT, OPPONENT, OPPONENT], "seed": seed,
+                           "options": {"players": PLAYERS}},
+            "variant": variant_text, "reward": reward}
+
+
+def _games_in_results(path: str, header: dict[str, Any]) -> set[int]:
+    """The game indices already in the pilot's results file at ``path`` (none if it does not exist); ValueError if
+    it holds another pilot or a line that is not JSON (a last line cut short by a stopped run is ignored)."""
+    try:
+        with open(path) as handle:
+            lines = handle.readlines()
+    except FileNotFoundError:
+        return set()
+    except OSError as error:
+        raise ValueError(f"--out {path}: {error.strerror}") from None
+    complete = [line for line in lines if line.endswith("\n")]
+    done: set[int] = set()
+    for number, line in enumerate(complete, 1):
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"--out {path}, line {number}: not JSON ({error.msg})") from None
+        if number == 1 and row != header:
+            raise ValueError(f"--out {path} holds another pilot or tournament ({json.dumps(row)[:120]}); "
+                             f"give another file")
+        if "index" in row:
+            done.add(row["index"])
+    return done
+
+
+def _prepare_results(path: str, header: dict[str, Any]) -> None:
+    """Make the results file ready for rows: the header written into a new or empty file, a last line cut short by
+    a stopped run dropped (its game is played again)."""
+    try:
+        with open(path, "rb+") as handle:
+            data = handle.read()
+            handle.truncate(data.rfind(b"\n") + 1)
+    except FileNotFoundError:
+        data = b""
+    if b"\n" not in data:
+        with open(path, "w") as handle:
+            handle.write(json.dumps(header) + "\n")
+
+
+def _append_row(path: str, row: dict[str, Any]) -> None:
+    """One game's row, appended in one write (two pilot processes may share the file, each on its own games)."""
+    with open(path, "a") as handle:
+        handle.write(json.dumps(row) + "\n")
 
 
 def main() -> None:
@@ -122,9 +187,16 @@ def main() -> None:
     mine: list[tuple[float, int]] = []
     paired: list[tuple[float, int]] = []
     cpu_total = 0.0
+    done: set[int] = args.done
+    if args.out:
+        _prepare_results(args.out, args.header)
     for index in range(first, first + games):
+        if index in done:
+            continue
         start = time.process_time()
         row = play_tournament_game(spec, index)
+        if args.out:
+            _append_row(args.out, row)
         cpu = time.process_time() - start
         cpu_total += cpu
         mine.append(_searcher_result(row))
@@ -137,6 +209,9 @@ def main() -> None:
             base_text += f" {'same game' if same else 'another game'}"
         print(f"game {index}: {name} {mine[-1][0]:.2f} {mine[-1][1]:+d} scores {row['scores']}{base_text}  "
               f"cpu {cpu:.1f}s", flush=True)
+    if not mine:
+        print(f"every game of {first}-{first + games - 1} is already in {args.out}")
+        return
     print(f"| {game} seed {seed}, games {first}-{first + games - 1} | games | win share | mean margin | CPU s/game |")
     print("|---|---:|---:|---:|---:|")
     print(f"| {name} ({variant_text}) | {len(mine)} | {sum(w for w, _ in mine) / len(mine):.1%} | "

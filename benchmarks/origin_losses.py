@@ -1,5 +1,5 @@
 """Where a bot's animals die in origin games of a tournament: replays games of a results file and counts each
-seat's animals eaten and starved (or poisoned), by round.
+seat's animals eaten, starved and poisoned (and, with Continents, killed by Neoplasia), by round.
 
 RESULTS is a JSONL file of ``evolutio tournament origin ...`` (its header names the bots, seed and options); each game
 in INDICES is played again with the tournament's deal, seats and bot seeds and its events, and checked against the
@@ -35,8 +35,7 @@ def losses(state: State) -> list[Counter[tuple[int, str]]]:
         if event.kind == "food_base":
             round_number += 1
         elif event.kind == "death":
-            cause = "poisoned" if "poisoned" in event.data["text"] else "starved"
-            lost[event.data["owner"]][(round_number, cause)] += 1
+            lost[event.data["owner"]][(round_number, event.data["cause"])] += 1   # starved, poisoned, neoplasia
         elif event.kind == "eaten" and event.to is not None:   # the owner alone sees the discarded card
             lost[event.to[0]][(round_number, "eaten")] += 1
     return lost
@@ -93,10 +92,11 @@ def main() -> None:
         if not seat_games[who]:
             continue
         per_game = {cause: (totals[(who, cause, True)] + totals[(who, cause, False)]) / seat_games[who]
-                    for cause in ("eaten", "starved", "poisoned")}
+                    for cause in ("eaten", "starved", "poisoned", "neoplasia")}
         opening = totals[(who, "eaten", True)] / seat_games[who]
         print(f"{name}: per seat and game {per_game['eaten']:.1f} eaten ({opening:.1f} in rounds 1-{OPENING_ROUNDS}), "
-              f"{per_game['starved']:.1f} starved, {per_game['poisoned']:.1f} poisoned")
+              f"{per_game['starved']:.1f} starved, {per_game['poisoned']:.1f} poisoned"
+              + (f", {per_game['neoplasia']:.1f} killed by Neoplasia" if per_game["neoplasia"] else ""))
 
 
 if __name__ == "__main__":

@@ -35,7 +35,8 @@ def main() -> None:
     if plots is not None:
         from evolutio.sim.plots import write_plots  # matplotlib: only when plots are asked for
     for path in sorted(RESULTS.glob("*.jsonl")):
-        header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])["tournament"]
+        first_line = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+        header = first_line["tournament"]
         players = len(header["bots"])
         games = balanced_prefix(path, players)
         if games == 0:
@@ -44,7 +45,8 @@ def main() -> None:
         spec = TournamentSpec(header["game"], tuple(header["bots"]), games, header["seed"], header["options"])
         results = run_tournament(spec, workers=1, out=path)
         summary = summarize_tournament(spec, results)
-        print(f"**{spec.game}**, bots by seat {', '.join(spec.bots)}, seed {spec.seed}: {games} games "
+        variant = f" (the pilot variant {first_line['variant']} in the ISMCTS seat)" if "variant" in first_line else ""
+        print(f"**{spec.game}**, bots by seat {', '.join(spec.bots)}{variant}, seed {spec.seed}: {games} games "
               f"({path.name})\n")
         print("| bot | seat-games | win share | 95% interval | mean score | openskill μ ± σ |")
         print("|---|---:|---:|---:|---:|---:|")

@@ -102,6 +102,8 @@ def test_poisonous_prey_kills_its_eater_at_extinction_ruling_47():
     while state.view(None)["phase"] == "feeding":
         play(state, Action("pass") if Action("pass") in state.legal_actions() else state.legal_actions()[0])
     assert alive(state) == set()
+    assert [(event.data["animal"], event.data["cause"]) for event in state.events if event.kind == "death"] \
+        == [(0, "poisoned")]
 
 
 def test_scavenger_feeds_one_animal_per_death_even_after_passing_ruling_36_53():

@@ -131,6 +131,8 @@ def test_extinction_example_ruling_65():
     view = state.view(0)
     assert [entry["animal"] for entry in view["players"][0]["animals"]] == [0, 1, 2, 4]
     assert view["players"][0]["hand_size"] == 6
+    assert [(event.data["animal"], event.data["cause"]) for event in state.events if event.kind == "death"] \
+        == [(3, "starved")]
 
 
 def test_scoring_example_ruling_71():

@@ -50,7 +50,9 @@ def test_losing_the_last_trait_above_neoplasia_while_feeding_kills_the_animal_ru
     tail = [t["card"] for t in animal(s, 10)["traits"] if t["trait"] == "tail_loss"][0]
     s.apply(Action("tail", tail))
     assert not alive(s, 10)
-    assert any("has no trait left above it and dies" in e.data["text"] for e in s.events if e.kind == "death")
+    deaths = [e.data for e in s.events if e.kind == "death"]
+    assert [(death["animal"], death["cause"]) for death in deaths] == [(10, "neoplasia")]
+    assert "has no trait left above it and dies" in deaths[0]["text"]
 
 
 def test_a_switched_off_trait_still_forbids_a_second_copy():

@@ -166,5 +166,6 @@ def test_poisonous_kills_the_carnivore_at_extinction_even_if_fed_ruling_46():
     s.apply(Action("take", 1))
     assert table(s)["turn"] == 2
     assert not alive(s, 0) and owner(s, 1) == 0
-    deaths = [e["text"] for e in s.events_for(None) if e["kind"] == "death"]
-    assert any("poisoned" in t for t in deaths)
+    deaths = [e for e in s.events_for(None) if e["kind"] == "death"]
+    assert [(e["animal"], e["cause"]) for e in deaths] == [(0, "poisoned")]
+    assert "is poisoned and dies" in deaths[0]["text"]

@@ -220,11 +220,12 @@ def test_death_reveals_the_card_only_to_the_owner():
     # nobody can act: extinction follows at once, both animals starve
     for o, is_the_card in ((0, lambda c: c["traits"] == ["running"]), (1, lambda c: c["id"] == 40)):
         own = [e for e in s.events_for(o) if e["kind"] == "death" and e["owner"] == o]
-        assert len(own) == 1 and own[0]["card"] in discard(s, o)
+        assert len(own) == 1 and own[0]["card"] in discard(s, o) and own[0]["cause"] == "starved"
         assert is_the_card(next(c for c in s.view(o)["players"][o]["discard"] if c["id"] == own[0]["card"]))
         for other in (1 - o, None):                 # everyone else is told of the death, not of the card
             told = [e for e in s.events_for(other) if e["kind"] == "death" and e["owner"] == o]
             assert len(told) == 1 and "card" not in told[0] and "card" not in told[0]["text"]
+            assert told[0]["cause"] == "starved"
     assert s.view(1)["players"][0]["discard_size"] == 1 and "discard" not in s.view(1)["players"][0]
     assert [c["id"] for c in s.view(1)["players"][1]["discard"]] == [40]
 

@@ -465,7 +465,8 @@ class ExtinctionPhase(Step):
         for animal in state.living_animals():
             if state.poisoned[animal]:
                 if state.log_events:
-                    state.emit("death", {"text": f"animal {animal} dies of poison", "animal": animal})
+                    state.emit("death", {"text": f"animal {animal} dies of poison", "animal": animal,
+                                         "cause": rules.DEATH_POISONED})
                 state.kill(animal)
         players = state.num_players
         order = [(state.first_player + offset) % players for offset in range(players)]
@@ -534,7 +535,8 @@ class Starvation(Step):
         for animal in state.living_animals():
             if state.hungry(animal) and not state.used[animal] & rules.HIBERNATION_BIT:
                 if state.log_events:
-                    state.emit("death", {"text": f"animal {animal} starves", "animal": animal})
+                    state.emit("death", {"text": f"animal {animal} starves", "animal": animal,
+                                         "cause": rules.DEATH_STARVED})
                 state.kill(animal)
         if state.final:
             state.phase = "over"

@@ -14,6 +14,9 @@ PIRACY_BIT = BIT["piracy"]
 METAMORPHOSIS_BIT = BIT["metamorphosis"]
 HIBERNATION_BIT = BIT["hibernation"]
 
+#: why an animal died, the ``cause`` of its ``death`` event (an animal eaten has its own event)
+DEATH_STARVED, DEATH_POISONED = "starved", "poisoned"
+
 #: Catastrophe (NOTES §12): each player gets this many cards and may keep at most CATASTROPHE_KEEP of them
 CATASTROPHE_HAND = 20
 CATASTROPHE_KEEP = 2

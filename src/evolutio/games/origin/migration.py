@@ -35,6 +35,7 @@ from .geography import (
 )
 from .phases import FEED
 from .traits import DESCRIBE, NEOPLASIA, PAIRED, SWIMMING, card_name, queued_effect
+from .traits.neoplasia import dies as neoplasia_dies
 from .traits.neoplasia import unpaired_above
 from .traits.recombination import gifts, swap
 from .traits.remora import follow_refusal
@@ -203,10 +204,7 @@ class ContinentsFlow(OriginFlow):
         super().discard_trait(a, c)
         if self.phase == FEED and self.owner[a] >= 0 and self.all_traits(a) & NEOPLASIA_BIT \
                 and not unpaired_above(self, a):
-            if self.log_events:
-                self.emit("death", {"text": f"Neoplasia: {self.animal_text(a)} has no trait left above it and dies",
-                                    "animal": a, "owner": self.owner[a]})
-            self._remove_animal(a)
+            neoplasia_dies(self, a)
 
     def choose_regeneration_card(self) -> bool:
         """Before the deal (the deal step runs again after each answer): the owner of a husk with two cards or more in

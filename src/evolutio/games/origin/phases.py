@@ -12,6 +12,8 @@ PHASE_NAMES = ("development", "feeding", "extinction", "over")
 D_DEV, D_FEED, D_T1, D_T2, D_ATK, D_PIR, D_DEF, D_SCAV, D_FIRE, D_NONE = range(10)
 DECISION_NAMES = ("development", "feeding", "trait_target", "trait_second_target", "attack_target",
                   "piracy_victim", "defence", "scavenger", "trigger_order", "none")
+#: why an animal died, the ``cause`` of its ``death`` event (an animal eaten has an ``eaten`` event instead)
+DEATH_STARVED, DEATH_POISONED, DEATH_NEOPLASIA = "starved", "poisoned", "neoplasia"
 #: the queued effect of the core (trait modules register theirs in ``traits.EFFECTS``)
 BLUE_TOKEN = "blue_token"
 

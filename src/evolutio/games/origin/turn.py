@@ -12,7 +12,7 @@ from evolutio.kernel import rank_winners
 
 from . import nature
 from .locations import Locations
-from .phases import DEV, EXT, FEED, OVER
+from .phases import DEATH_POISONED, DEATH_STARVED, DEV, EXT, FEED, OVER
 from .traits import AFTER_KILL, EN, HOOKS, ON_EATEN, PAIRED, REACTING_TO_EATEN, REACTING_TO_PLAY, SYMBIOSIS, TRAIT_IDS
 
 
@@ -172,7 +172,8 @@ class OriginTurn(Locations):
                     dead.append(a)
         if self.log_events:
             for a in dead:
-                why = "is poisoned" if (poisoned >> a) & 1 else "starves"
+                cause = DEATH_POISONED if (poisoned >> a) & 1 else DEATH_STARVED
+                why = "is poisoned" if cause == DEATH_POISONED else "starves"
                 o = self.owner[a]
                 text = f"{self.animal_text(a)} {why} and dies"
                 self.emit(
@@ -182,10 +183,11 @@ class OriginTurn(Locations):
                         f"{self.player_name(o)}'s discard pile",
                         "animal": a,
                         "owner": o,
+                        "cause": cause,
                         "card": self.animal_card[a],
                     },
                     to=(o,),
-                    redacted={"text": text, "animal": a, "owner": o},
+                    redacted={"text": text, "animal": a, "owner": o, "cause": cause},
                 )
         for a in dead:
             self._remove_animal(a)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..phases import DEATH_NEOPLASIA
 from . import HOOKS, NEOPLASIA, PAIRED
 
 if TYPE_CHECKING:   # (the trait modules are loaded by the rules they serve: their state is only a type)
@@ -27,6 +28,14 @@ def unpaired_above(state: OriginFlow, animal: int) -> list[int]:
         if face[c] == NEOPLASIA:
             return [x for x in cards[i + 1:] if not PAIRED[face[x]]]
     return []
+
+
+def dies(state: OriginFlow, animal: int) -> None:
+    """``animal`` has no unpaired trait left above its Neoplasia: it dies at once."""
+    if state.log_events:
+        state.emit("death", {"text": f"Neoplasia: {state.animal_text(animal)} has no trait left above it and dies",
+                             "animal": animal, "owner": state.owner[animal], "cause": DEATH_NEOPLASIA})
+    state._remove_animal(animal)
 
 
 @HOOKS.on("food_roll", "neoplasia", priority=0)
@@ -52,7 +61,4 @@ def advance(state: OriginFlow) -> None:
                     state.emit("neoplasia", {"text": f"Neoplasia switches off {state.trait_name(above[0])} of "
                                              f"{state.animal_text(a)}", "animal": a, "card": above[0]})
             if not unpaired_above(state, a):
-                if state.log_events:
-                    state.emit("death", {"text": f"Neoplasia: {state.animal_text(a)} has no trait left above it "
-                                         "and dies", "animal": a, "owner": state.owner[a]})
-                state._remove_animal(a)
+                dies(state, a)
