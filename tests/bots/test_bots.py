@@ -160,6 +160,25 @@ def test_northstars_careful_policy_draws_no_carnivore_without_prey_and_less_body
     assert drawn["careful"]["body"] < drawn["default"]["body"] / 2
 
 
+def test_northstars_turn_ending_policy_ends_every_play_turn_and_otherwise_plays_the_default() -> None:
+    default, ending = rollout_policy_for("northstar"), rollout_policy_for("northstar", "rollout_ends_turns")
+    assert ending is not default
+    state = load_game("northstar", players=4).new_state(2)
+    walker = make_bot("random", seed=2)
+    play_turns = others = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        kinds = {action.kind for action in legal}
+        if "end_turn" in kinds and not kinds & {"feed", "store_fat"}:
+            play_turns += 1
+            assert ending(state, legal, Rng(3)).kind == "end_turn"
+        else:
+            others += 1
+            assert ending(state, legal, Rng(3)) == default(state, legal, Rng(3))
+        state.apply(walker.choose(state))
+    assert play_turns > 10 and others > 10
+
+
 def test_a_root_prior_gives_every_legal_action_its_virtual_visits() -> None:
     state = _first_decision_with("origin", 5, at_least=4)
     seat = state.current_player

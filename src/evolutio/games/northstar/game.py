@@ -56,6 +56,7 @@ class NorthstarGame(Game):
                "score_breakdown": "evolutio.games.northstar.render:score_breakdown",
                "rollout": "evolutio.games.northstar.rollout:choose",
                "rollout_careful": "evolutio.games.northstar.rollout:choose_careful",
+               "rollout_ends_turns": "evolutio.games.northstar.rollout:choose_ending_turns",
                "rollout_stage": "evolutio.games.northstar.rollout:stage",
                "heuristic": "evolutio.games.northstar.heuristic:NorthstarHeuristic",
                "bots": "evolutio.games.northstar.variants.cs4500_silly:BOTS"}

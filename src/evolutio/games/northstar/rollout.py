@@ -9,6 +9,11 @@ species behind it) and end the turn with a small chance; any other decision is u
 plays it draws: no Carnivore trait on a species with nothing smaller to hunt, and body size a quarter as likely as the
 other kinds of play (the plays the estimate punishes most).
 
+:func:`choose_ending_turns` (``Game.plugins["rollout_ends_turns"]``, for pilots) is the same policy but for its play
+turns, which it ends at once: as the searching seat's own continuation after the tree (``Level.rollout_policy``, with
+the other seats on the default by ``Level.opponent_policy``) it judges a play by what it adds and not by the random
+plays after it, so "end the turn" and a play are compared on equal terms.
+
 :func:`stage` (``Game.plugins["rollout_stage"]``) says which stretch of the game a position is in: a round's planning
 (the food-card choice and the play turns) or the rest of it (leaf effects and feeding).
 """
@@ -74,6 +79,15 @@ def choose_careful(state: Any, legal: list[Action], rng: Rng) -> Action:
         if draw < 0:
             return rng.choice(actions)
     return rng.choice(actions)
+
+
+def choose_ending_turns(state: Any, legal: list[Action], rng: Rng) -> Action:
+    """:func:`choose`, but a play turn is ended at once, whatever is left to play."""
+    by_kind = actions_by_kind(legal)
+    ends = by_kind.get("end_turn")
+    if ends is not None and "feed" not in by_kind and "store_fat" not in by_kind:
+        return ends[0]
+    return choose(state, legal, rng)
 
 
 def _carnivore_without_prey(state: Any, action: Action) -> bool:
