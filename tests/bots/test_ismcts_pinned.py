@@ -34,8 +34,9 @@ PINS = {
                                         ("play_animal 21", 32)], 630621065),
     "northstar": (5, "food_card 76", [("food_card 76", 63), ("food_card 77", 63), ("food_card 125", 61),
                                       ("food_card 82", 58)], 632537138),
-    "origin": (13, "trait 81 1", [("trait 81 1", 31), ("trait 48 0", 27), ("animal 2", 25), ("animal 3", 25)],
-               755135416),
+    # re-pinned on 25 November: origin's medium models the other seats' first 3 replies by the heuristic, 25 worlds
+    "origin": (13, "trait 81 1", [("trait 81 1", 31), ("trait 48 0", 29), ("trait 32 0", 24), ("pass", 23)],
+               486606569),
 }
 
 
