@@ -23,14 +23,13 @@ import json
 import time
 from typing import Any
 
-from pilot_games import add_game_range, check_game_range
+from pilot_games import OPPONENT, add_game_range, check_game_range, read_results, searcher_result
 
 from evolutio.bots import register_bot
 from evolutio.bots.ismcts import LEVELS, IsmctsBot
 from evolutio.sim.tournament import play_tournament_game
 
 BASE_NAME = "ismcts:medium"
-OPPONENT = "heuristic"
 PLAYERS = 4
 #: what a game row must share with the baseline's row of the same index to be the same game: its scores, winners,
 #: length and the traits every seat ended with
@@ -77,19 +76,13 @@ def _variant_argument(spec: str) -> tuple[str, tuple[str, dict[str, Any], str]]:
 
 
 def _read_baseline(path: str) -> dict[int, dict[str, Any]]:
-    """The rows of a finished tournament's JSONL by game index; argparse's type for BASELINE."""
-    baseline: dict[int, dict[str, Any]] = {}
+    """The rows of a tournament's JSONL by game index; argparse's type for BASELINE."""
     try:
-        with open(path) as handle:
-            for line in handle:
-                row = json.loads(line)
-                if "index" in row:
-                    baseline[row["index"]] = row
-    except OSError as error:
+        return read_results(path)[1]
+    except FileNotFoundError as error:
         raise argparse.ArgumentTypeError(f"cannot read {path}: {error.strerror}") from None
-    except json.JSONDecodeError as error:
-        raise argparse.ArgumentTypeError(f"{path} is not JSONL ({error.msg}, line {error.lineno})") from None
-    return baseline
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _parse_arguments() -> argparse.Namespace:
@@ -114,14 +107,6 @@ def _parse_arguments() -> argparse.Namespace:
     return args
 
 
-def _searcher_result(row: dict[str, Any]) -> tuple[float, int]:
-    """(win share of the searching seat, its margin over the best opponent) in one game row."""
-    seat = next(index for index, name in enumerate(row["seats"]) if name != OPPONENT)
-    scores, winners = row["scores"], row["winners"]
-    win = 1.0 / len(winners) if seat in winners else 0.0
-    return win, scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
-
-
 def _results_header(game: str, seed: int, variant_text: str, reward: str) -> dict[str, Any]:
     """The first line of a pilot's results file: the tournament it plays (as ``evolutio tournament`` names it) and
     the variant in its ISMCTS seat."""
@@ -134,25 +119,15 @@ def _games_in_results(path: str, header: dict[str, Any]) -> set[int]:
     """The game indices already in the pilot's results file at ``path`` (none if it does not exist); ValueError if
     it holds another pilot or a line that is not JSON (a last line cut short by a stopped run is ignored)."""
     try:
-        with open(path) as handle:
-            lines = handle.readlines()
+        first_line, rows = read_results(path)
     except FileNotFoundError:
         return set()
-    except OSError as error:
-        raise ValueError(f"--out {path}: {error.strerror}") from None
-    complete = [line for line in lines if line.endswith("\n")]
-    done: set[int] = set()
-    for number, line in enumerate(complete, 1):
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"--out {path}, line {number}: not JSON ({error.msg})") from None
-        if number == 1 and row != header:
-            raise ValueError(f"--out {path} holds another pilot or tournament ({json.dumps(row)[:120]}); "
-                             f"give another file")
-        if "index" in row:
-            done.add(row["index"])
-    return done
+    except ValueError as error:
+        raise ValueError(f"--out {error}") from None
+    if first_line and first_line != header:
+        raise ValueError(f"--out {path} holds another pilot or tournament ({json.dumps(first_line)[:120]}); "
+                         f"give another file")
+    return set(rows)
 
 
 def _prepare_results(path: str, header: dict[str, Any]) -> None:
@@ -199,10 +174,10 @@ def main() -> None:
             _append_row(args.out, row)
         cpu = time.process_time() - start
         cpu_total += cpu
-        mine.append(_searcher_result(row))
+        mine.append(searcher_result(row)[:2])
         base = baseline.get(index)
         if base is not None:
-            paired.append(_searcher_result(base))
+            paired.append(searcher_result(base)[:2])
         base_text = f"  base {paired[-1][0]:.2f} {paired[-1][1]:+d}" if base is not None else ""
         if base is not None:   # the same game to the point? (a speed change to the medium level must keep them all)
             same = all(row[key] == base.get(key) for key in SAME_GAME_KEYS)

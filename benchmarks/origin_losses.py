@@ -11,11 +11,12 @@ any other bot, in every round and in rounds 1-2.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from pilot_games import read_results
 
 from evolutio.kernel import State
 from evolutio.sim.tournament import HEADER_KEY, TournamentSpec, play_tournament_state
@@ -41,10 +42,9 @@ def losses(state: State) -> list[Counter[tuple[int, str]]]:
     return lost
 
 
-def read_results(path: Path) -> tuple[TournamentSpec, dict[int, dict[str, Any]]]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    header = json.loads(lines[0])[HEADER_KEY]
-    games = {row["index"]: row for row in map(json.loads, lines[1:]) if row}
+def read_tournament(path: Path) -> tuple[TournamentSpec, dict[int, dict[str, Any]]]:
+    first_line, games = read_results(str(path))
+    header = first_line[HEADER_KEY]
     spec = TournamentSpec(header["game"], tuple(header["bots"]), max(games, default=0) + 1, header["seed"],
                           header["options"])
     return spec, games
@@ -62,8 +62,8 @@ def main() -> None:
     except ValueError:
         parser.error(f"INDICES must be game numbers separated by commas, got {args.indices!r}")
     try:
-        spec, games = read_results(args.results)
-    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+        spec, games = read_tournament(args.results)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
         parser.error(f"cannot read {args.results} as a tournament's results file: {exc}")
     if spec.game != GAME:
         parser.error(f"{args.results} is a tournament of {spec.game!r}; this report reads {GAME!r} games only")

@@ -11,11 +11,11 @@ by 10 points or more; then the games each wins that the other does not, with a t
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from typing import Any
 
-OPPONENT = "heuristic"
+from pilot_games import OPPONENT, read_results, searcher_result, searching_seat
+
 #: a game lost by this many points or more is a heavy loss
 HEAVY_LOSS = 10
 #: a final score at or below this is a wiped-out seat
@@ -28,40 +28,16 @@ EXAMPLE = """example: .venv/bin/python benchmarks/paired_compare.py \\
 def read_rows(path: str) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
     """The tournament a results file names (its header's ``tournament``) and its game rows by index; argparse's type
     for PILOT and BASE."""
-    tournament: dict[str, Any] = {}
-    rows: dict[int, dict[str, Any]] = {}
     try:
-        with open(path) as handle:
-            lines = handle.readlines()
-    except OSError as error:
+        header, rows = read_results(path)
+    except FileNotFoundError as error:
         raise argparse.ArgumentTypeError(f"cannot read {path}: {error.strerror}") from None
-    for number, line in enumerate(lines, 1):
-        if not line.endswith("\n"):
-            break   # a row being written by a running pilot
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise argparse.ArgumentTypeError(f"{path}, line {number}: not JSON ({error.msg})") from None
-        if "index" in row:
-            rows[row["index"]] = row
-        elif number == 1 and isinstance(row.get("tournament"), dict):
-            tournament = row["tournament"]
-    if not tournament:
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    tournament = header.get("tournament") if isinstance(header, dict) else None
+    if not isinstance(tournament, dict):
         raise argparse.ArgumentTypeError(f"{path}: line 1 names no tournament; not a results file")
     return tournament, rows
-
-
-def searching_seat(row: dict[str, Any]) -> int:
-    """The one seat that is not a heuristic bot."""
-    return next(index for index, name in enumerate(row["seats"]) if name != OPPONENT)
-
-
-def searcher(row: dict[str, Any]) -> tuple[float, int, int]:
-    """(win share, margin over the best other seat, score) of the searching seat."""
-    seat = searching_seat(row)
-    scores, winners = row["scores"], row["winners"]
-    win = 1.0 / len(winners) if seat in winners else 0.0
-    return win, scores[seat] - max(score for other, score in enumerate(scores) if other != seat), scores[seat]
 
 
 def sign_test(wins: int, losses: int) -> float:
@@ -100,7 +76,7 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|---:|")
     results = {}
     for label, rows in (("PILOT", args.pilot), ("BASE", args.base)):
-        games = [searcher(rows[index]) for index in common]
+        games = [searcher_result(rows[index]) for index in common]
         results[label] = games
         wins = sum(win for win, _, _ in games)
         print(f"| {label} | {wins:g} | {wins / len(games):.1%} | {sum(m for _, m, _ in games) / len(games):+.2f} | "

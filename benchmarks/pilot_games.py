@@ -1,9 +1,12 @@
 """The games a pilot plays: the arguments GAME SEED FIRST GAMES that heuristic_pilot.py and ismcts_pilot.py share
-(games FIRST..FIRST+GAMES-1 of the tournament of seed SEED in ruleset GAME), parsed and checked in one place."""
+(games FIRST..FIRST+GAMES-1 of the tournament of seed SEED in ruleset GAME), parsed and checked in one place; and the
+results files the pilots and their reports read (:func:`read_results`, :func:`searcher_result`)."""
 
 from __future__ import annotations
 
 import argparse
+import json
+from typing import Any
 
 from evolutio.kernel import list_games
 
@@ -22,3 +25,48 @@ def check_game_range(parser: argparse.ArgumentParser, args: argparse.Namespace) 
         parser.error(f"unknown game {args.game!r}; registered games: {', '.join(list_games())}")
     if args.first < 0 or args.games < 1:
         parser.error(f"FIRST must be 0 or more and GAMES at least 1, got {args.first} and {args.games}")
+
+
+#: the bot the searching seat of a pilot's tournament plays against
+OPPONENT = "heuristic"
+
+
+def read_results(path: str) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """The first line (a tournament's header) and the game rows by index of the JSONL results file at ``path``; a
+    last line without its newline (a row being written, or cut short by a stopped run) is left out. FileNotFoundError
+    if there is no file; ValueError, with a one-line message, if it cannot be read or a line is not JSON."""
+    try:
+        with open(path) as handle:
+            lines = handle.readlines()
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror}") from None
+    header: dict[str, Any] = {}
+    rows: dict[int, dict[str, Any]] = {}
+    for number, line in enumerate(lines, 1):
+        if not line.endswith("\n"):
+            break
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"{path}, line {number}: not JSON ({error.msg})") from None
+        if number == 1:
+            header = row
+        if isinstance(row, dict) and "index" in row:
+            rows[row["index"]] = row
+    return header, rows
+
+
+def searcher_result(row: dict[str, Any]) -> tuple[float, int, int]:
+    """(win share, margin over the best other seat, score) of the one seat of a game row that is not an
+    :data:`OPPONENT` (shared wins split)."""
+    seat = searching_seat(row)
+    scores, winners = row["scores"], row["winners"]
+    win = 1.0 / len(winners) if seat in winners else 0.0
+    return win, scores[seat] - max(score for other, score in enumerate(scores) if other != seat), scores[seat]
+
+
+def searching_seat(row: dict[str, Any]) -> int:
+    """The one seat of a game row that is not an :data:`OPPONENT`."""
+    return next(index for index, name in enumerate(row["seats"]) if name != OPPONENT)
