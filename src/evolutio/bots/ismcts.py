@@ -138,8 +138,8 @@ LEVELS: dict[str, Level] = {
     # by that policy (a tree of the seat's own decisions only) won 9 of 12 paired origin games where tree nodes for
     # every seat won 3; with that model depth 0 in northstar (an iteration ends after a few weak policy moves) won 3 of
     # 10 paired games where policy rollouts of depth 8 won 7 (depth 16: 5), so every ruleset now rolls out 8 decisions
-    # origin: the other seats' first 3 replies by the heuristic bot, 25 worlds — on 190 paired games of seed 1 it won
-    # 132 against the medium before's 113.5 (flips 53 to 35), mean margin +2.9 against -0.2 (docs/bots-pilots.md)
+    # origin: the other seats' first 3 replies by the heuristic bot, 25 worlds — on the 400 games of seed 1 it won
+    # 279.5 against the medium before's 234.5 (flips 109 to 65), mean margin +2.6 against +0.1 (docs/bots.md)
     "medium": Level(iterations=2000, rollout_depth=8, worlds=100, iterations_per_action=150, reuse_tree=True,
                     rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY,
                     by_game=(("origin", (("heuristic_replies", 3), ("worlds", 25))),)),
