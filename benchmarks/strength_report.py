@@ -7,8 +7,10 @@ even when a run was stopped part-way. With PLOTS_DIR, each results file's plots 
 from __future__ import annotations
 
 import argparse
-import json
+from collections.abc import Iterable
 from pathlib import Path
+
+from pilot_games import read_results
 
 from evolutio.sim.tournament import TournamentSpec, run_tournament, summarize_tournament
 
@@ -16,10 +18,11 @@ RESULTS = Path(__file__).parent / "results"
 EXAMPLE = "example: PYTHONPATH=src .venv/bin/python benchmarks/strength_report.py /tmp/strength-plots"
 
 
-def balanced_prefix(path: Path, players: int) -> int:
-    indices = {json.loads(line)["index"] for line in path.read_text(encoding="utf-8").splitlines()[1:] if line.strip()}
+def balanced_prefix(indices: Iterable[int], players: int) -> int:
+    """The most games 0..K-1 all in ``indices`` with K a multiple of ``players``."""
+    present = set(indices)
     count = 0
-    while count in indices:
+    while count in present:
         count += 1
     return count // players * players
 
@@ -35,10 +38,10 @@ def main() -> None:
     if plots is not None:
         from evolutio.sim.plots import write_plots  # matplotlib: only when plots are asked for
     for path in sorted(RESULTS.glob("*.jsonl")):
-        first_line = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+        first_line, rows = read_results(str(path))
         header = first_line["tournament"]
         players = len(header["bots"])
-        games = balanced_prefix(path, players)
+        games = balanced_prefix(rows, players)
         if games == 0:
             print(f"{path.name}: no complete rotation yet\n")
             continue
