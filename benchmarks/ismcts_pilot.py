@@ -27,6 +27,7 @@ from pilot_games import OPPONENT, add_game_range, check_game_range, read_results
 
 from evolutio.bots import register_bot
 from evolutio.bots.ismcts import LEVELS, IsmctsBot
+from evolutio.kernel import load_game
 from evolutio.sim.tournament import play_tournament_game
 
 BASE_NAME = "ismcts:medium"
@@ -111,8 +112,14 @@ def _results_header(game: str, seed: int, variant_text: str, reward: str) -> dic
     """The first line of a pilot's results file: the tournament it plays (as ``evolutio tournament`` names it) and
     the variant in its ISMCTS seat."""
     return {"tournament": {"game": game, "bots": [BASE_NAME, OPPONENT, OPPONENT, OPPONENT], "seed": seed,
-                           "options": {"players": PLAYERS}},
+                           "options": _options(game)},
             "variant": variant_text, "reward": reward}
+
+
+def _options(game: str) -> dict[str, Any]:
+    """The tournament's options as ``evolutio tournament`` writes them (every option, defaults filled in), so that
+    the tournament itself can resume a pilot's file once its variant has become the level."""
+    return load_game(game, players=PLAYERS).options_json()
 
 
 def _games_in_results(path: str, header: dict[str, Any]) -> set[int]:
@@ -158,7 +165,7 @@ def main() -> None:
     level = dataclasses.replace(LEVELS["medium"].for_game(game), **fields)  # the medium as it plays in GAME, changed
     register_bot(BASE_NAME, lambda seed: IsmctsBot(seed=seed, level=level, reward=reward))
     spec = {"game": game, "bots": [BASE_NAME, OPPONENT, OPPONENT, OPPONENT], "games": first + games, "seed": seed,
-            "options": {"players": PLAYERS}}
+            "options": _options(game)}
     mine: list[tuple[float, int]] = []
     paired: list[tuple[float, int]] = []
     cpu_total = 0.0

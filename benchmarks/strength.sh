@@ -15,12 +15,15 @@ runs="${RUNS:-ismcts heuristic}"
 out=benchmarks/results
 mkdir -p "$out"
 if [[ " $runs " == *" ismcts "* ]]; then
-  # ismcts:medium since it models the other seats by the ruleset's rollout policy (24 November 07:40 UTC; the files
-  # of the 1,000-iteration level were named $game-ismcts-vs-heuristic.jsonl): about 37 (origin) and 35 (northstar)
-  # CPU-seconds per game in the pilots, so 400 games take about 4 hours each on one core
-  for game in origin northstar; do
+  # ismcts:medium, 400 games per ruleset: about 66 (origin), 50 (northstar), 60 (newworld) and 110-150 (evo)
+  # CPU-seconds per game on an idle core (docs/bots.md), so a ruleset's run takes 6-17 hours on one core. Origin's
+  # medium of 25 November 10:30 UTC was measured by a pilot under the name of its variant (hr3w25); the file
+  # origin-ismcts-medium-vs-heuristic.jsonl holds the medium before it and is kept for the comparison in bots.md
+  for game in origin northstar newworld evo; do
+    name=medium
+    [ "$game" = origin ] && name=hr3w25
     .venv/bin/evolutio tournament "$game" --bots ismcts:medium,heuristic,heuristic,heuristic \
-      --games "$ismcts_games" --workers 1 --seed 1 --out "$out/$game-ismcts-medium-vs-heuristic.jsonl" --json > /dev/null &
+      --games "$ismcts_games" --workers 1 --seed 1 --out "$out/$game-ismcts-$name-vs-heuristic.jsonl" --json > /dev/null &
   done
 fi
 if [[ " $runs " == *" heuristic "* ]]; then
