@@ -256,6 +256,29 @@ def test_a_level_cut_at_the_stage_end_estimates_every_iteration_where_the_decisi
         assert stage(state) in after
 
 
+def test_a_northstar_search_cut_at_the_rounds_end_judges_a_play_after_the_rounds_feeding(monkeypatch) -> None:
+    state = load_game("northstar", players=4).new_state(8)
+    walker = make_bot("random", seed=8)
+    while not (state.view(state.current_player)["phase"] == "play-cards" and len(state.legal_actions()) > 3):
+        state.apply(walker.choose(state))
+    seat = state.current_player
+    assert seat is not None
+    planning_stage, round_stage = rollout_stage_for("northstar"), rollout_stage_for("northstar", "rollout_stage_round")
+    assert planning_stage is not None and round_stage is not None and round_stage is not planning_stage
+    assert rollout_stage_for("origin", "rollout_stage_round") is None   # no such kind, no default: no stages
+    recorder = StageRecorder(estimator_for("northstar"))
+    monkeypatch.setattr("evolutio.bots.ismcts.estimator_for", lambda name: recorder)
+    level = Level(iterations=30, rollout_depth=400, worlds=4, rollout="policy", opponents="policy",
+                  cut_at_stage_end=True, rollout_stage="rollout_stage_round")
+    IsmctsBot(seed=3, level=level).search(state, seat)
+    assert len(recorder.stages) == 30
+    # the recorder notes the default stage: every iteration ends at the first position of the next round's planning
+    # (or at the game's end), none at the first position of this round's feeding, where the default cut would stop
+    this_round = planning_stage(state)[0]
+    assert set(recorder.stages) <= {(this_round + 1, True), None}
+    assert (this_round + 1, True) in recorder.stages
+
+
 def test_an_evo_search_cut_at_the_stage_end_judges_a_bid_after_the_whole_auction(monkeypatch) -> None:
     state = load_game("evo", players=4).new_state(3)
     walker = make_bot("random", seed=3)

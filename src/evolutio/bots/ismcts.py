@@ -25,7 +25,15 @@ from evolutio.kernel import Action, Rng, State
 
 from .base import Bot
 from .heuristic import Estimator, HeuristicBot, estimator_for
-from .rollout import DEFAULT_POLICY, RolloutPolicy, RolloutStage, rollout_policy_for, rollout_stage_for, uniform
+from .rollout import (
+    DEFAULT_POLICY,
+    DEFAULT_STAGE,
+    RolloutPolicy,
+    RolloutStage,
+    rollout_policy_for,
+    rollout_stage_for,
+    uniform,
+)
 
 #: UCB exploration constant (rewards lie in [0, 1])
 EXPLORATION = 0.7
@@ -99,6 +107,10 @@ class Level:
     #: ``rollout_depth`` becomes the most rollout decisions before that point, so every root action is judged after
     #: the same stretch of play by every seat (rulesets without the plug-in keep the fixed depth)
     cut_at_stage_end: bool = False
+    #: with ``cut_at_stage_end``: the ruleset's plug-in kind that says where a stretch ends, ``"rollout_stage"`` (its
+    #: default) or another kind it registers (e.g. northstar's ``"rollout_stage_round"``, a whole round); a ruleset
+    #: without that kind uses its default
+    rollout_stage: str = DEFAULT_STAGE
     #: at the root, search only the heuristic bot's this many best actions (its look-ahead on the search's own
     #: determinization); 0 searches every legal action
     root_candidates: int = 0
@@ -308,7 +320,7 @@ class IsmctsBot(Bot):
             world.log_events = False
             world.legal_actions()   # listed once here: every iteration's copy of the world starts with the list
             worlds.append(world)
-        self._stage = rollout_stage_for(state.game.name) if level.cut_at_stage_end else None
+        self._stage = rollout_stage_for(state.game.name, level.rollout_stage) if level.cut_at_stage_end else None
         if self._stage is not None:
             self._root_stage = self._stage(worlds[0] if worlds else state.determinize(seat, self.rng))
         if level.prior_visits:

@@ -8,7 +8,8 @@ one gets :func:`uniform`. ``epsilon`` mixes uniform play into a ruleset's policy
 A ruleset may also say where a stretch of its game ends, ``Game.plugins["rollout_stage"] = "module:function"``, a
 function ``stage(state) -> Hashable`` of the public position (e.g. the round and whether its plays or its feeding are
 under way): a search may then cut every rollout where the stage changes, so that every root action is judged after
-the same stretch of play by every seat (``Level.cut_at_stage_end``).
+the same stretch of play by every seat (``Level.cut_at_stage_end``). Another kind of stage plug-in names a longer
+or shorter stretch for a pilot (e.g. northstar's ``"rollout_stage_round"``: a whole round, its feeding included).
 """
 
 from __future__ import annotations
@@ -46,7 +47,14 @@ def rollout_policy_for(game_name: str, kind: str = DEFAULT_POLICY) -> RolloutPol
     return found
 
 
-def rollout_stage_for(game_name: str) -> RolloutStage | None:
-    """The stage function of ruleset ``game_name`` (its ``rollout_stage`` plug-in), or ``None`` if it has none."""
-    found: RolloutStage | None = game_plugin(game_name, "rollout_stage")
+#: the plug-in kind of a ruleset's stage function
+DEFAULT_STAGE = "rollout_stage"
+
+
+def rollout_stage_for(game_name: str, kind: str = DEFAULT_STAGE) -> RolloutStage | None:
+    """The stage function of ruleset ``game_name``: its plug-in of ``kind`` if it has one, else its default stage
+    function (the ``rollout_stage`` plug-in), else ``None``."""
+    found: RolloutStage | None = game_plugin(game_name, kind)
+    if found is None and kind != DEFAULT_STAGE:
+        return rollout_stage_for(game_name)
     return found

@@ -58,6 +58,7 @@ class NorthstarGame(Game):
                "rollout_careful": "evolutio.games.northstar.rollout:choose_careful",
                "rollout_ends_turns": "evolutio.games.northstar.rollout:choose_ending_turns",
                "rollout_stage": "evolutio.games.northstar.rollout:stage",
+               "rollout_stage_round": "evolutio.games.northstar.rollout:round_stage",
                "heuristic": "evolutio.games.northstar.heuristic:NorthstarHeuristic",
                "bots": "evolutio.games.northstar.variants.cs4500_silly:BOTS"}
     data_note = ("card food values are approximate: the rules pack's per-card table is a low-confidence placeholder "

@@ -104,3 +104,8 @@ def _carnivore_without_prey(state: Any, action: Action) -> bool:
 def stage(state: Any) -> tuple[int, bool]:
     """(the round, whether it is in its planning stretch) of ``state``: both are public."""
     return state.turn_number, state.phase in PLANNING
+
+
+def round_stage(state: Any) -> int:
+    """The round of ``state`` (public): a stretch that runs from a round's first play to the end of its feeding."""
+    return int(state.turn_number)
