@@ -614,3 +614,36 @@ def test_play_gives_searching_bots_the_think_time(tmp_path, capsys, monkeypatch)
     assert "1=ismcts:easy:0.005s" in output and "2=heuristic" in output
     assert main(["play", "northstar", "--think", "0", "--seed", "4"]) == 2
     assert "--think must be a positive number of seconds" in capsys.readouterr().err
+
+
+class EstimateCounter:
+    """An estimator that counts the positions it is asked about (and estimates as the real one)."""
+
+    def __init__(self, estimator) -> None:
+        self.estimator = estimator
+        self.worlds = estimator.worlds
+        self.calls = 0
+
+    def estimate(self, state: State, seat: int) -> list[float]:
+        self.calls += 1
+        return self.estimator.estimate(state, seat)
+
+    def rounds_left(self, state: State, seat: int) -> float | None:
+        return self.estimator.rounds_left(state, seat)
+
+
+def test_a_heuristic_looking_one_ply_ahead_estimates_each_legal_action_once(monkeypatch) -> None:
+    state = load_game("northstar", players=4).new_state(6)
+    walker = make_bot("random", seed=6)
+    # a play turn with few cards left: after a play the same seat decides again among a few follow-ups
+    while not (state.view(state.current_player)["phase"] == "play-cards" and 3 <= len(state.legal_actions()) <= 12):
+        state.apply(walker.choose(state))
+    legal = state.legal_actions()
+    counter = EstimateCounter(estimator_for("northstar"))
+    monkeypatch.setattr("evolutio.bots.heuristic.estimator_for", lambda name: counter)
+    one_ply = HeuristicBot(seed=2, same_seat_plies=1).ranked(state)
+    assert counter.calls == len(legal) * counter.worlds
+    counter.calls = 0
+    two_plies = HeuristicBot(seed=2).ranked(state)
+    assert counter.calls > len(legal) * counter.worlds   # the default also tries each play's follow-ups
+    assert sorted(map(repr, one_ply)) == sorted(map(repr, two_plies)) == sorted(map(repr, legal))

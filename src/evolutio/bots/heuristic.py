@@ -115,9 +115,11 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, same_seat_plies: int = SAME_SEAT_PLIES) -> None:
         super().__init__(seed)
         self.rng = Rng(seed, stream=11)
+        #: plies looked at while the same seat keeps deciding (1: only the position right after each action)
+        self.same_seat_plies = same_seat_plies
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -134,7 +136,7 @@ class HeuristicBot(Bot):
         worlds = [state.determinize(seat, self.rng) for _ in range(estimator.worlds)]
         for world in worlds:
             world.log_events = False
-        values = [sum(self._value_after(world, action, seat, estimator, SAME_SEAT_PLIES) for world in worlds)
+        values = [sum(self._value_after(world, action, seat, estimator, self.same_seat_plies) for world in worlds)
                   for action in legal]
         order = sorted(range(len(legal)), key=lambda index: -values[index])
         return [legal[index] for index in order]

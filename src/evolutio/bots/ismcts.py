@@ -24,7 +24,7 @@ from typing import Any
 from evolutio.kernel import Action, Rng, State
 
 from .base import Bot
-from .heuristic import Estimator, HeuristicBot, estimator_for
+from .heuristic import SAME_SEAT_PLIES, Estimator, HeuristicBot, estimator_for
 from .rollout import (
     DEFAULT_POLICY,
     DEFAULT_STAGE,
@@ -123,6 +123,9 @@ class Level:
     #: policy's; each is computed once per sampled world and line of play from the root and then remembered, so
     #: it needs ``worlds`` > 0 (0: the policy throughout)
     heuristic_replies: int = 0
+    #: the plies the heuristic's replies look at while the replying seat keeps deciding (the heuristic bot's own
+    #: :data:`evolutio.bots.heuristic.SAME_SEAT_PLIES`; 1 is several times cheaper where a seat plays card after card)
+    reply_plies: int = SAME_SEAT_PLIES
     #: the plug-in kind that plays the other seats — their model in the tree phase with ``opponents`` "policy" and
     #: their decisions in the "policy" rollouts — while the searching seat's own rollout decisions stay
     #: ``rollout_policy``'s (e.g. origin's ``"rollout_imitating"``); empty: ``rollout_policy`` for every seat
@@ -328,6 +331,8 @@ class IsmctsBot(Bot):
             world.log_events = False
             self._seed_root(root, world, seat, estimator)
         self._replies = {}
+        if self.reply_bot is not None:
+            self.reply_bot.same_seat_plies = level.reply_plies
         iterations = 0
         budget = level.budget(len(self._root_actions) if self._root_actions is not None else len(legal))
         while True:
