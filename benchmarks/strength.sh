@@ -15,7 +15,7 @@ runs="${RUNS:-ismcts heuristic}"
 out=benchmarks/results
 mkdir -p "$out"
 if [[ " $runs " == *" ismcts "* ]]; then
-  # ismcts:medium, 400 games per ruleset: about 66 (origin), 50 (northstar), 60 (newworld) and 110-150 (evo)
+  # ismcts:medium, 400 games per ruleset: about 66 (origin), 50 (northstar), 85 (newworld) and 110-150 (evo)
   # CPU-seconds per game on an idle core (docs/bots.md), so a ruleset's run takes 6-17 hours on one core. Origin's
   # medium of 25 November 10:30 UTC was measured by a pilot under the name of its variant (hr3w25); the file
   # origin-ismcts-medium-vs-heuristic.jsonl holds the medium before it and is kept for the comparison in bots.md
