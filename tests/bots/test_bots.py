@@ -232,13 +232,19 @@ class StageRecorder:
         return self.estimator.rounds_left(state, seat)
 
 
+def _northstar_play_turn(seed: int) -> State:
+    """A four-player northstar game walked at random to its first play turn with more than three legal actions."""
+    state = load_game("northstar", players=4).new_state(seed)
+    walker = make_bot("random", seed=seed)
+    while not (state.view(state.current_player)["phase"] == "play-cards" and len(state.legal_actions()) > 3):
+        state.apply(walker.choose(state))
+    return state
+
+
 @pytest.mark.parametrize("cut", [False, True])
 def test_a_level_cut_at_the_stage_end_estimates_every_iteration_where_the_decisions_stage_ends(monkeypatch,
                                                                                                   cut: bool) -> None:
-    state = load_game("northstar", players=4).new_state(8)
-    walker = make_bot("random", seed=8)
-    while not (state.view(state.current_player)["phase"] == "play-cards" and len(state.legal_actions()) > 3):
-        state.apply(walker.choose(state))
+    state = _northstar_play_turn(seed=8)
     seat = state.current_player
     assert seat is not None
     stage = rollout_stage_for("northstar")
@@ -257,10 +263,7 @@ def test_a_level_cut_at_the_stage_end_estimates_every_iteration_where_the_decisi
 
 
 def test_a_northstar_search_cut_at_the_rounds_end_judges_a_play_after_the_rounds_feeding(monkeypatch) -> None:
-    state = load_game("northstar", players=4).new_state(8)
-    walker = make_bot("random", seed=8)
-    while not (state.view(state.current_player)["phase"] == "play-cards" and len(state.legal_actions()) > 3):
-        state.apply(walker.choose(state))
+    state = _northstar_play_turn(seed=8)
     seat = state.current_player
     assert seat is not None
     planning_stage, round_stage = rollout_stage_for("northstar"), rollout_stage_for("northstar", "rollout_stage_round")
