@@ -619,22 +619,6 @@ def test_play_gives_searching_bots_the_think_time(tmp_path, capsys, monkeypatch)
     assert "--think must be a positive number of seconds" in capsys.readouterr().err
 
 
-class EstimateCounter:
-    """An estimator that counts the positions it is asked about (and estimates as the real one)."""
-
-    def __init__(self, estimator) -> None:
-        self.estimator = estimator
-        self.worlds = estimator.worlds
-        self.calls = 0
-
-    def estimate(self, state: State, seat: int) -> list[float]:
-        self.calls += 1
-        return self.estimator.estimate(state, seat)
-
-    def rounds_left(self, state: State, seat: int) -> float | None:
-        return self.estimator.rounds_left(state, seat)
-
-
 def test_a_heuristic_looking_one_ply_ahead_estimates_each_legal_action_once(monkeypatch) -> None:
     state = load_game("northstar", players=4).new_state(6)
     walker = make_bot("random", seed=6)
@@ -642,11 +626,11 @@ def test_a_heuristic_looking_one_ply_ahead_estimates_each_legal_action_once(monk
     while not (state.view(state.current_player)["phase"] == "play-cards" and 3 <= len(state.legal_actions()) <= 12):
         state.apply(walker.choose(state))
     legal = state.legal_actions()
-    counter = EstimateCounter(estimator_for("northstar"))
-    monkeypatch.setattr("evolutio.bots.heuristic.estimator_for", lambda name: counter)
+    recorder = StageRecorder(estimator_for("northstar"))   # one stage noted per position estimated
+    monkeypatch.setattr("evolutio.bots.heuristic.estimator_for", lambda name: recorder)
     one_ply = HeuristicBot(seed=2, same_seat_plies=1).ranked(state)
-    assert counter.calls == len(legal) * counter.worlds
-    counter.calls = 0
+    assert len(recorder.stages) == len(legal) * recorder.worlds
+    recorder.stages.clear()
     two_plies = HeuristicBot(seed=2).ranked(state)
-    assert counter.calls > len(legal) * counter.worlds   # the default also tries each play's follow-ups
+    assert len(recorder.stages) > len(legal) * recorder.worlds   # the default also tries each play's follow-ups
     assert sorted(map(repr, one_ply)) == sorted(map(repr, two_plies)) == sorted(map(repr, legal))

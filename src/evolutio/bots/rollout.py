@@ -15,6 +15,7 @@ or shorter stretch for a pilot (e.g. northstar's ``"rollout_stage_round"``: a wh
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
 
 from evolutio.kernel import Action, Rng, State, game_plugin
 
@@ -38,11 +39,7 @@ def rollout_policy_for(game_name: str, kind: str = DEFAULT_POLICY) -> RolloutPol
     alternative policy, e.g. for a pilot) if it has one, else its default policy, else :func:`uniform`."""
     found = _POLICIES.get((game_name, kind))
     if found is None:
-        plugin = game_plugin(game_name, kind)
-        if plugin is not None:
-            found = plugin
-        else:
-            found = rollout_policy_for(game_name) if kind != DEFAULT_POLICY else uniform
+        found = _plugin_or_default(game_name, kind, DEFAULT_POLICY) or uniform
         _POLICIES[(game_name, kind)] = found
     return found
 
@@ -54,7 +51,11 @@ DEFAULT_STAGE = "rollout_stage"
 def rollout_stage_for(game_name: str, kind: str = DEFAULT_STAGE) -> RolloutStage | None:
     """The stage function of ruleset ``game_name``: its plug-in of ``kind`` if it has one, else its default stage
     function (the ``rollout_stage`` plug-in), else ``None``."""
-    found: RolloutStage | None = game_plugin(game_name, kind)
-    if found is None and kind != DEFAULT_STAGE:
-        return rollout_stage_for(game_name)
+    found: RolloutStage | None = _plugin_or_default(game_name, kind, DEFAULT_STAGE)
     return found
+
+
+def _plugin_or_default(game_name: str, kind: str, default_kind: str) -> Any | None:
+    """Ruleset ``game_name``'s plug-in of ``kind``, else its plug-in of ``default_kind``, else ``None``."""
+    found = game_plugin(game_name, kind)
+    return found if found is not None or kind == default_kind else game_plugin(game_name, default_kind)
