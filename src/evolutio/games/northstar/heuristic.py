@@ -48,6 +48,8 @@ PLANNING_PHASES = ("select-food", "play-cards")
 DEFENCES = frozenset({"burrowing", "climbing", "symbiosis", "warning-call", "defensive-herding"})
 #: Hard Shell's bonus to defence size
 HARD_SHELL_BONUS = 4
+#: the defence size that stands for "no species" (larger than any species can be)
+NO_SPECIES_SIZE = 99
 #: cards dealt to a seat each round: this many, plus one per species
 CARDS_PER_SEAT = 3
 
@@ -63,18 +65,36 @@ def _traits(species: dict[str, Any]) -> set[str]:
     return names
 
 
-def _defence_size(species: dict[str, Any], traits: set[str]) -> int:
-    return int(species["body"]) + (HARD_SHELL_BONUS if "hard-shell" in traits else 0)
+def _least(first: float, second: float) -> float:
+    """``min(first, second)`` (the first when they are equal), without the cost of a call to ``min``."""
+    return second if second < first else first
+
+
+def _attack_loss(species: dict[str, Any], names: set[str], attackers: list[int]) -> float:
+    """Population ``species`` (trait ``names``) expects to lose to the carnivores of body sizes ``attackers`` that
+    out-size it, unless a defence covers it."""
+    if names & DEFENCES:
+        return 0.0
+    size = species["body"] + HARD_SHELL_BONUS if "hard-shell" in names else species["body"]
+    count = 0
+    for body in attackers:
+        if body > size:
+            count += 1
+    return ATTACK_LOSS * count
 
 
 def _intake_factor(species_traits: list[set[str]]) -> float:
     """How much plant food the seat gets per feeding turn, relative to one token: Foraging takes two, and
     Cooperation passes food on to a right-hand neighbour."""
-    herbivores = [names for names in species_traits if "carnivore" not in names]
-    factor = 1.0
-    if any("foraging" in names for names in herbivores):
-        factor += FORAGING_BONUS
-    links = sum(1 for names in species_traits[:-1] if "cooperation" in names)  # the rightmost has no neighbour
+    foraging = False
+    links = 0
+    rightmost = len(species_traits) - 1  # the rightmost species has no neighbour to pass food to
+    for index, names in enumerate(species_traits):
+        if "foraging" in names and "carnivore" not in names:
+            foraging = True
+        if index < rightmost and "cooperation" in names:
+            links += 1
+    factor = 1.0 + FORAGING_BONUS if foraging else 1.0
     return factor + COOPERATION_BONUS * links
 
 
@@ -82,38 +102,62 @@ class NorthstarHeuristic:
     """Expected final score of every seat, estimated from one seat's view."""
 
     def estimates(self, view: dict[str, Any]) -> list[float]:
+        # The heuristic bot and every ISMCTS iteration call this on each position they weigh, so it is written for
+        # speed: plain loops and comparisons instead of generators and calls to ``min`` (the same arithmetic in the
+        # same order, so the same floats).
         players = view["players"]
+        seats = range(len(players))
         planning = view["phase"] in PLANNING_PHASES
         feeding = not planning and view["phase"] != "leaf-effects"
         traits = [[_traits(species) for species in player["species"]] for player in players]
-        carnivores = [[species["body"] for species, names in zip(player["species"], traits[seat])
-                       if "carnivore" in names] for seat, player in enumerate(players)]
+        carnivores: list[list[int]] = []
+        plant_hunger: list[float] = []
+        smallest: list[int] = []
+        for player, seat_traits in zip(players, traits):
+            bodies = []
+            hunger = 0
+            least = NO_SPECIES_SIZE
+            for species, names in zip(player["species"], seat_traits):
+                body = species["body"]
+                if "carnivore" in names:
+                    bodies.append(body)
+                else:
+                    missing = species["population"] - species["food"]
+                    if missing > 0:
+                        hunger += missing
+                size = body + HARD_SHELL_BONUS if "hard-shell" in names else body
+                if size < least:
+                    least = size
+            carnivores.append(bodies)
+            plant_hunger.append(float(hunger))
+            smallest.append(least)
         carnivores_on_table = sum(len(bodies) for bodies in carnivores)
-        plant_hunger = [float(sum(max(0, species["population"] - species["food"])
-                                  for species, names in zip(player["species"], traits[seat])
-                                  if "carnivore" not in names))
-                        for seat, player in enumerate(players)]
-        intake = [_intake_factor(traits[seat]) for seat in range(len(players))]
+        intake = [_intake_factor(traits[seat]) for seat in seats]
         round_food = view["watering_hole"] + (0.0 if feeding else MEAN_FOOD_CARD * len(players))
         reach = WATERING_HOLE_REACH if feeding else PLANNING_SURVIVAL
         turns = share_out(round_food * reach, [hunger / intake[seat] for seat, hunger in enumerate(plant_hunger)])
-        budgets = [min(plant_hunger[seat], turns[seat] * intake[seat]) for seat in range(len(players))]
+        budgets = [_least(plant_hunger[seat], turns[seat] * intake[seat]) for seat in seats]
         future_rounds = self.rounds_left(view)
         last_round = view["last_round"] is not None and view["last_round"] <= view["round"]
-        smallest = [min((_defence_size(species, names) for species, names in zip(player["species"], traits[seat])),
-                        default=99) for seat, player in enumerate(players)]
         kept_populations: list[float] = []
         extra_food: list[float] = []
         estimates = []
         for seat, player in enumerate(players):
             total = float(player["bag"])
             plant_share = budgets[seat] / plant_hunger[seat] if plant_hunger[seat] else 1.0
-            others_smallest = min((size for other, size in enumerate(smallest) if other != seat), default=99)
+            others_smallest = NO_SPECIES_SIZE
+            attackers: list[int] = []  # the body sizes of the other seats' carnivores
+            for other in seats:
+                if other != seat:
+                    if smallest[other] < others_smallest:
+                        others_smallest = smallest[other]
+                    attackers += carnivores[other]
             kept_population = 0.0
             own_food = 0.0  # food from outside the watering hole each round: Long Neck, Scavenger
             for species, names in zip(player["species"], traits[seat]):
                 population = species["population"]
-                fed = min(population, species["food"])
+                food = species["food"]
+                fed = food if food < population else population
                 if "carnivore" in names:
                     share = HUNT_REACH if others_smallest < species["body"] else 0.0
                 else:
@@ -122,33 +166,27 @@ class NorthstarHeuristic:
                     SCAVENGED_PER_CARNIVORE * carnivores_on_table if "scavenger" in names else 0.0)
                 own_food += bonus
                 if planning:
-                    fed = min(population, fed + bonus)
+                    fed = _least(population, fed + bonus)
                 expected_food = fed + (population - fed) * share
-                kept = max(0.0, expected_food - self._attack_loss(species, names, seat, carnivores))
+                kept = expected_food - _attack_loss(species, names, attackers) if attackers else expected_food - 0.0
+                if not kept > 0.0:
+                    kept = 0.0
                 kept_population += kept
-                total += species["fat"] + len(species["traits"]) * min(1.0, kept) + kept
+                total += species["fat"] + len(species["traits"]) * (kept if kept < 1.0 else 1.0) + kept
                 total += expected_food  # food eaten this round goes to the bag when the round ends
             kept_populations.append(kept_population)
             extra_food.append(own_food)
             if not last_round:
                 total += HAND_CARD_VALUE * player["hand_count"]
-                total += FUTURE_CARD_VALUE * min(1.0, future_rounds) * len(player["species"])
+                total += FUTURE_CARD_VALUE * _least(1.0, future_rounds) * len(player["species"])
             estimates.append(total)
         if future_rounds > 0:
             future_turns = share_out(MEAN_FOOD_CARD * len(players),
                                      [kept / intake[seat] for seat, kept in enumerate(kept_populations)])
-            for seat in range(len(players)):
-                future_food = min(kept_populations[seat], future_turns[seat] * intake[seat] + extra_food[seat])
+            for seat in seats:
+                future_food = _least(kept_populations[seat], future_turns[seat] * intake[seat] + extra_food[seat])
                 estimates[seat] += future_rounds * FUTURE_FOOD_WEIGHT * future_food
         return estimates
-
-    @staticmethod
-    def _attack_loss(species: dict[str, Any], names: set[str], seat: int, carnivores: list[list[int]]) -> float:
-        if names & DEFENCES:
-            return 0.0
-        size = _defence_size(species, names)
-        attackers = sum(1 for other, bodies in enumerate(carnivores) if other != seat for body in bodies if body > size)
-        return ATTACK_LOSS * attackers
 
     @staticmethod
     def rounds_left(view: dict[str, Any]) -> float:
