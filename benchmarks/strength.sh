@@ -15,13 +15,14 @@ runs="${RUNS:-ismcts heuristic}"
 out=benchmarks/results
 mkdir -p "$out"
 if [[ " $runs " == *" ismcts "* ]]; then
-  # ismcts:medium, 400 games per ruleset: about 66 (origin), 50 (northstar), 85 (newworld) and 110-150 (evo)
-  # CPU-seconds per game on an idle core (docs/bots.md), so a ruleset's run takes 6-17 hours on one core. Origin's
-  # medium of 25 November 10:30 UTC was measured by a pilot under the name of its variant (hr3w25); the file
-  # origin-ismcts-medium-vs-heuristic.jsonl holds the medium before it and is kept for the comparison in bots.md
+  # ismcts:medium, 400 games per ruleset: about 66 (origin), 43 (northstar), 85 (newworld) and 110-150 (evo)
+  # CPU-seconds per game on an idle core (docs/bots.md), so a ruleset's run takes 5-17 hours on one core. Origin's
+  # and northstar's media of 25 November were first measured by pilots under the names of their variants (hr3w25,
+  # tuned2); the files GAME-ismcts-medium-vs-heuristic.jsonl of those two hold the medium before and are kept for
+  # the comparisons in bots.md
+  declare -A results_name=([origin]=hr3w25 [northstar]=tuned2)
   for game in origin northstar newworld evo; do
-    name=medium
-    [ "$game" = origin ] && name=hr3w25
+    name=${results_name[$game]:-medium}
     .venv/bin/evolutio tournament "$game" --bots ismcts:medium,heuristic,heuristic,heuristic \
       --games "$ismcts_games" --workers 1 --seed 1 --out "$out/$game-ismcts-$name-vs-heuristic.jsonl" --json > /dev/null &
   done

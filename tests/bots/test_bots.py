@@ -8,7 +8,7 @@ import io
 import pytest
 
 from evolutio.bots import bot_names, make_bot, with_think_time
-from evolutio.bots.heuristic import HeuristicBot, ScoreEstimate, estimator_for
+from evolutio.bots.heuristic import Estimator, HeuristicBot, ScoreEstimate, ViewEstimate, estimator_for
 from evolutio.bots.ismcts import LEVELS, WIDE_BUDGET_CAP, IsmctsBot, Level, parse_level
 from evolutio.bots.rollout import rollout_policy_for, rollout_stage_for, uniform
 from evolutio.kernel import Action, Rng, State, game_plugin, load_game
@@ -250,7 +250,7 @@ def test_a_level_cut_at_the_stage_end_estimates_every_iteration_where_the_decisi
     stage = rollout_stage_for("northstar")
     assert stage is not None
     recorder = StageRecorder(estimator_for("northstar"))
-    monkeypatch.setattr("evolutio.bots.ismcts.estimator_for", lambda name: recorder)
+    monkeypatch.setattr("evolutio.bots.ismcts.estimator_for", lambda name, kind="heuristic": recorder)
     level = Level(iterations=40, rollout_depth=200 if cut else 8, worlds=4, rollout="policy", opponents="policy",
                   cut_at_stage_end=cut)
     IsmctsBot(seed=3, level=level).search(state, seat)
@@ -270,7 +270,7 @@ def test_a_northstar_search_cut_at_the_rounds_end_judges_a_play_after_the_rounds
     assert planning_stage is not None and round_stage is not None and round_stage is not planning_stage
     assert rollout_stage_for("origin", "rollout_stage_round") is None   # no such kind, no default: no stages
     recorder = StageRecorder(estimator_for("northstar"))
-    monkeypatch.setattr("evolutio.bots.ismcts.estimator_for", lambda name: recorder)
+    monkeypatch.setattr("evolutio.bots.ismcts.estimator_for", lambda name, kind="heuristic": recorder)
     level = Level(iterations=30, rollout_depth=400, worlds=4, rollout="policy", opponents="policy",
                   cut_at_stage_end=True, rollout_stage="rollout_stage_round")
     IsmctsBot(seed=3, level=level).search(state, seat)
@@ -292,7 +292,7 @@ def test_an_evo_search_cut_at_the_stage_end_judges_a_bid_after_the_whole_auction
     stage = rollout_stage_for("evo")
     assert stage is not None and stage(state)[1]
     recorder = StageRecorder(estimator_for("evo"))
-    monkeypatch.setattr("evolutio.bots.ismcts.estimator_for", lambda name: recorder)
+    monkeypatch.setattr("evolutio.bots.ismcts.estimator_for", lambda name, kind="heuristic": recorder)
     level = Level(iterations=30, rollout_depth=200, worlds=4, rollout="policy", opponents="policy",
                   cut_at_stage_end=True)
     IsmctsBot(seed=3, level=level).search(state, seat)
@@ -428,6 +428,28 @@ def test_each_ruleset_with_a_heuristic_plugin_uses_it_and_others_fall_back_to_sc
             assert len(estimates) == state.num_players
     assert game_plugin("origin", "heuristic") is not None
     assert game_plugin("northstar", "heuristic") is not None
+
+
+def test_a_level_reads_the_estimate_it_names_and_a_ruleset_without_that_kind_falls_back(monkeypatch) -> None:
+    tuned, usual = estimator_for("northstar", "estimate_against_heuristic"), estimator_for("northstar")
+    assert isinstance(tuned, ViewEstimate) and isinstance(usual, ViewEstimate) and tuned is not usual
+    fallback = estimator_for("origin", "estimate_against_heuristic")   # origin has no such kind: its usual estimate
+    assert isinstance(fallback, ViewEstimate) and type(fallback.plugin) is type(estimator_for("origin").plugin)
+    state = _northstar_play_turn(seed=8)
+    seat = state.current_player
+    assert seat is not None
+    assert tuned.estimate(state, seat) != usual.estimate(state, seat)
+    asked: list[str] = []
+
+    def recording(name: str, kind: str = "heuristic") -> Estimator:
+        asked.append(kind)
+        return estimator_for(name, kind)
+
+    monkeypatch.setattr("evolutio.bots.ismcts.estimator_for", recording)
+    level = Level(iterations=20, rollout_depth=4, worlds=4, rollout="policy", opponents="policy",
+                  estimate="estimate_against_heuristic")
+    assert IsmctsBot(seed=3, level=level).choose(state) in state.legal_actions()
+    assert asked == ["estimate_against_heuristic"]
 
 
 def test_northstar_says_how_many_rounds_are_left_and_a_level_warmed_by_them_plays_legally() -> None:
@@ -627,7 +649,7 @@ def test_a_heuristic_looking_one_ply_ahead_estimates_each_legal_action_once(monk
         state.apply(walker.choose(state))
     legal = state.legal_actions()
     recorder = StageRecorder(estimator_for("northstar"))   # one stage noted per position estimated
-    monkeypatch.setattr("evolutio.bots.heuristic.estimator_for", lambda name: recorder)
+    monkeypatch.setattr("evolutio.bots.heuristic.estimator_for", lambda name, kind="heuristic": recorder)
     one_ply = HeuristicBot(seed=2, same_seat_plies=1).ranked(state)
     assert len(recorder.stages) == len(legal) * recorder.worlds
     recorder.stages.clear()

@@ -387,3 +387,30 @@ def test_newworld_food_no_hungry_animal_can_reach_is_nobodys() -> None:
     with_glaciers, without = estimates([], glaciers=2), estimates([], glaciers=0)
     assert with_glaciers[0] > without[0] and with_glaciers[1] > without[1]
 
+
+
+def northstar_estimate_gap(kind: str, threatened: bool, phase: str) -> float:
+    """Seat 0's estimate minus seat 1's, by the northstar estimate of ``kind``: seat 0 has an unfed species of
+    population 4, seat 1 a fed Carnivore of body 3 (that out-sizes seat 0's species when ``threatened``); the
+    watering hole holds 6 food while feeding, and nothing yet while cards are played."""
+    from evolutio.bots.heuristic import estimator_for
+
+    from ..northstar.helpers import make, pl, sp
+
+    cards = {"food_card": ("horns", 3)} if phase == "play-cards" else {}
+    body = 1 if threatened else 4
+    state = make(pl(sp(body, 4, 0), **cards), pl(sp(3, 1, 1, ["carnivore"]), **cards), phase=phase,
+                 wh=6 if phase == "feeding" else 0)
+    estimates = estimator_for("northstar", kind).estimate(state, 0)
+    return estimates[0] - estimates[1]
+
+
+def test_northstars_estimate_against_heuristic_bots_fears_carnivores_and_hunger_more() -> None:
+    usual, tuned = "heuristic", "estimate_against_heuristic"
+    # feeding: the same food, but each out-sizing carnivore is expected to take twice as much population
+    assert northstar_estimate_gap(tuned, True, "feeding") < northstar_estimate_gap(usual, True, "feeding")
+    # no carnivore can reach the species: the two estimates agree while feeding (only the future cards differ, and
+    # both seats have one species)
+    assert northstar_estimate_gap(tuned, False, "feeding") == northstar_estimate_gap(usual, False, "feeding")
+    # planning: the species still to be fed is expected to keep less of its population
+    assert northstar_estimate_gap(tuned, False, "play-cards") < northstar_estimate_gap(usual, False, "play-cards")

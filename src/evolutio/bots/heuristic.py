@@ -88,16 +88,21 @@ class ViewEstimate:
         return float(self.plugin.rounds_left(state.view(seat)))
 
 
-_ESTIMATORS: dict[str, Estimator] = {}
+#: the plug-in kind of a ruleset's estimate (the heuristic bot's, and the search's unless its level names another)
+DEFAULT_ESTIMATE = "heuristic"
+
+_ESTIMATORS: dict[tuple[str, str], Estimator] = {}
 
 
-def estimator_for(game_name: str) -> Estimator:
-    """The estimate for ruleset ``game_name``: its plug-in if it has one, else the generic score estimate."""
-    found = _ESTIMATORS.get(game_name)
+def estimator_for(game_name: str, kind: str = DEFAULT_ESTIMATE) -> Estimator:
+    """The estimate for ruleset ``game_name``: its plug-in of ``kind`` (another kind than the default names an
+    alternative estimate, e.g. one a search level reads), else its default estimate plug-in, else the generic score
+    estimate."""
+    found = _ESTIMATORS.get((game_name, kind))
     if found is None:
-        plugin_class = game_plugin(game_name, "heuristic")
+        plugin_class = game_plugin(game_name, kind, fallback=DEFAULT_ESTIMATE)
         found = ViewEstimate(plugin_class()) if plugin_class is not None else ScoreEstimate()
-        _ESTIMATORS[game_name] = found
+        _ESTIMATORS[(game_name, kind)] = found
     return found
 
 
@@ -115,11 +120,13 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, same_seat_plies: int = SAME_SEAT_PLIES) -> None:
+    def __init__(self, seed: int = 0, same_seat_plies: int = SAME_SEAT_PLIES, estimate: str = DEFAULT_ESTIMATE) -> None:
         super().__init__(seed)
         self.rng = Rng(seed, stream=11)
         #: plies looked at while the same seat keeps deciding (1: only the position right after each action)
         self.same_seat_plies = same_seat_plies
+        #: the ruleset's estimate plug-in kind it reads (:func:`estimator_for`; e.g. for a duel of two estimates)
+        self.estimate = estimate
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -132,7 +139,7 @@ class HeuristicBot(Bot):
         legal = state.legal_actions()
         seat = state.current_player
         assert seat is not None
-        estimator = estimator_for(state.game.name)
+        estimator = estimator_for(state.game.name, self.estimate)
         worlds = [state.determinize(seat, self.rng) for _ in range(estimator.worlds)]
         for world in worlds:
             world.log_events = False

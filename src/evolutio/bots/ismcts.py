@@ -24,7 +24,7 @@ from typing import Any
 from evolutio.kernel import Action, Rng, State
 
 from .base import Bot
-from .heuristic import SAME_SEAT_PLIES, Estimator, HeuristicBot, estimator_for
+from .heuristic import DEFAULT_ESTIMATE, SAME_SEAT_PLIES, Estimator, HeuristicBot, estimator_for
 from .rollout import (
     DEFAULT_POLICY,
     DEFAULT_STAGE,
@@ -130,6 +130,11 @@ class Level:
     #: their decisions in the "policy" rollouts — while the searching seat's own rollout decisions stay
     #: ``rollout_policy``'s (e.g. origin's ``"rollout_imitating"``); empty: ``rollout_policy`` for every seat
     opponent_policy: str = ""
+    #: the ruleset's plug-in kind whose estimate scores the cut rollouts (and the root prior): ``"heuristic"`` (the
+    #: heuristic bot's own estimate) or another kind the ruleset registers (e.g. northstar's
+    #: ``"estimate_against_heuristic"``, tuned on games against heuristic seats); a ruleset without that kind uses
+    #: its ``"heuristic"``. The heuristic bot's replies and the safety rule keep the heuristic bot's estimate
+    estimate: str = DEFAULT_ESTIMATE
 
     def for_game(self, game_name: str) -> Level:
         """This level as it plays in ruleset ``game_name`` (its ``by_game`` fields for that ruleset applied)."""
@@ -155,9 +160,12 @@ LEVELS: dict[str, Level] = {
     # 10 paired games where policy rollouts of depth 8 won 7 (depth 16: 5), so every ruleset now rolls out 8 decisions
     # origin: the other seats' first 3 replies by the heuristic bot, 25 worlds — on the 400 games of seed 1 it won
     # 279.5 against the medium before's 234.5 (flips 109 to 65), mean margin +2.6 against +0.1 (docs/bots.md)
+    # northstar: the estimate tuned on games against heuristic bots — on the 104 games of seed 1 it won 60 against
+    # the medium before's 42.5 (flips 26 to 9), mean margin -1.6 against -6.9 (docs/bots-pilots.md)
     "medium": Level(iterations=2000, rollout_depth=8, worlds=100, iterations_per_action=150, reuse_tree=True,
                     rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY,
-                    by_game=(("origin", (("heuristic_replies", 3), ("worlds", 25))),)),
+                    by_game=(("origin", (("heuristic_replies", 3), ("worlds", 25))),
+                             ("northstar", (("estimate", "estimate_against_heuristic"),)))),
     "hard": Level(iterations=4000, rollout_depth=16, rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY),
 }
 DEFAULT_LEVEL = "medium"
@@ -302,7 +310,7 @@ class IsmctsBot(Bot):
     def search(self, state: State, seat: int, root: _Node | None = None) -> _Node:
         """Search from ``root`` (a fresh node, or the statistics kept from the previous decision of ``seat``)."""
         self._level = self.level.for_game(state.game.name)
-        estimator = estimator_for(state.game.name)
+        estimator = estimator_for(state.game.name, self._level.estimate)
         self._rollout_depth = self._level.rollout_depth
         self._temperature = self._temperature_at(state, seat, estimator)
         policy = rollout_policy_for(state.game.name, self._level.rollout_policy)

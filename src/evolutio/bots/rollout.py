@@ -15,7 +15,6 @@ or shorter stretch for a pilot (e.g. northstar's ``"rollout_stage_round"``: a wh
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
 
 from evolutio.kernel import Action, Rng, State, game_plugin
 
@@ -39,7 +38,7 @@ def rollout_policy_for(game_name: str, kind: str = DEFAULT_POLICY) -> RolloutPol
     alternative policy, e.g. for a pilot) if it has one, else its default policy, else :func:`uniform`."""
     found = _POLICIES.get((game_name, kind))
     if found is None:
-        found = _plugin_or_default(game_name, kind, DEFAULT_POLICY) or uniform
+        found = game_plugin(game_name, kind, fallback=DEFAULT_POLICY) or uniform
         _POLICIES[(game_name, kind)] = found
     return found
 
@@ -51,11 +50,5 @@ DEFAULT_STAGE = "rollout_stage"
 def rollout_stage_for(game_name: str, kind: str = DEFAULT_STAGE) -> RolloutStage | None:
     """The stage function of ruleset ``game_name``: its plug-in of ``kind`` if it has one, else its default stage
     function (the ``rollout_stage`` plug-in), else ``None``."""
-    found: RolloutStage | None = _plugin_or_default(game_name, kind, DEFAULT_STAGE)
+    found: RolloutStage | None = game_plugin(game_name, kind, fallback=DEFAULT_STAGE)
     return found
-
-
-def _plugin_or_default(game_name: str, kind: str, default_kind: str) -> Any | None:
-    """Ruleset ``game_name``'s plug-in of ``kind``, else its plug-in of ``default_kind``, else ``None``."""
-    found = game_plugin(game_name, kind)
-    return found if found is not None or kind == default_kind else game_plugin(game_name, default_kind)

@@ -313,7 +313,8 @@ def cmd_bench(ns: argparse.Namespace) -> int:
                       f"CPU-second, {search['iterations_per_s']:,.0f}/s of wall time "
                       f"(level {search['level']}: {search['iterations_per_search']} iterations, {search['rollout']} "
                       f"rollouts of depth {search['rollout_depth']}, {search['worlds'] or 'fresh'} worlds, "
-                      f"other seats by {search['opponents']}, root prior {search['prior_visits']} visits; "
+                      f"other seats by {search['opponents']}, root prior {search['prior_visits']} visits, "
+                      f"the {search['estimate']!r} estimate; "
                       f"{search['searches']} searches)")
     if ns.json:
         print(json.dumps(results))

@@ -72,10 +72,14 @@ def game_class(name: str) -> type[Game]:
         raise UnknownGame(f"unknown game {name!r}; registered games: {known}") from None
 
 
-def game_plugin(name: str, kind: str) -> Any | None:
-    """The ``kind`` plug-in of ruleset ``name`` (see :attr:`Game.plugins`), imported on first use; ``None`` if the
-    ruleset does not provide one."""
-    target = game_class(name).plugins.get(kind)
+def game_plugin(name: str, kind: str, fallback: str | None = None) -> Any | None:
+    """The ``kind`` plug-in of ruleset ``name`` (see :attr:`Game.plugins`), imported on first use; else its
+    ``fallback`` plug-in when one is named (another kind of a plug-in a ruleset may offer in variants, e.g. a second
+    rollout policy, falls back on its usual one); ``None`` if the ruleset provides neither."""
+    plugins = game_class(name).plugins
+    target = plugins.get(kind)
+    if target is None and fallback is not None:
+        target = plugins.get(fallback)
     if target is None:
         return None
     module_name, _, attribute = target.partition(":")

@@ -187,6 +187,7 @@ def ismcts_bench(name: str, *, seconds: float = 3.0, options: dict[str, Any] | N
         "opponents": budget.opponents,
         "worlds": budget.worlds,
         "heuristic_replies": budget.heuristic_replies,
+        "estimate": budget.estimate,
         "searches": searches,
         "iterations": iterations,
         "elapsed_s": elapsed,

@@ -60,6 +60,7 @@ class NorthstarGame(Game):
                "rollout_stage": "evolutio.games.northstar.rollout:stage",
                "rollout_stage_round": "evolutio.games.northstar.rollout:round_stage",
                "heuristic": "evolutio.games.northstar.heuristic:NorthstarHeuristic",
+               "estimate_against_heuristic": "evolutio.games.northstar.heuristic:NorthstarEstimateAgainstHeuristic",
                "bots": "evolutio.games.northstar.variants.cs4500_silly:BOTS"}
     data_note = ("card food values are approximate: the rules pack's per-card table is a low-confidence placeholder "
                  "and 3 Carnivore values are reconstructed; use deck_file=PATH to play with your own deck")

@@ -70,17 +70,17 @@ def _least(first: float, second: float) -> float:
     return second if second < first else first
 
 
-def _attack_loss(species: dict[str, Any], names: set[str], attackers: list[int]) -> float:
-    """Population ``species`` (trait ``names``) expects to lose to the carnivores of body sizes ``attackers`` that
-    out-size it, unless a defence covers it."""
+def _attackers(species: dict[str, Any], names: set[str], carnivores: list[int]) -> int:
+    """How many of the carnivores of body sizes ``carnivores`` out-size ``species`` (trait ``names``) and may attack
+    it: none if a defence covers it."""
     if names & DEFENCES:
-        return 0.0
+        return 0
     size = species["body"] + HARD_SHELL_BONUS if "hard-shell" in names else species["body"]
     count = 0
-    for body in attackers:
+    for body in carnivores:
         if body > size:
             count += 1
-    return ATTACK_LOSS * count
+    return count
 
 
 def _intake_factor(species_traits: list[set[str]]) -> float:
@@ -99,7 +99,15 @@ def _intake_factor(species_traits: list[set[str]]) -> float:
 
 
 class NorthstarHeuristic:
-    """Expected final score of every seat, estimated from one seat's view."""
+    """Expected final score of every seat, estimated from one seat's view. The weights a subclass may change are class
+    attributes (the module's constants by default)."""
+
+    planning_survival = PLANNING_SURVIVAL
+    watering_hole_reach = WATERING_HOLE_REACH
+    hunt_reach = HUNT_REACH
+    attack_loss = ATTACK_LOSS
+    future_card_value = FUTURE_CARD_VALUE
+    future_food_weight = FUTURE_FOOD_WEIGHT
 
     def estimates(self, view: dict[str, Any]) -> list[float]:
         # The heuristic bot and every ISMCTS iteration call this on each position they weigh, so it is written for
@@ -107,6 +115,7 @@ class NorthstarHeuristic:
         # same order, so the same floats).
         players = view["players"]
         seats = range(len(players))
+        attack_loss = self.attack_loss
         planning = view["phase"] in PLANNING_PHASES
         feeding = not planning and view["phase"] != "leaf-effects"
         traits = [[_traits(species) for species in player["species"]] for player in players]
@@ -134,7 +143,7 @@ class NorthstarHeuristic:
         carnivores_on_table = sum(len(bodies) for bodies in carnivores)
         intake = [_intake_factor(traits[seat]) for seat in seats]
         round_food = view["watering_hole"] + (0.0 if feeding else MEAN_FOOD_CARD * len(players))
-        reach = WATERING_HOLE_REACH if feeding else PLANNING_SURVIVAL
+        reach = self.watering_hole_reach if feeding else self.planning_survival
         turns = share_out(round_food * reach, [hunger / intake[seat] for seat, hunger in enumerate(plant_hunger)])
         budgets = [_least(plant_hunger[seat], turns[seat] * intake[seat]) for seat in seats]
         future_rounds = self.rounds_left(view)
@@ -146,12 +155,12 @@ class NorthstarHeuristic:
             total = float(player["bag"])
             plant_share = budgets[seat] / plant_hunger[seat] if plant_hunger[seat] else 1.0
             others_smallest = NO_SPECIES_SIZE
-            attackers: list[int] = []  # the body sizes of the other seats' carnivores
+            hunters: list[int] = []  # the body sizes of the other seats' carnivores
             for other in seats:
                 if other != seat:
                     if smallest[other] < others_smallest:
                         others_smallest = smallest[other]
-                    attackers += carnivores[other]
+                    hunters += carnivores[other]
             kept_population = 0.0
             own_food = 0.0  # food from outside the watering hole each round: Long Neck, Scavenger
             for species, names in zip(player["species"], traits[seat]):
@@ -159,7 +168,7 @@ class NorthstarHeuristic:
                 food = species["food"]
                 fed = food if food < population else population
                 if "carnivore" in names:
-                    share = HUNT_REACH if others_smallest < species["body"] else 0.0
+                    share = self.hunt_reach if others_smallest < species["body"] else 0.0
                 else:
                     share = plant_share
                 bonus = (1.0 if "long-neck" in names else 0.0) + (
@@ -168,7 +177,7 @@ class NorthstarHeuristic:
                 if planning:
                     fed = _least(population, fed + bonus)
                 expected_food = fed + (population - fed) * share
-                kept = expected_food - _attack_loss(species, names, attackers) if attackers else expected_food - 0.0
+                kept = expected_food - (attack_loss * _attackers(species, names, hunters) if hunters else 0.0)
                 if not kept > 0.0:
                     kept = 0.0
                 kept_population += kept
@@ -178,14 +187,14 @@ class NorthstarHeuristic:
             extra_food.append(own_food)
             if not last_round:
                 total += HAND_CARD_VALUE * player["hand_count"]
-                total += FUTURE_CARD_VALUE * _least(1.0, future_rounds) * len(player["species"])
+                total += self.future_card_value * _least(1.0, future_rounds) * len(player["species"])
             estimates.append(total)
         if future_rounds > 0:
             future_turns = share_out(MEAN_FOOD_CARD * len(players),
                                      [kept / intake[seat] for seat, kept in enumerate(kept_populations)])
             for seat in seats:
                 future_food = _least(kept_populations[seat], future_turns[seat] * intake[seat] + extra_food[seat])
-                estimates[seat] += future_rounds * FUTURE_FOOD_WEIGHT * future_food
+                estimates[seat] += future_rounds * self.future_food_weight * future_food
         return estimates
 
     @staticmethod
@@ -196,3 +205,15 @@ class NorthstarHeuristic:
         dealt = sum(CARDS_PER_SEAT + len(player["species"]) for player in view["players"]) or 1
         # the game ends at the first reshuffle: the round whose deal empties the pile is the last
         return float(min(FUTURE_ROUNDS_CREDITED, view["draw_pile"] / dealt))
+
+
+class NorthstarEstimateAgainstHeuristic(NorthstarHeuristic):
+    """The estimate with weights tuned on games of one seat against three ``heuristic`` bots: the plug-in kind
+    ``"estimate_against_heuristic"``, which northstar's ``ismcts:medium`` reads (docs/bots-pilots.md, "Northstar: the
+    estimate tuned against the heuristic bots"). Those bots punish hungry and exposed species harder than random play
+    does, so a species still to be fed is expected to keep less of its population, each carnivore that out-sizes an
+    undefended species is expected to take twice as much of it, and a species' future cards count for less."""
+
+    planning_survival = 0.7
+    future_card_value = 0.25
+    attack_loss = 0.5

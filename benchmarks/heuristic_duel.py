@@ -1,0 +1,100 @@
+"""A duel of estimates: one heuristic bot reading a variant of the ruleset's estimate against heuristic bots reading
+the usual one, 4 players, the variant's seat rotated over the four seats on every deal.
+
+The variant is the ruleset's estimate plug-in of ``--kind`` (e.g. northstar's ``estimate_against_heuristic``; the
+default, ``heuristic``, is the control: four equal bots, about 25% each) with weights changed by ``NAME=VALUE``:
+attributes of that plug-in (northstar's ``planning_survival``, ``attack_loss`` …; docs/bots-pilots.md, "Northstar:
+the estimate tuned against the heuristic bots"). Game ``g`` is dealt from seed ``DEAL_SEED + g // 4`` with the
+variant in seat ``g % 4``, so games FIRST..FIRST+GAMES-1 of two runs are the same deals in the same seats.
+Prints the variant's win share (ties split) with its 95% Wilson interval and its mean margin over the best other
+seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import sys
+import time
+
+from evolutio.bots.heuristic import DEFAULT_ESTIMATE, HeuristicBot, ViewEstimate, estimator_for
+from evolutio.kernel import list_games, load_game
+from evolutio.sim.tournament import wilson_interval
+
+PLAYERS = 4
+#: game ``g`` is dealt from this seed plus ``g // PLAYERS``
+DEAL_SEED = 10_000
+#: a bot's seed is ``g * BOT_SEED_STRIDE + seat``
+BOT_SEED_STRIDE = 7
+EXAMPLE = ("example: PYTHONPATH=src .venv/bin/python benchmarks/heuristic_duel.py northstar 0 400 "
+           "--kind estimate_against_heuristic attack_loss=0.75")
+
+
+def weight(text: str) -> tuple[str, float]:
+    """``NAME=NUMBER`` read into (name, number); argparse's type for a weight."""
+    name, equals, raw = text.partition("=")
+    try:
+        value = ast.literal_eval(raw) if equals and name else None
+    except (ValueError, SyntaxError):
+        value = None
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise argparse.ArgumentTypeError(f"a weight is written NAME=NUMBER, got {text!r}")
+    return name, float(value)
+
+
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="heuristic_duel.py", description=__doc__, epilog=EXAMPLE,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", help="the ruleset")
+    parser.add_argument("first", type=int, help="the first game's number")
+    parser.add_argument("games", type=int, help="games to play (a multiple of 4 rotates the variant evenly)")
+    parser.add_argument("--kind", default=DEFAULT_ESTIMATE, help="the variant's estimate plug-in kind "
+                                                                 f"(default {DEFAULT_ESTIMATE}: the control)")
+    parser.add_argument("weights", metavar="NAME=VALUE", nargs="*", type=weight,
+                        help="weights of the variant's estimate changed (attributes of its plug-in)")
+    args = parser.parse_intermixed_args(argv)
+    if args.game not in list_games():
+        parser.error(f"unknown game {args.game!r}; known: {', '.join(list_games())}")
+    if args.first < 0 or args.games < 1:
+        parser.error("FIRST must be 0 or more and GAMES at least 1")
+    if args.weights and args.kind == DEFAULT_ESTIMATE:
+        parser.error(f"weights change the variant's estimate: name its --kind (the {DEFAULT_ESTIMATE!r} estimate is "
+                     f"the other seats')")
+    estimator = estimator_for(args.game, args.kind)
+    for name, value in args.weights:
+        if not isinstance(estimator, ViewEstimate) or not isinstance(getattr(estimator.plugin, name, None), float):
+            parser.error(f"{args.game}'s {args.kind!r} estimate has no weight {name!r}")
+        setattr(estimator.plugin, name, value)
+    return args
+
+
+def main(argv: list[str]) -> None:
+    args = parse_arguments(argv)
+    game = load_game(args.game, players=PLAYERS)
+    wins = margin = 0.0
+    started = time.process_time()
+    for number in range(args.first, args.first + args.games):
+        variant_seat = number % PLAYERS
+        state = game.new_state(DEAL_SEED + number // PLAYERS)
+        state.log_events = False
+        bots = [HeuristicBot(seed=number * BOT_SEED_STRIDE + seat,
+                             estimate=args.kind if seat == variant_seat else DEFAULT_ESTIMATE)
+                for seat in range(PLAYERS)]
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            state.apply_trusted(bots[seat].choose(state))
+        winners = state.winners()
+        if variant_seat in winners:
+            wins += 1 / len(winners)
+        scores = state.scores()
+        margin += scores[variant_seat] - max(score for seat, score in enumerate(scores) if seat != variant_seat)
+    low, high = wilson_interval(wins, args.games)
+    changes = " ".join(f"{name}={value}" for name, value in args.weights)
+    print(f"{args.kind} {changes}".rstrip() + f": {wins:g} of {args.games} = {100 * wins / args.games:.1f}% "
+          f"({100 * low:.1f}%-{100 * high:.1f}%), mean margin {margin / args.games:+.2f}, "
+          f"{time.process_time() - started:.0f} CPU-s")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
