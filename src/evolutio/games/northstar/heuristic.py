@@ -70,12 +70,11 @@ def _least(first: float, second: float) -> float:
     return second if second < first else first
 
 
-def _attackers(species: dict[str, Any], names: set[str], carnivores: list[int]) -> int:
-    """How many of the carnivores of body sizes ``carnivores`` out-size ``species`` (trait ``names``) and may attack
-    it: none if a defence covers it."""
+def _attackers(names: set[str], size: int, carnivores: list[int]) -> int:
+    """How many of the carnivores of body sizes ``carnivores`` out-size a species of trait ``names`` and defence size
+    ``size`` and may attack it: none if a defence covers it."""
     if names & DEFENCES:
         return 0
-    size = species["body"] + HARD_SHELL_BONUS if "hard-shell" in names else species["body"]
     count = 0
     for body in carnivores:
         if body > size:
@@ -122,7 +121,9 @@ class NorthstarHeuristic:
         carnivores: list[list[int]] = []
         plant_hunger: list[float] = []
         smallest: list[int] = []
+        sizes: list[list[int]] = []  # every species' defence size: its body, Hard Shell's bonus included
         for player, seat_traits in zip(players, traits):
+            seat_sizes = []
             bodies = []
             hunger = 0
             least = NO_SPECIES_SIZE
@@ -135,11 +136,13 @@ class NorthstarHeuristic:
                     if missing > 0:
                         hunger += missing
                 size = body + HARD_SHELL_BONUS if "hard-shell" in names else body
+                seat_sizes.append(size)
                 if size < least:
                     least = size
             carnivores.append(bodies)
             plant_hunger.append(float(hunger))
             smallest.append(least)
+            sizes.append(seat_sizes)
         carnivores_on_table = sum(len(bodies) for bodies in carnivores)
         intake = [_intake_factor(traits[seat]) for seat in seats]
         round_food = view["watering_hole"] + (0.0 if feeding else MEAN_FOOD_CARD * len(players))
@@ -163,7 +166,7 @@ class NorthstarHeuristic:
                     hunters += carnivores[other]
             kept_population = 0.0
             own_food = 0.0  # food from outside the watering hole each round: Long Neck, Scavenger
-            for species, names in zip(player["species"], traits[seat]):
+            for species, names, size in zip(player["species"], traits[seat], sizes[seat]):
                 population = species["population"]
                 food = species["food"]
                 fed = food if food < population else population
@@ -177,7 +180,7 @@ class NorthstarHeuristic:
                 if planning:
                     fed = _least(population, fed + bonus)
                 expected_food = fed + (population - fed) * share
-                kept = expected_food - (attack_loss * _attackers(species, names, hunters) if hunters else 0.0)
+                kept = expected_food - (attack_loss * _attackers(names, size, hunters) if hunters else 0.0)
                 if not kept > 0.0:
                     kept = 0.0
                 kept_population += kept
