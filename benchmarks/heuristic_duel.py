@@ -17,8 +17,11 @@ import ast
 import sys
 import time
 
+from pilot_games import check_game_range, seat_result
+
 from evolutio.bots.heuristic import DEFAULT_ESTIMATE, HeuristicBot, ViewEstimate, estimator_for
-from evolutio.kernel import list_games, load_game
+from evolutio.kernel import load_game
+from evolutio.sim.runner import play_game
 from evolutio.sim.tournament import wilson_interval
 
 PLAYERS = 4
@@ -53,10 +56,7 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("weights", metavar="NAME=VALUE", nargs="*", type=weight,
                         help="weights of the variant's estimate changed (attributes of its plug-in)")
     args = parser.parse_intermixed_args(argv)
-    if args.game not in list_games():
-        parser.error(f"unknown game {args.game!r}; known: {', '.join(list_games())}")
-    if args.first < 0 or args.games < 1:
-        parser.error("FIRST must be 0 or more and GAMES at least 1")
+    check_game_range(parser, args)
     if args.weights and args.kind == DEFAULT_ESTIMATE:
         parser.error(f"weights change the variant's estimate: name its --kind (the {DEFAULT_ESTIMATE!r} estimate is "
                      f"the other seats')")
@@ -75,20 +75,13 @@ def main(argv: list[str]) -> None:
     started = time.process_time()
     for number in range(args.first, args.first + args.games):
         variant_seat = number % PLAYERS
-        state = game.new_state(DEAL_SEED + number // PLAYERS)
-        state.log_events = False
         bots = [HeuristicBot(seed=number * BOT_SEED_STRIDE + seat,
                              estimate=args.kind if seat == variant_seat else DEFAULT_ESTIMATE)
                 for seat in range(PLAYERS)]
-        while not state.is_terminal:
-            seat = state.current_player
-            assert seat is not None
-            state.apply_trusted(bots[seat].choose(state))
-        winners = state.winners()
-        if variant_seat in winners:
-            wins += 1 / len(winners)
-        scores = state.scores()
-        margin += scores[variant_seat] - max(score for seat, score in enumerate(scores) if seat != variant_seat)
+        final = play_game(game, DEAL_SEED + number // PLAYERS, bots)
+        win, seat_margin = seat_result(final.scores(), final.winners(), variant_seat)
+        wins += win
+        margin += seat_margin
     low, high = wilson_interval(wins, args.games)
     changes = " ".join(f"{name}={value}" for name, value in args.weights)
     print(f"{args.kind} {changes}".rstrip() + f": {wins:g} of {args.games} = {100 * wins / args.games:.1f}% "

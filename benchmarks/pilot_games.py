@@ -62,9 +62,14 @@ def searcher_result(row: dict[str, Any]) -> tuple[float, int, int]:
     """(win share, margin over the best other seat, score) of the one seat of a game row that is not an
     :data:`OPPONENT` (shared wins split)."""
     seat = searching_seat(row)
-    scores, winners = row["scores"], row["winners"]
+    win, margin = seat_result(row["scores"], row["winners"], seat)
+    return win, margin, row["scores"][seat]
+
+
+def seat_result(scores: list[int], winners: list[int], seat: int) -> tuple[float, int]:
+    """(win share, margin over the best other seat) of ``seat`` in a finished game (shared wins split)."""
     win = 1.0 / len(winners) if seat in winners else 0.0
-    return win, scores[seat] - max(score for other, score in enumerate(scores) if other != seat), scores[seat]
+    return win, scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
 
 
 def searching_seat(row: dict[str, Any]) -> int:
