@@ -50,6 +50,7 @@ AUCTION_STEPS = frozenset({"auction_start", "bid", "pay", "grant"})
 #: phases whose scoring is still ahead in the round
 BEFORE_SCORING = ("initiative", "climate", "movement", "birth", "survival")
 HOT, COLD = -1, 1
+LAST_TERRAIN = len(TERRAINS) - 1
 #: worlds (determinizations, each with its own dice) the heuristic bot tries every action on
 WORLDS = 3
 #: a terrain's number by its name in the view
@@ -76,46 +77,70 @@ def _future_scorings(track: list[dict[str, Any]], meteor: int) -> float:
 
 
 class _Herd:
-    """One seat's dinos, counted by terrain, with the terrains each could reach in one step (a free neighbour)."""
+    """One seat's dinos counted by terrain, with how many of them could step onto each terrain (a free neighbour
+    of it), its survival limits one step too hot and too cold (``None``: no limit) and its movement points."""
 
-    def __init__(self, mine: list[int], terrain: list[int], owner: list[int | None], neighbours: Any,
-                 hot_limit: int | None, cold_limit: int | None) -> None:
-        self.by_terrain = [0] * len(TERRAINS)
-        self.reach = [0] * len(TERRAINS)  # dinos with a free neighbour of each terrain
+    __slots__ = ("by_terrain", "reach", "total", "hot_limit", "cold_limit", "points")
+
+    def __init__(self, mine: list[int], terrain: list[int], owner: list[int | None],
+                 neighbours: tuple[tuple[int, ...], ...], hot_limit: int | None, cold_limit: int | None,
+                 points: int) -> None:
+        by_terrain = [0] * len(TERRAINS)
+        reach = [0] * len(TERRAINS)
         for index in mine:
             own = terrain[index]
-            self.by_terrain[own] += 1
-            mask = 0
+            by_terrain[own] += 1
+            seen = [False] * len(TERRAINS)
             for near in neighbours[index]:
                 if owner[near] is None:
-                    mask |= 1 << terrain[near]
-            mask &= ~(1 << own)
-            kind = 0
-            while mask:
-                if mask & 1:
-                    self.reach[kind] += 1
-                mask >>= 1
-                kind += 1
+                    seen[terrain[near]] = True
+            seen[own] = False
+            for kind, reachable in enumerate(seen):
+                if reachable:
+                    reach[kind] += 1
+        self.by_terrain = by_terrain
+        self.reach = reach
         self.total = len(mine)
         self.hot_limit = hot_limit
         self.cold_limit = cold_limit
+        self.points = points
 
-    def survivors(self, favourable: int) -> tuple[float, int]:
-        """Dinos that survive where they stand with ``favourable`` terrain, and how many of the others could step
-        onto a free hex of that terrain."""
-        safe = self.by_terrain[favourable]
-        hot = self.by_terrain[favourable + HOT] if favourable + HOT >= 0 else 0
-        cold = self.by_terrain[favourable + COLD] if favourable + COLD < len(TERRAINS) else 0
-        kept = safe + (hot if self.hot_limit is None else min(hot, self.hot_limit)) + (
-            cold if self.cold_limit is None else min(cold, self.cold_limit))
-        return float(kept), min(self.reach[favourable], self.total - kept)
+    def survivors(self, favourable: int, mobile: bool) -> float:
+        """Dinos that survive where they stand with ``favourable`` terrain, plus (for a seat that still moves) those
+        of the others that could step onto a free hex of it, up to its movement points."""
+        by_terrain = self.by_terrain
+        hot = by_terrain[favourable + HOT] if favourable > 0 else 0
+        cold = by_terrain[favourable + COLD] if favourable < LAST_TERRAIN else 0
+        if self.hot_limit is not None and hot > self.hot_limit:
+            hot = self.hot_limit
+        if self.cold_limit is not None and cold > self.cold_limit:
+            cold = self.cold_limit
+        kept = by_terrain[favourable] + hot + cold
+        if not mobile:
+            return float(kept)
+        rescued = self.reach[favourable]
+        if rescued > self.total - kept:
+            rescued = self.total - kept
+        return float(kept) + (self.points if self.points < rescued else rescued)
 
 
 class EvoHeuristic:
-    """Expected final score of every seat, estimated from one seat's view."""
+    """Expected final score of every seat, estimated from one seat's view. The weights a subclass may change are
+    class attributes (their defaults are the module's constants)."""
 
     #: determinizations each action is tried on: a fight is decided by a die at once
     worlds = WORLDS
+    base_keep = BASE_KEEP
+    keep_per_leg = KEEP_PER_LEG
+    keep_per_climate_gene = KEEP_PER_CLIMATE_GENE
+    newborn_keep = NEWBORN_KEEP
+    position_weight = POSITION_WEIGHT
+    horn_value_per_round = HORN_VALUE_PER_ROUND
+    tail_value_per_round = TAIL_VALUE_PER_ROUND
+    mutant_value_per_round = MUTANT_VALUE_PER_ROUND
+    card_value = CARD_VALUE
+    rescue_pull = RESCUE_PULL
+    pending_birth_keep = PENDING_BIRTH_KEEP
 
     def estimates(self, view: dict[str, Any]) -> list[float]:
         if view["terminal"]:
@@ -123,15 +148,18 @@ class EvoHeuristic:
         hexes = view["hexes"]
         terrain = [TERRAIN_NUMBER[cell["terrain"]] for cell in hexes]
         owner = [cell["owner"] for cell in hexes]
-        neighbours = _neighbours(tuple((cell["q"], cell["r"]) for cell in hexes))
+        neighbours = _neighbours(tuple([(cell["q"], cell["r"]) for cell in hexes]))
         ring = [TERRAIN_NUMBER[name] for name in view["climate_ring"]]
         phase = view["phase"]
+        climate = view["climate"]
         climate_known = phase in ("movement", "birth", "survival")
         moved = view["step"] in AUCTION_STEPS
         future = _future_scorings(view["meteor_track"], view["meteor"]) + (1.0 if moved else 0.0)
         scoring_ahead = phase in BEFORE_SCORING and not view["ended"]
         if view["ended"]:
             future = 0.0
+        # the favourable terrain after each outcome of the climate die, with the outcome's chance
+        outcomes = [(ring[(climate + shift) % len(ring)], chance) for shift, chance in CLIMATE_SHIFTS]
         global_effects = set(view["global_effects"])
         order = view["order"]
         current = view["current_player"]
@@ -151,41 +179,36 @@ class EvoHeuristic:
             points = 1 + genes["leg"]
             if "motivation" in effects:
                 points = max(points, len(mine))
+            herd = _Herd(mine, terrain, owner, neighbours, hot_limit, cold_limit, points)
+            survivors = herd.survivors
 
-            herd = _Herd(mine, terrain, owner, neighbours, hot_limit, cold_limit)
-
-            def survivors(favourable: int, mobile: bool, herd: _Herd = herd, points: int = points) -> float:
-                kept, rescued = herd.survivors(favourable)
-                return kept + (min(points, rescued) if mobile else 0.0)
-
+            # next round's survivors of the herd as it stands, over the die's outcomes
+            placed = 0.0
+            for favourable, chance in outcomes:
+                placed += chance * survivors(favourable, True)
             total = float(player["score"])
             if scoring_ahead:
                 if climate_known:
-                    favourable = ring[view["climate"]]
+                    favourable = ring[climate]
                     mobile = phase == "movement" and seat in still_to_act
                     now = survivors(favourable, mobile)
                     if phase == "movement" and seat == current:
                         now += self._rescue_pull(mine, terrain, owner, neighbours, favourable)
                     if phase == "birth" and seat in still_to_act and "population_cap" not in global_effects:
-                        now += PENDING_BIRTH_KEEP * min(1 + genes["egg"], player["supply"])
+                        now += self.pending_birth_keep * min(1 + genes["egg"], player["supply"])
                 else:
-                    now = sum(chance * survivors(ring[(view["climate"] + shift) % len(ring)], True)
-                              for shift, chance in CLIMATE_SHIFTS)
+                    now = placed
                 total += now
             else:
                 now = float(len(mine))
-            next_climate = view["climate"]
-            placed = sum(chance * survivors(ring[(next_climate + shift) % len(ring)], True)
-                         for shift, chance in CLIMATE_SHIFTS) if mine else 0.0
             total += self._herd_points(genes, now, placed, future)
-            total += CARD_VALUE * player["hand_size"]
+            total += self.card_value * player["hand_size"]
             total += self._held_tiles(view, seat, genes, now, placed, future)
             estimates.append(total)
         return estimates
 
-    @staticmethod
-    def _rescue_pull(mine: list[int], terrain: list[int], owner: list[int | None], neighbours: Any,
-                     favourable: int) -> float:
+    def _rescue_pull(self, mine: list[int], terrain: list[int], owner: list[int | None],
+                     neighbours: tuple[tuple[int, ...], ...], favourable: int) -> float:
         """A small bonus for each dino off the favourable terrain that stands close to a free favourable hex."""
         pull = 0.0
         for index in mine:
@@ -196,32 +219,38 @@ class EvoHeuristic:
                 frontier = [near for cell in frontier for near in neighbours[cell] if near not in seen]
                 seen.update(frontier)
                 if any(owner[cell] is None and terrain[cell] == favourable for cell in frontier):
-                    pull += RESCUE_PULL / distance
+                    pull += self.rescue_pull / distance
                     break
         return pull
 
-    @staticmethod
-    def _herd_points(genes: dict[str, int], now: float, placed: float, future: float) -> float:
+    def _herd_points(self, genes: dict[str, int], now: float, placed: float, future: float) -> float:
         """Points of the scorings still to come after this round's: the herd keeps a share of its dinos each round
         and adds its newborns (the first round partly judged by where the dinos stand now)."""
-        keep = min(MAX_KEEP, BASE_KEEP + KEEP_PER_LEG * genes["leg"]
-                   + KEEP_PER_CLIMATE_GENE * (genes["parasol"] + genes["fur"]))
-        births = (1 + genes["egg"]) * NEWBORN_KEEP
+        keep = min(MAX_KEEP, self.base_keep + self.keep_per_leg * genes["leg"]
+                   + self.keep_per_climate_gene * (genes["parasol"] + genes["fur"]))
+        births = (1 + genes["egg"]) * self.newborn_keep
         herd = now
         total = 0.0
         remaining = future
-        first = True
-        while remaining > 0:
-            modelled = herd * keep
-            if first:
-                modelled = POSITION_WEIGHT * min(placed, herd) + (1.0 - POSITION_WEIGHT) * modelled
-                first = False
-            herd = min(float(DINOS_PER_SPECIES), modelled + births)
-            step = min(1.0, remaining)
+        if remaining > 0:
+            # the first round to come: where the dinos stand now weighs as much as the model says
+            modelled = self.position_weight * (placed if placed < herd else herd) + (
+                1.0 - self.position_weight) * (herd * keep)
+            herd = modelled + births
+            if herd > DINOS_PER_SPECIES:
+                herd = float(DINOS_PER_SPECIES)
+            step = 1.0 if remaining > 1.0 else remaining
             total += herd * step
             remaining -= step
-        total += future * (HORN_VALUE_PER_ROUND * genes["horn"] + TAIL_VALUE_PER_ROUND * genes["tail"]
-                           + MUTANT_VALUE_PER_ROUND * genes["mutant"])
+        while remaining > 0:
+            herd = herd * keep + births
+            if herd > DINOS_PER_SPECIES:
+                herd = float(DINOS_PER_SPECIES)
+            step = 1.0 if remaining > 1.0 else remaining
+            total += herd * step
+            remaining -= step
+        total += future * (self.horn_value_per_round * genes["horn"] + self.tail_value_per_round * genes["tail"]
+                           + self.mutant_value_per_round * genes["mutant"])
         return total
 
     def _held_tiles(self, view: dict[str, Any], seat: int, genes: dict[str, int], now: float, placed: float,
@@ -234,7 +263,7 @@ class EvoHeuristic:
             gene = row["gene"]
             cost = max(0, row["bid"] - genes["mutant"])
             if gene == "card":
-                gain = CARD_VALUE
+                gain = self.card_value
             else:
                 more = dict(genes)
                 more[gene] += 1
