@@ -128,9 +128,10 @@ def _bid(state: Any, legal: list[Action], rng: Rng) -> Action:
     for action in legal:
         kind = action.kind
         if kind == "bid":
-            row, amount = action.args
-            known = lowest.get(row)
-            if known is None or amount < known.args[1]:
+            # the legal bids come row by row, each row's amounts rising (the candidates' order, which the legal
+            # list keeps: tests/evo/test_legal_lists.py), so a row's first bid is its lowest
+            row = action.args[0]
+            if row not in lowest:
                 lowest[row] = action
         elif kind == "pass":
             passing = action
