@@ -50,6 +50,7 @@ AUCTION_STEPS = frozenset({"auction_start", "bid", "pay", "grant"})
 #: phases whose scoring is still ahead in the round
 BEFORE_SCORING = ("initiative", "climate", "movement", "birth", "survival")
 HOT, COLD = -1, 1
+#: the coldest terrain's number (TERRAINS runs from the hottest to the coldest)
 LAST_TERRAIN = len(TERRAINS) - 1
 #: worlds (determinizations, each with its own dice) the heuristic bot tries every action on
 WORLDS = 3
