@@ -202,9 +202,10 @@ class EvoHeuristic:
                 total += now
             else:
                 now = float(len(mine))
-            total += self._herd_points(genes, now, placed, future)
+            herd_points = self._herd_points(genes, now, placed, future)
+            total += herd_points
             total += self.card_value * player["hand_size"]
-            total += self._held_tiles(view, seat, genes, now, placed, future)
+            total += self._held_tiles(view, seat, genes, now, placed, future, herd_points)
             estimates.append(total)
         return estimates
 
@@ -233,18 +234,14 @@ class EvoHeuristic:
         herd = now
         total = 0.0
         remaining = future
-        if remaining > 0:
-            # the first round to come: where the dinos stand now weighs as much as the model says
-            modelled = self.position_weight * (placed if placed < herd else herd) + (
-                1.0 - self.position_weight) * (herd * keep)
-            herd = modelled + births
-            if herd > DINOS_PER_SPECIES:
-                herd = float(DINOS_PER_SPECIES)
-            step = 1.0 if remaining > 1.0 else remaining
-            total += herd * step
-            remaining -= step
+        first = True
         while remaining > 0:
-            herd = herd * keep + births
+            modelled = herd * keep
+            if first:   # the first round to come: where the dinos stand now weighs as much as the model says
+                modelled = self.position_weight * (placed if placed < herd else herd) + (
+                    1.0 - self.position_weight) * modelled
+                first = False
+            herd = modelled + births
             if herd > DINOS_PER_SPECIES:
                 herd = float(DINOS_PER_SPECIES)
             step = 1.0 if remaining > 1.0 else remaining
@@ -255,8 +252,9 @@ class EvoHeuristic:
         return total
 
     def _held_tiles(self, view: dict[str, Any], seat: int, genes: dict[str, int], now: float, placed: float,
-                    future: float) -> float:
-        """What the auction rows ``seat`` holds add to its herd, less what the bids will cost it."""
+                    future: float, herd_points: float) -> float:
+        """What the auction rows ``seat`` holds add to its herd (``herd_points`` without them), less what the bids
+        will cost it."""
         value = 0.0
         for row in view["auction"]:
             if row["holder"] != seat:
@@ -269,7 +267,6 @@ class EvoHeuristic:
                 more = dict(genes)
                 more[gene] += 1
                 # the tile is used from the next round on: one scoring fewer than this round's count
-                gain = (self._herd_points(more, now, placed, max(0.0, future))
-                        - self._herd_points(genes, now, placed, max(0.0, future)))
+                gain = self._herd_points(more, now, placed, future) - herd_points
             value += gain - cost
         return value
