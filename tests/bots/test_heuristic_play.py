@@ -111,11 +111,11 @@ def test_newworld_estimate_asks_the_rules_which_predator_can_attack() -> None:
 EVO_MOUNTAINS_FAVOURABLE = 3
 
 
-def evo_at(phase: str, dinos: list[list[tuple[int, int]]], **body) -> object:
+def evo_at(phase: str, dinos: list[list[tuple[int, int]]], meteor: int = 5, **body) -> object:
     from ..evo.helpers import scenario
 
     return scenario([{"dinos": [list(coord) for coord in seat]} for seat in dinos], phase=phase, round_number=1,
-                    climate=EVO_MOUNTAINS_FAVOURABLE, meteor=5, order=[0, 1, 2], **body)
+                    climate=EVO_MOUNTAINS_FAVOURABLE, meteor=meteor, order=[0, 1, 2], **body)
 
 
 def evo_terrain(state, hex_index: int) -> str:
@@ -414,3 +414,27 @@ def test_northstars_estimate_against_heuristic_bots_fears_carnivores_and_hunger_
     assert northstar_estimate_gap(tuned, False, "feeding") == northstar_estimate_gap(usual, False, "feeding")
     # planning: the species still to be fed is expected to keep less of its population
     assert northstar_estimate_gap(tuned, False, "play-cards") < northstar_estimate_gap(usual, False, "play-cards")
+
+
+#: the 3-player meteor track's last space before its final one: the round's scoring is the game's last
+EVO_METEOR_LAST_SCORING = 13
+
+
+def evo_estimate_gap(kind: str, meteor: int) -> float:
+    """Seat 0's estimate minus seat 1's, by the evo estimate of ``kind``: seat 0 has three dinos on the favourable
+    mountains, seats 1 and 2 one dino each, while seat 0 moves."""
+    from evolutio.bots.heuristic import estimator_for
+
+    from ..evo.helpers import MOUNTAINS
+
+    state = evo_at("movement", [MOUNTAINS[:3], [(3, -1)], [(2, 1)]], meteor=meteor)
+    estimates = estimator_for("evo", kind).estimate(state, 0)
+    return estimates[0] - estimates[1]
+
+
+def test_evos_estimate_against_heuristic_bots_counts_later_rounds_for_less() -> None:
+    usual, tuned = "heuristic", "estimate_against_heuristic"
+    # rounds to come: the bigger herd is expected to keep fewer of its dinos, so its lead is worth less
+    assert evo_estimate_gap(tuned, meteor=5) < evo_estimate_gap(usual, meteor=5)
+    # this round's scoring is the last: the two estimates agree on what the dinos standing now will score
+    assert evo_estimate_gap(tuned, EVO_METEOR_LAST_SCORING) == evo_estimate_gap(usual, EVO_METEOR_LAST_SCORING)

@@ -35,6 +35,8 @@ class EvoGame(Game):
                  "replace them with -o board_file=PATH")
     plugins: ClassVar[dict[str, str]] = {"renderer": "evolutio.games.evo.render:render",
                                          "heuristic": "evolutio.games.evo.heuristic:EvoHeuristic",
+                                         "estimate_against_heuristic":
+                                             "evolutio.games.evo.heuristic:EvoEstimateAgainstHeuristic",
                                          "rollout": "evolutio.games.evo.rollout:choose",
                                          "rollout_stage": "evolutio.games.evo.rollout:stage"}
     die_sides: ClassVar[int] = 6
