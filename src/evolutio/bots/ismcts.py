@@ -162,10 +162,13 @@ LEVELS: dict[str, Level] = {
     # 279.5 against the medium before's 234.5 (flips 109 to 65), mean margin +2.6 against +0.1 (docs/bots.md)
     # northstar: the estimate tuned on games against heuristic bots — on the 104 games of seed 1 it won 60 against
     # the medium before's 42.5 (flips 26 to 9), mean margin -1.6 against -6.9 (docs/bots-pilots.md)
+    # evo: its estimate tuned the same way — on 43 games of seed 1 it won 20 against the medium before's 12.5
+    # (flips 12 to 4), mean margin -1.6 against -4.0 (docs/bots-pilots.md)
     "medium": Level(iterations=2000, rollout_depth=8, worlds=100, iterations_per_action=150, reuse_tree=True,
                     rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY,
                     by_game=(("origin", (("heuristic_replies", 3), ("worlds", 25))),
-                             ("northstar", (("estimate", "estimate_against_heuristic"),)))),
+                             ("northstar", (("estimate", "estimate_against_heuristic"),)),
+                             ("evo", (("estimate", "estimate_against_heuristic"),)))),
     "hard": Level(iterations=4000, rollout_depth=16, rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY),
 }
 DEFAULT_LEVEL = "medium"
