@@ -274,10 +274,10 @@ class EvoHeuristic:
 
 class EvoEstimateAgainstHeuristic(EvoHeuristic):
     """The estimate with weights tuned on games of one seat against three ``heuristic`` bots: the plug-in kind
-    ``"estimate_against_heuristic"`` (docs/bots-pilots.md, "Evo: first duels of the estimate against the heuristic
-    bots"). A herd is expected to keep 60% of its dinos from one round to the next instead of 70%: the rounds after
-    this one count for less against this round's survivors, and so do the genes (eggs, legs, parasols, furs) whose
-    worth is measured against the herds of those rounds. Against heuristic seats this won more games on deals it was
-    not tuned on too; why was not analysed."""
+    ``"estimate_against_heuristic"``, which evo's ``ismcts:medium`` reads (docs/bots-pilots.md, "Evo: the tuned
+    estimate on other deals, and registered"). A herd is expected to keep 60% of its dinos from one round to the next
+    instead of 70%: the rounds after this one count for less against this round's survivors, and so do the genes
+    (eggs, legs, parasols, furs) whose worth is measured against the herds of those rounds. Against heuristic seats
+    it won more games, on deals it was not tuned on as well; why was not analysed."""
 
     base_keep = 0.6
