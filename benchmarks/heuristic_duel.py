@@ -7,13 +7,15 @@ attributes of that plug-in (northstar's ``planning_survival``, ``attack_loss`` â
 the estimate tuned against the heuristic bots"). Game ``g`` is dealt from seed ``DEAL_SEED + g // 4`` with the
 variant in seat ``g % 4``, so games FIRST..FIRST+GAMES-1 of two runs are the same deals in the same seats.
 Prints the variant's win share (ties split) with its 95% Wilson interval and its mean margin over the best other
-seat.
+seat. ``--out FILE`` appends one JSON line per game (``game``, ``win``, ``margin``); ``--paired FILE`` then compares
+this run with another run's lines on the games both played (wins of each, and the games one won and the other lost).
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import json
 import sys
 import time
 
@@ -55,6 +57,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
                                                                  f"(default {DEFAULT_ESTIMATE}: the control)")
     parser.add_argument("weights", metavar="NAME=VALUE", nargs="*", type=weight,
                         help="weights of the variant's estimate changed (attributes of its plug-in)")
+    parser.add_argument("--out", metavar="FILE", help="append one JSON line per game to FILE")
+    parser.add_argument("--paired", metavar="FILE", help="another run's --out lines to compare with, game by game")
     args = parser.parse_intermixed_args(argv)
     check_game_range(parser, args)
     if args.weights and args.kind == DEFAULT_ESTIMATE:
@@ -68,10 +72,40 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def read_duel(path: str) -> dict[int, float]:
+    """The win (1, a tie's share, or 0) of each game in the ``--out`` lines at ``path``."""
+    wins: dict[int, float] = {}
+    try:
+        with open(path) as handle:
+            for number, line in enumerate(handle, 1):
+                try:
+                    row = json.loads(line)
+                    wins[int(row["game"])] = float(row["win"])
+                except (ValueError, KeyError, TypeError):
+                    sys.exit(f"{path}, line {number}: not a duel's game line")
+    except OSError as error:
+        sys.exit(f"cannot read {path}: {error.strerror}")
+    return wins
+
+
+def print_paired(mine: dict[int, float], other_path: str) -> None:
+    """This run's wins against another run's on the games both played."""
+    other = read_duel(other_path)
+    common = sorted(set(mine) & set(other))
+    if not common:
+        print(f"paired with {other_path}: no game in common")
+        return
+    gained = sum(1 for number in common if mine[number] > other[number])
+    lost = sum(1 for number in common if mine[number] < other[number])
+    print(f"paired with {other_path} on {len(common)} games: {sum(mine[n] for n in common):g} wins against "
+          f"{sum(other[n] for n in common):g}; won where it lost {gained}, lost where it won {lost}")
+
+
 def main(argv: list[str]) -> None:
     args = parse_arguments(argv)
     game = load_game(args.game, players=PLAYERS)
     wins = margin = 0.0
+    by_game: dict[int, float] = {}
     started = time.process_time()
     for number in range(args.first, args.first + args.games):
         variant_seat = number % PLAYERS
@@ -82,11 +116,17 @@ def main(argv: list[str]) -> None:
         win, seat_margin = seat_result(final.scores(), final.winners(), variant_seat)
         wins += win
         margin += seat_margin
+        by_game[number] = win
+        if args.out:
+            with open(args.out, "a") as out:
+                out.write(json.dumps({"game": number, "win": win, "margin": seat_margin}) + "\n")
     low, high = wilson_interval(wins, args.games)
     changes = " ".join(f"{name}={value}" for name, value in args.weights)
     print(f"{args.kind} {changes}".rstrip() + f": {wins:g} of {args.games} = {100 * wins / args.games:.1f}% "
           f"({100 * low:.1f}%-{100 * high:.1f}%), mean margin {margin / args.games:+.2f}, "
           f"{time.process_time() - started:.0f} CPU-s")
+    if args.paired:
+        print_paired(by_game, args.paired)
 
 
 if __name__ == "__main__":

@@ -438,3 +438,21 @@ def test_evos_estimate_against_heuristic_bots_counts_later_rounds_for_less() -> 
     assert evo_estimate_gap(tuned, meteor=5) < evo_estimate_gap(usual, meteor=5)
     # this round's scoring is the last: the two estimates agree on what the dinos standing now will score
     assert evo_estimate_gap(tuned, EVO_METEOR_LAST_SCORING) == evo_estimate_gap(usual, EVO_METEOR_LAST_SCORING)
+
+
+def test_evos_estimate_counts_a_held_rows_bid_by_its_bid_cost_weight() -> None:
+    from evolutio.games.evo.heuristic import EvoHeuristic
+
+    from ..evo.helpers import scenario
+    from ..evo.test_rollout_policy import MID_AUCTION, OTHERS
+
+    # mid-auction: seat 1 holds row 0 (legs) at a bid of 5, seat 2 row 1 (horns) at 1; seat 2 owns a mutant gene
+    state = scenario([{"dinos": [[-3, 1]], "score": 12}, OTHERS[0], {**OTHERS[1], "genes": {"mutant": 1}}],
+                     phase="meteor", flow=MID_AUCTION,
+                     auction={"tiles": ["leg", "horn", "egg"], "bids": {"1": [0, 5], "2": [1, 1]}})
+    view = state.view(0)
+    at_par = EvoHeuristic().estimates(view)
+    doubled = EvoHeuristic()
+    doubled.bid_cost_weight = 2.0
+    # the bids' points count twice: seat 1 loses 5 more; seat 2's bid of 1 costs nothing with its mutant
+    assert [round(after - before, 9) for before, after in zip(at_par, doubled.estimates(view))] == [0.0, -5.0, 0.0]

@@ -41,6 +41,8 @@ TAIL_VALUE_PER_ROUND = 0.05
 MUTANT_VALUE_PER_ROUND = 0.3
 #: what an action card in hand (or a card gene, which draws one) is worth
 CARD_VALUE = 0.8
+#: how much a point the auction will take from a seat counts against the worth of the tile it buys (1: at par)
+BID_COST_WEIGHT = 1.0
 #: how strongly the seat moving now is drawn toward a hex where a doomed dino would survive (per hex of distance)
 RESCUE_PULL = 0.3
 #: newborns of a seat still to give birth this round, as a share of its births, that are expected to survive
@@ -142,6 +144,7 @@ class EvoHeuristic:
     card_value = CARD_VALUE
     rescue_pull = RESCUE_PULL
     pending_birth_keep = PENDING_BIRTH_KEEP
+    bid_cost_weight = BID_COST_WEIGHT
 
     def estimates(self, view: dict[str, Any]) -> list[float]:
         if view["terminal"]:
@@ -268,7 +271,7 @@ class EvoHeuristic:
                 more[gene] += 1
                 # the tile is used from the next round on: one scoring fewer than this round's count
                 gain = self._herd_points(more, now, placed, future) - herd_points
-            value += gain - cost
+            value += gain - self.bid_cost_weight * cost
         return value
 
 
