@@ -8,7 +8,8 @@ the estimate tuned against the heuristic bots"). Game ``g`` is dealt from seed `
 variant in seat ``g % 4``, so games FIRST..FIRST+GAMES-1 of two runs are the same deals in the same seats.
 Prints the variant's win share (ties split) with its 95% Wilson interval and its mean margin over the best other
 seat. ``--out FILE`` appends one JSON line per game (``game``, ``win``, ``margin``); ``--paired FILE`` then compares
-this run with another run's lines on the games both played (wins of each, and the games one won and the other lost).
+this run with another run's lines on the games both played (wins of each, the games one won and the other lost,
+and a two-sided sign test on those); a bad ``--paired`` file is refused before any game is played.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import json
 import sys
 import time
 
-from pilot_games import check_game_range, seat_result
+from pilot_games import check_game_range, seat_result, sign_test
 
 from evolutio.bots.heuristic import DEFAULT_ESTIMATE, HeuristicBot, ViewEstimate, estimator_for
 from evolutio.kernel import load_game
@@ -88,9 +89,8 @@ def read_duel(path: str) -> dict[int, float]:
     return wins
 
 
-def print_paired(mine: dict[int, float], other_path: str) -> None:
-    """This run's wins against another run's on the games both played."""
-    other = read_duel(other_path)
+def print_paired(mine: dict[int, float], other: dict[int, float], other_path: str) -> None:
+    """This run's wins against another run's (read from ``other_path``) on the games both played."""
     common = sorted(set(mine) & set(other))
     if not common:
         print(f"paired with {other_path}: no game in common")
@@ -98,11 +98,13 @@ def print_paired(mine: dict[int, float], other_path: str) -> None:
     gained = sum(1 for number in common if mine[number] > other[number])
     lost = sum(1 for number in common if mine[number] < other[number])
     print(f"paired with {other_path} on {len(common)} games: {sum(mine[n] for n in common):g} wins against "
-          f"{sum(other[n] for n in common):g}; won where it lost {gained}, lost where it won {lost}")
+          f"{sum(other[n] for n in common):g}; won where it lost {gained}, lost where it won {lost} "
+          f"(sign test p = {sign_test(gained, lost):.3f})")
 
 
 def main(argv: list[str]) -> None:
     args = parse_arguments(argv)
+    paired = read_duel(args.paired) if args.paired else None   # a bad file is refused before any game is played
     game = load_game(args.game, players=PLAYERS)
     wins = margin = 0.0
     by_game: dict[int, float] = {}
@@ -125,8 +127,8 @@ def main(argv: list[str]) -> None:
     print(f"{args.kind} {changes}".rstrip() + f": {wins:g} of {args.games} = {100 * wins / args.games:.1f}% "
           f"({100 * low:.1f}%-{100 * high:.1f}%), mean margin {margin / args.games:+.2f}, "
           f"{time.process_time() - started:.0f} CPU-s")
-    if args.paired:
-        print_paired(by_game, args.paired)
+    if paired is not None:
+        print_paired(by_game, paired, args.paired)
 
 
 if __name__ == "__main__":

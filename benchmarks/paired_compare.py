@@ -11,10 +11,9 @@ by 10 points or more; then the games each wins that the other does not, with a t
 from __future__ import annotations
 
 import argparse
-import math
 from typing import Any
 
-from pilot_games import OPPONENT, read_results, searcher_result, searching_seat
+from pilot_games import OPPONENT, read_results, searcher_result, searching_seat, sign_test
 
 #: a game lost by this many points or more is a heavy loss
 HEAVY_LOSS = 10
@@ -38,15 +37,6 @@ def read_rows(path: str) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
     if not isinstance(tournament, dict):
         raise argparse.ArgumentTypeError(f"{path}: line 1 names no tournament; not a results file")
     return tournament, rows
-
-
-def sign_test(wins: int, losses: int) -> float:
-    """Two-sided exact sign test: the chance of a split at least this uneven if either side were equally likely."""
-    flips = wins + losses
-    if flips == 0:
-        return 1.0
-    tail = sum(math.comb(flips, k) for k in range(min(wins, losses) + 1)) / 2 ** flips
-    return min(1.0, 2 * tail)
 
 
 def main() -> None:

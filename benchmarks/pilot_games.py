@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from typing import Any
 
 from evolutio.kernel import list_games
@@ -75,3 +76,12 @@ def seat_result(scores: list[int], winners: list[int], seat: int) -> tuple[float
 def searching_seat(row: dict[str, Any]) -> int:
     """The one seat of a game row that is not an :data:`OPPONENT`."""
     return next(index for index, name in enumerate(row["seats"]) if name != OPPONENT)
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """Two-sided exact sign test: the chance of a split at least this uneven if either side were equally likely."""
+    flips = wins + losses
+    if flips == 0:
+        return 1.0
+    tail = sum(math.comb(flips, k) for k in range(min(wins, losses) + 1)) / 2 ** flips
+    return min(1.0, 2 * tail)

@@ -443,12 +443,11 @@ def test_evos_estimate_against_heuristic_bots_counts_later_rounds_for_less() -> 
 def test_evos_estimate_counts_a_held_rows_bid_by_its_bid_cost_weight() -> None:
     from evolutio.games.evo.heuristic import EvoHeuristic
 
-    from ..evo.helpers import scenario
-    from ..evo.test_rollout_policy import MID_AUCTION, OTHERS
+    from ..evo.helpers import MID_AUCTION, scenario
 
     # mid-auction: seat 1 holds row 0 (legs) at a bid of 5, seat 2 row 1 (horns) at 1; seat 2 owns a mutant gene
-    state = scenario([{"dinos": [[-3, 1]], "score": 12}, OTHERS[0], {**OTHERS[1], "genes": {"mutant": 1}}],
-                     phase="meteor", flow=MID_AUCTION,
+    seats = [{"dinos": [[-3, 1]], "score": 12}, {"dinos": [[2, 0]]}, {"dinos": [[3, -2]], "genes": {"mutant": 1}}]
+    state = scenario(seats, phase="meteor", flow=MID_AUCTION,
                      auction={"tiles": ["leg", "horn", "egg"], "bids": {"1": [0, 5], "2": [1, 1]}})
     view = state.view(0)
     at_par = EvoHeuristic().estimates(view)

@@ -17,6 +17,10 @@ DESERT_EDGE = (-4, 3)    # edge hex, starred
 DESERT_EDGES = [(-4, 3), (-3, 3), (-3, -1), (-1, 3)]
 MOUNTAINS = [(-2, 1), (-2, 2), (-1, 0), (-1, 1), (0, -1)]
 
+#: a scenario's flow in the middle of the gene auction: seat 0 to bid, the payment and the grant still to come
+MID_AUCTION = [{"step": "round_end"}, {"step": "grant"}, {"step": "each_player", "part": "pay", "done": 0},
+               {"step": "each_player", "part": "bid", "done": 6}, {"step": "bid", "seat": 0}]
+
 
 def scenario(players_spec: list[dict[str, Any]], phase: str = "movement", round_number: int = 1,
              options: dict[str, Any] | None = None, seed: int = 0, **body: Any) -> State:

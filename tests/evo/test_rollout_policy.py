@@ -10,15 +10,13 @@ from evolutio.bots.rollout import rollout_policy_for, rollout_stage_for, uniform
 from evolutio.kernel import Rng, State, load_game
 
 from ..bots.policy_draws import policy_picks
-from .helpers import hex_of, scenario
+from .helpers import MID_AUCTION, hex_of, scenario
 
 #: draws per position: enough that a rule broken one time in ten shows
 DRAWS = 300
 POLICY_STREAM = 3
 MID_MOVE = [{"step": "round_end"}, {"step": "phase", "phase": 3}, {"step": "each_player", "part": "move", "done": 0},
             {"step": "move_turn", "seat": 0, "points": 1}]
-MID_AUCTION = [{"step": "round_end"}, {"step": "grant"}, {"step": "each_player", "part": "pay", "done": 0},
-               {"step": "each_player", "part": "bid", "done": 6}, {"step": "bid", "seat": 0}]
 PLAINS_FAVOURABLE = 1   # climate-ring position whose terrain is plains (the 3p map's ring: desert, plains, ...)
 OTHERS = [{"dinos": [[2, 0]]}, {"dinos": [[3, -2]]}]
 
