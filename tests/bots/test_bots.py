@@ -452,6 +452,35 @@ def test_a_level_reads_the_estimate_it_names_and_a_ruleset_without_that_kind_fal
     assert asked == ["estimate_against_heuristic"]
 
 
+def test_unsearched_kinds_are_played_by_the_heuristic_reading_the_levels_estimate_and_the_rest_searched(
+        monkeypatch) -> None:
+    state = load_game("evo", players=4).new_state(2)
+    walker = make_bot("random", seed=2)
+    found: dict[str, State] = {}
+    while len(found) < 2:
+        legal = state.legal_actions()
+        if len(legal) > 1 and legal[0].kind in ("bid", "move"):
+            found.setdefault(legal[0].kind, state.clone())
+        state.apply(walker.choose(state))
+    asked: list[str] = []
+
+    def recording(name: str, kind: str = "heuristic") -> Estimator:
+        asked.append(kind)
+        return estimator_for(name, kind)
+
+    monkeypatch.setattr("evolutio.bots.heuristic.estimator_for", recording)
+    level = Level(iterations=20, rollout_depth=2, worlds=4, rollout="policy", opponents="policy",
+                  estimate="estimate_against_heuristic", unsearched_kinds="birth+bid")
+    bot = IsmctsBot(seed=4, level=level)
+    bid = found["bid"]
+    assert bot.choose(bid) == HeuristicBot(seed=8, estimate="estimate_against_heuristic").choose(bid)
+    assert bot.last_iterations == 0 and set(asked) == {"estimate_against_heuristic"}
+    assert bot.choose(found["move"]) in found["move"].legal_actions() and bot.last_iterations == 20
+    searched = IsmctsBot(seed=4, level=dataclasses.replace(level, unsearched_kinds=""))
+    searched.choose(bid)
+    assert searched.last_iterations == 20
+
+
 def test_northstar_says_how_many_rounds_are_left_and_a_level_warmed_by_them_plays_legally() -> None:
     game = load_game("northstar", players=4)
     state = game.new_state(3)

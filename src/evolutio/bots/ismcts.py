@@ -135,6 +135,9 @@ class Level:
     #: ``"estimate_against_heuristic"``, tuned on games against heuristic seats); a ruleset without that kind uses
     #: its ``"heuristic"``. The heuristic bot's replies and the safety rule keep the heuristic bot's estimate
     estimate: str = DEFAULT_ESTIMATE
+    #: decisions played without a search, by the heuristic bot's look-ahead reading ``estimate``: the kinds of their
+    #: first legal action, joined by "+" (e.g. ``"bid"``: evo's auction decisions); empty: every decision is searched
+    unsearched_kinds: str = ""
 
     def for_game(self, game_name: str) -> Level:
         """This level as it plays in ruleset ``game_name`` (its ``by_game`` fields for that ruleset applied)."""
@@ -252,6 +255,7 @@ class IsmctsBot(Bot):
         self.safety_bot = HeuristicBot(seed) if any(each.safety_margin > 0 for each in played) else None
         self.candidate_bot = HeuristicBot(seed + 2) if any(each.root_candidates > 0 for each in played) else None
         self.reply_bot = HeuristicBot(seed + 3) if any(each.heuristic_replies > 0 for each in played) else None
+        self.unsearched_bot = HeuristicBot(seed + 4) if any(each.unsearched_kinds for each in played) else None
         #: the heuristic's replies of the current search by (world number, the actions from the root before them)
         self._replies: dict[tuple[object, ...], Action] = {}
         #: the root actions the current search may try (``Level.root_candidates``); ``None``: every legal one
@@ -280,6 +284,11 @@ class IsmctsBot(Bot):
         if len(legal) == 1:
             action = legal[0]
             root = kept
+        elif self.unsearched_bot is not None and legal[0].kind in self._level.unsearched_kinds.split("+"):
+            self.unsearched_bot.estimate = self._level.estimate
+            action = self.unsearched_bot.choose(state)
+            root = None
+            self.last_iterations = 0
         else:
             root = self.search(state, seat, kept)
             searched = legal if self._root_actions is None else [a for a in legal if a in self._root_actions]
