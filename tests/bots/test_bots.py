@@ -481,6 +481,33 @@ def test_unsearched_kinds_are_played_by_the_heuristic_reading_the_levels_estimat
     assert searched.last_iterations == 20
 
 
+def test_a_heuristic_told_its_worlds_tries_its_actions_on_that_many_and_replies_in_a_search_can_be_told(
+        monkeypatch) -> None:
+    state = _first_decision_with("evo", 5, at_least=6)
+    seat = state.current_player
+    assert seat is not None and estimator_for("evo").worlds > 1
+    determinized: list[int] = []
+    original = type(state).determinize
+
+    def counting(self: State, seat: int, rng: Rng) -> State:
+        determinized.append(seat)
+        return original(self, seat, rng)
+
+    monkeypatch.setattr(type(state), "determinize", counting)
+    for worlds, expected in ((None, estimator_for("evo").worlds), (1, 1), (2, 2)):
+        determinized.clear()
+        assert HeuristicBot(seed=1, worlds=worlds).choose(state) in state.legal_actions()
+        assert determinized == [seat] * expected
+    level = Level(iterations=30, rollout_depth=2, worlds=4, rollout="policy", opponents="policy",
+                  heuristic_replies=1, reply_plies=1)
+    asked = {}
+    for reply_worlds in (0, 1):
+        determinized.clear()
+        IsmctsBot(seed=6, level=dataclasses.replace(level, reply_worlds=reply_worlds)).search(state, seat)
+        asked[reply_worlds] = len(determinized) - level.worlds
+    assert asked[1] > 0 and asked[0] > asked[1]
+
+
 def test_northstar_says_how_many_rounds_are_left_and_a_level_warmed_by_them_plays_legally() -> None:
     game = load_game("northstar", players=4)
     state = game.new_state(3)

@@ -120,13 +120,16 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, same_seat_plies: int = SAME_SEAT_PLIES, estimate: str = DEFAULT_ESTIMATE) -> None:
+    def __init__(self, seed: int = 0, same_seat_plies: int = SAME_SEAT_PLIES, estimate: str = DEFAULT_ESTIMATE,
+                 worlds: int | None = None) -> None:
         super().__init__(seed)
         self.rng = Rng(seed, stream=11)
         #: plies looked at while the same seat keeps deciding (1: only the position right after each action)
         self.same_seat_plies = same_seat_plies
         #: the ruleset's estimate plug-in kind it reads (:func:`estimator_for`; e.g. for a duel of two estimates)
         self.estimate = estimate
+        #: determinizations each action is tried on; ``None``: the estimate's own ``worlds``
+        self.worlds = worlds
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -140,7 +143,7 @@ class HeuristicBot(Bot):
         seat = state.current_player
         assert seat is not None
         estimator = estimator_for(state.game.name, self.estimate)
-        worlds = [state.determinize(seat, self.rng) for _ in range(estimator.worlds)]
+        worlds = [state.determinize(seat, self.rng) for _ in range(self.worlds or estimator.worlds)]
         for world in worlds:
             world.log_events = False
         values = [sum(self._value_after(world, action, seat, estimator, self.same_seat_plies) for world in worlds)

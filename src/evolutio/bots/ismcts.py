@@ -126,6 +126,9 @@ class Level:
     #: the plies the heuristic's replies look at while the replying seat keeps deciding (the heuristic bot's own
     #: :data:`evolutio.bots.heuristic.SAME_SEAT_PLIES`; 1 is several times cheaper where a seat plays card after card)
     reply_plies: int = SAME_SEAT_PLIES
+    #: the determinizations each of the heuristic's replies tries every action on (0: as many as the heuristic bot,
+    #: its estimate's ``worlds``; 1 is that many times cheaper where the estimate averages over several)
+    reply_worlds: int = 0
     #: the plug-in kind that plays the other seats — their model in the tree phase with ``opponents`` "policy" and
     #: their decisions in the "policy" rollouts — while the searching seat's own rollout decisions stay
     #: ``rollout_policy``'s (e.g. origin's ``"rollout_imitating"``); empty: ``rollout_policy`` for every seat
@@ -353,6 +356,7 @@ class IsmctsBot(Bot):
         self._replies = {}
         if self.reply_bot is not None:
             self.reply_bot.same_seat_plies = level.reply_plies
+            self.reply_bot.worlds = level.reply_worlds or None
         iterations = 0
         budget = level.budget(len(self._root_actions) if self._root_actions is not None else len(legal))
         while True:
