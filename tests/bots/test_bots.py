@@ -430,6 +430,18 @@ def test_each_ruleset_with_a_heuristic_plugin_uses_it_and_others_fall_back_to_sc
     assert game_plugin("northstar", "heuristic") is not None
 
 
+def _record_estimate_kinds(monkeypatch, target: str) -> list[str]:
+    """Replace ``estimator_for`` at ``target`` by one that records the estimate kinds asked for (returned)."""
+    asked: list[str] = []
+
+    def recording(name: str, kind: str = "heuristic") -> Estimator:
+        asked.append(kind)
+        return estimator_for(name, kind)
+
+    monkeypatch.setattr(target, recording)
+    return asked
+
+
 def test_a_level_reads_the_estimate_it_names_and_a_ruleset_without_that_kind_falls_back(monkeypatch) -> None:
     tuned, usual = estimator_for("northstar", "estimate_against_heuristic"), estimator_for("northstar")
     assert isinstance(tuned, ViewEstimate) and isinstance(usual, ViewEstimate) and tuned is not usual
@@ -439,13 +451,7 @@ def test_a_level_reads_the_estimate_it_names_and_a_ruleset_without_that_kind_fal
     seat = state.current_player
     assert seat is not None
     assert tuned.estimate(state, seat) != usual.estimate(state, seat)
-    asked: list[str] = []
-
-    def recording(name: str, kind: str = "heuristic") -> Estimator:
-        asked.append(kind)
-        return estimator_for(name, kind)
-
-    monkeypatch.setattr("evolutio.bots.ismcts.estimator_for", recording)
+    asked = _record_estimate_kinds(monkeypatch, "evolutio.bots.ismcts.estimator_for")
     level = Level(iterations=20, rollout_depth=4, worlds=4, rollout="policy", opponents="policy",
                   estimate="estimate_against_heuristic")
     assert IsmctsBot(seed=3, level=level).choose(state) in state.legal_actions()
@@ -462,13 +468,7 @@ def test_unsearched_kinds_are_played_by_the_heuristic_reading_the_levels_estimat
         if len(legal) > 1 and legal[0].kind in ("bid", "move"):
             found.setdefault(legal[0].kind, state.clone())
         state.apply(walker.choose(state))
-    asked: list[str] = []
-
-    def recording(name: str, kind: str = "heuristic") -> Estimator:
-        asked.append(kind)
-        return estimator_for(name, kind)
-
-    monkeypatch.setattr("evolutio.bots.heuristic.estimator_for", recording)
+    asked = _record_estimate_kinds(monkeypatch, "evolutio.bots.heuristic.estimator_for")
     level = Level(iterations=20, rollout_depth=2, worlds=4, rollout="policy", opponents="policy",
                   estimate="estimate_against_heuristic", unsearched_kinds="birth+bid")
     bot = IsmctsBot(seed=4, level=level)
