@@ -523,6 +523,23 @@ def test_northstar_says_how_many_rounds_are_left_and_a_level_warmed_by_them_play
     assert play_game(game, 7, searching).is_terminal
 
 
+def test_evo_expects_fewer_rounds_left_as_the_meteor_falls_and_none_in_the_last() -> None:
+    game = load_game("evo", players=4)
+    state = game.new_state(3)
+    seats = [HeuristicBot(seed=seat) for seat in range(4)]
+    estimator = estimator_for("evo", "estimate_against_heuristic")
+    by_round: dict[int, float] = {}
+    while not state.is_terminal:
+        left = estimator.rounds_left(state, 0)
+        assert left is not None and left >= 0
+        by_round.setdefault(state.view(0)["round"], left)
+        state.apply(seats[state.current_player].choose(state))
+    assert estimator.rounds_left(state, 0) is None
+    rounds = sorted(by_round)
+    assert by_round[rounds[0]] > 3 and by_round[rounds[-1]] == 0
+    assert all(by_round[later] < by_round[earlier] for earlier, later in zip(rounds, rounds[1:]))
+
+
 def test_levels_by_name_and_think_time() -> None:
     assert {"heuristic", "ismcts", "ismcts:easy", "ismcts:medium", "ismcts:hard"} <= set(bot_names())
     hard = make_bot("ismcts:hard", seed=1)

@@ -157,11 +157,8 @@ class EvoHeuristic:
         phase = view["phase"]
         climate = view["climate"]
         climate_known = phase in ("movement", "birth", "survival")
-        moved = view["step"] in AUCTION_STEPS
-        future = _future_scorings(view["meteor_track"], view["meteor"]) + (1.0 if moved else 0.0)
+        future = self.rounds_left(view)
         scoring_ahead = phase in BEFORE_SCORING and not view["ended"]
-        if view["ended"]:
-            future = 0.0
         # the favourable terrain after each outcome of the climate die, with the outcome's chance
         outcomes = [(ring[(climate + shift) % len(ring)], chance) for shift, chance in CLIMATE_SHIFTS]
         global_effects = set(view["global_effects"])
@@ -211,6 +208,16 @@ class EvoHeuristic:
             total += self._held_tiles(view, seat, genes, now, placed, future, herd_points)
             estimates.append(total)
         return estimates
+
+    @staticmethod
+    def rounds_left(view: dict[str, Any]) -> float:
+        """Scorings expected after this round's (the meteor may end the game on any space it stops on); none once
+        the game has ended. Once the meteor has moved this round (the auction is under way) the next round's
+        scoring counts too."""
+        if view["ended"]:
+            return 0.0
+        moved = view["step"] in AUCTION_STEPS
+        return _future_scorings(view["meteor_track"], view["meteor"]) + (1.0 if moved else 0.0)
 
     def _rescue_pull(self, mine: list[int], terrain: list[int], owner: list[int | None],
                      neighbours: tuple[tuple[int, ...], ...], favourable: int) -> float:
