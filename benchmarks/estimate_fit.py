@@ -3,12 +3,12 @@
 The search turns the estimate of a position into win chances (:func:`evolutio.bots.ismcts.win_chances`, a softmax of
 the estimated final scores at the level's temperature) and backs them up as rewards. This script measures how good
 those chances are: it plays ``GAMES`` games of four heuristic bots (deals ``FIRST`` ..), keeps every decision with a
-choice (the deciding seat, and the game's real winners), and reports the log-loss of the chances the estimate
-plug-in ``--kind`` gives each position against the winners, by rounds left to play (a uniform guess over four seats
-scores ln 4 = 1.386; lower is better). The games split in two halves, by even and odd number: ``--fit`` changes the
-estimate's float weights one at a time (each times 0.5, 0.75, 1.25, 1.5 and 2; a change is kept when it lowers the
-mean log-loss on the even games), pass after pass until none helps, and reports the fitted weights on both halves:
-the odd games were not fitted on. ``NAME=VALUE`` changes weights before any of this.
+choice (the deciding seat, and the game's real winners; with ``--stride N`` every Nth of them), and reports the
+log-loss of the chances the estimate plug-in ``--kind`` gives each position against the winners, by rounds left to
+play (a uniform guess over four seats scores ln 4 = 1.386; lower is better). The games split in two halves, by even
+and odd number: ``--fit`` changes the estimate's float weights one at a time (each times 0.5, 0.75, 1.25, 1.5 and 2;
+a change is kept when it lowers the mean log-loss on the even games), pass after pass until none helps, and reports
+the fitted weights on both halves: the odd games were not fitted on. ``NAME=VALUE`` changes weights before any of this.
 
 The positions are those of heuristic play, not of the search's rollouts, and a better prediction is not shown to
 make a stronger search: a fitted estimate is a candidate for a search pilot (docs/bots-pilots.md).
@@ -53,6 +53,8 @@ def _parse_arguments(argv: list[str]) -> argparse.Namespace:
                                                                  f"{DEFAULT_ESTIMATE})")
     parser.add_argument("--temperature", type=float, default=SCORE_TEMPERATURE,
                         help=f"the softmax temperature in points (default {SCORE_TEMPERATURE:g}, the levels')")
+    parser.add_argument("--stride", type=int, default=1, help="keep every Nth decision with a choice (default 1: all; "
+                                                                 "a game's positions share its winners)")
     parser.add_argument("--fit", action="store_true", help="fit the estimate's float weights on the even games")
     parser.add_argument("weights", metavar="NAME=VALUE", nargs="*", type=weight,
                         help="weights of the estimate changed first (attributes of its plug-in)")
@@ -61,6 +63,8 @@ def _parse_arguments(argv: list[str]) -> argparse.Namespace:
         parser.error(f"unknown game {args.game!r}; registered games: {', '.join(list_games())}")
     if args.games < 2 or args.first < 0:
         parser.error(f"GAMES must be at least 2 and FIRST 0 or more, got {args.games} and {args.first}")
+    if args.stride < 1:
+        parser.error(f"--stride must be at least 1, got {args.stride}")
     if not args.temperature > 0:
         parser.error(f"--temperature must be positive, got {args.temperature}")
     estimator = estimator_for(args.game, args.kind)
@@ -78,21 +82,24 @@ def float_weights(plugin: Any) -> dict[str, float]:
             if not name.startswith("_") and isinstance(getattr(plugin, name), float)}
 
 
-def collect(game_name: str, games: int, first: int) -> list[list[Position]]:
-    """Every decision with a choice of each game of four heuristic bots, as positions, by game."""
+def collect(game_name: str, games: int, first: int, stride: int) -> list[list[Position]]:
+    """Every ``stride``-th decision with a choice of each game of four heuristic bots, as positions, by game."""
     game = load_game(game_name, players=PLAYERS)
     by_game: list[list[Position]] = []
     for number in range(games):
         state = game.new_state(first + number)
         bots = [HeuristicBot(seed=number * PLAYERS + seat) for seat in range(PLAYERS)]
         kept: list[tuple[State, int, int]] = []
+        choices = 0
         while not state.is_terminal:
             seat = state.current_player
             assert seat is not None
             if len(state.legal_actions()) > 1:
-                copy = state.clone()
-                copy.log_events = False
-                kept.append((copy, seat, _round(state)))
+                if choices % stride == 0:
+                    copy = state.clone()
+                    copy.log_events = False
+                    kept.append((copy, seat, _round(state)))
+                choices += 1
             state.apply(bots[seat].choose(state))
         last = _round(state)
         winners = state.winners()
@@ -165,7 +172,7 @@ def main(argv: list[str]) -> None:
     for name, value in args.weights:
         setattr(estimator.plugin, name, value)
     started = time.process_time()
-    by_game = collect(args.game, args.games, args.first)
+    by_game = collect(args.game, args.games, args.first, args.stride)
     even = [position for number, positions in enumerate(by_game) if number % 2 == 0 for position in positions]
     odd = [position for number, positions in enumerate(by_game) if number % 2 == 1 for position in positions]
     before = float_weights(estimator.plugin)

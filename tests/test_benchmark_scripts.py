@@ -35,6 +35,7 @@ BAD_ARGUMENTS: dict[str, list[tuple[list[str], str]]] = {
     "estimate_fit.py": [(["nosuch", "4", "0"], "unknown game 'nosuch'"),
                         (["evo", "1", "0"], "GAMES must be at least 2"),
                         (["evo", "4", "0", "--temperature", "0"], "--temperature must be positive"),
+                        (["evo", "4", "0", "--stride", "0"], "--stride must be at least 1"),
                         (["evo", "4", "0", "bogus=1"], "has no weight 'bogus'")],
     "heuristic_pilot.py": [(["origin", "1", "0", "2", "origin.heuristic"], "a change is written"),
                            (["origin", "1", "0", "2", "origin.heuristic.NO_SUCH_CONSTANT=1"], "NO_SUCH_CONSTANT"),
