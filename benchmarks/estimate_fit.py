@@ -21,13 +21,12 @@ import math
 import sys
 import time
 from collections import defaultdict
-from typing import Any
 
-from heuristic_duel import weight
+from pilot_games import apply_weights, check_game_range, estimate_weights, weight
 
 from evolutio.bots.heuristic import DEFAULT_ESTIMATE, HeuristicBot, ViewEstimate, estimator_for
 from evolutio.bots.ismcts import SCORE_TEMPERATURE, win_chances
-from evolutio.kernel import State, list_games, load_game
+from evolutio.kernel import State, load_game
 
 PLAYERS = 4
 #: each weight is tried at these multiples of its value
@@ -59,27 +58,17 @@ def _parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("weights", metavar="NAME=VALUE", nargs="*", type=weight,
                         help="weights of the estimate changed first (attributes of its plug-in)")
     args = parser.parse_intermixed_args(argv)
-    if args.game not in list_games():
-        parser.error(f"unknown game {args.game!r}; registered games: {', '.join(list_games())}")
-    if args.games < 2 or args.first < 0:
-        parser.error(f"GAMES must be at least 2 and FIRST 0 or more, got {args.games} and {args.first}")
+    check_game_range(parser, args)
+    if args.games < 2:
+        parser.error(f"GAMES must be at least 2 (the fit's two halves), got {args.games}")
     if args.stride < 1:
         parser.error(f"--stride must be at least 1, got {args.stride}")
     if not args.temperature > 0:
         parser.error(f"--temperature must be positive, got {args.temperature}")
-    estimator = estimator_for(args.game, args.kind)
-    if not isinstance(estimator, ViewEstimate):
+    if not isinstance(estimator_for(args.game, args.kind), ViewEstimate):
         parser.error(f"{args.game} has no view-based estimate to fit")
-    for name, _value in args.weights:
-        if name not in float_weights(estimator.plugin):
-            parser.error(f"{args.game}'s {args.kind!r} estimate has no weight {name!r}")
+    apply_weights(parser, args.game, args.kind, args.weights)
     return args
-
-
-def float_weights(plugin: Any) -> dict[str, float]:
-    """The plug-in's weights: its public float attributes (class or instance)."""
-    return {name: getattr(plugin, name) for name in dir(plugin)
-            if not name.startswith("_") and isinstance(getattr(plugin, name), float)}
 
 
 def collect(game_name: str, games: int, first: int, stride: int) -> list[list[Position]]:
@@ -133,7 +122,7 @@ def fit(positions: list[Position], estimator: ViewEstimate, temperature: float) 
     best = mean_loss(positions, estimator, temperature)
     for number in range(1, MAX_PASSES + 1):
         improved = False
-        for name, start in sorted(float_weights(estimator.plugin).items()):
+        for name, start in sorted(estimate_weights(estimator.plugin).items()):
             for step in STEPS:
                 setattr(estimator.plugin, name, start * step)
                 loss = mean_loss(positions, estimator, temperature)
@@ -167,15 +156,13 @@ def _mean(values: list[float]) -> float:
 
 def main(argv: list[str]) -> None:
     args = _parse_arguments(argv)
-    estimator = estimator_for(args.game, args.kind)
+    estimator = estimator_for(args.game, args.kind)   # with the weights given set (_parse_arguments)
     assert isinstance(estimator, ViewEstimate)
-    for name, value in args.weights:
-        setattr(estimator.plugin, name, value)
     started = time.process_time()
     by_game = collect(args.game, args.games, args.first, args.stride)
     even = [position for number, positions in enumerate(by_game) if number % 2 == 0 for position in positions]
     odd = [position for number, positions in enumerate(by_game) if number % 2 == 1 for position in positions]
-    before = float_weights(estimator.plugin)
+    before = estimate_weights(estimator.plugin)
     rows = {"as given": (log_losses(even, estimator, args.temperature), log_losses(odd, estimator, args.temperature))}
     if args.fit:
         fit(even, estimator, args.temperature)
@@ -185,7 +172,7 @@ def main(argv: list[str]) -> None:
           f"log-loss of the win chances (uniform: {math.log(PLAYERS):.3f})\n")
     _table(rows)
     if args.fit:
-        after = float_weights(estimator.plugin)
+        after = estimate_weights(estimator.plugin)
         changed = [f"{name}={after[name]:g} (was {before[name]:g})" for name in sorted(after)
                    if after[name] != before[name]]
         print("\nfitted: " + (", ".join(changed) if changed else "no weight changed"))

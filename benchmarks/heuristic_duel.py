@@ -15,14 +15,13 @@ and a two-sided sign test on those); a bad ``--paired`` file is refused before a
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import sys
 import time
 
-from pilot_games import check_game_range, seat_result, sign_test
+from pilot_games import apply_weights, check_game_range, seat_result, sign_test, weight
 
-from evolutio.bots.heuristic import DEFAULT_ESTIMATE, HeuristicBot, ViewEstimate, estimator_for
+from evolutio.bots.heuristic import DEFAULT_ESTIMATE, HeuristicBot
 from evolutio.kernel import load_game
 from evolutio.sim.runner import play_game
 from evolutio.sim.tournament import wilson_interval
@@ -34,18 +33,6 @@ DEAL_SEED = 10_000
 BOT_SEED_STRIDE = 7
 EXAMPLE = ("example: PYTHONPATH=src .venv/bin/python benchmarks/heuristic_duel.py northstar 0 400 "
            "--kind estimate_against_heuristic attack_loss=0.75")
-
-
-def weight(text: str) -> tuple[str, float]:
-    """``NAME=NUMBER`` read into (name, number); argparse's type for a weight."""
-    name, equals, raw = text.partition("=")
-    try:
-        value = ast.literal_eval(raw) if equals and name else None
-    except (ValueError, SyntaxError):
-        value = None
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise argparse.ArgumentTypeError(f"a weight is written NAME=NUMBER, got {text!r}")
-    return name, float(value)
 
 
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
@@ -65,11 +52,7 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     if args.weights and args.kind == DEFAULT_ESTIMATE:
         parser.error(f"weights change the variant's estimate: name its --kind (the {DEFAULT_ESTIMATE!r} estimate is "
                      f"the other seats')")
-    estimator = estimator_for(args.game, args.kind)
-    for name, value in args.weights:
-        if not isinstance(estimator, ViewEstimate) or not isinstance(getattr(estimator.plugin, name, None), float):
-            parser.error(f"{args.game}'s {args.kind!r} estimate has no weight {name!r}")
-        setattr(estimator.plugin, name, value)
+    apply_weights(parser, args.game, args.kind, args.weights)
     return args
 
 

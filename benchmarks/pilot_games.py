@@ -1,14 +1,17 @@
 """The games a pilot plays: the arguments GAME SEED FIRST GAMES that heuristic_pilot.py and ismcts_pilot.py share
-(games FIRST..FIRST+GAMES-1 of the tournament of seed SEED in ruleset GAME), parsed and checked in one place; and the
-results files the pilots and their reports read (:func:`read_results`, :func:`searcher_result`)."""
+(games FIRST..FIRST+GAMES-1 of the tournament of seed SEED in ruleset GAME), parsed and checked in one place; the
+results files the pilots and their reports read (:func:`read_results`, :func:`searcher_result`); and the weights of
+an estimate that heuristic_duel.py and estimate_fit.py change (:func:`weight`, :func:`apply_weights`)."""
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import math
 from typing import Any
 
+from evolutio.bots.heuristic import Estimator, ViewEstimate, estimator_for
 from evolutio.kernel import list_games
 
 
@@ -85,3 +88,33 @@ def sign_test(wins: int, losses: int) -> float:
         return 1.0
     tail = sum(math.comb(flips, k) for k in range(min(wins, losses) + 1)) / 2 ** flips
     return min(1.0, 2 * tail)
+
+
+def weight(text: str) -> tuple[str, float]:
+    """``NAME=NUMBER`` read into (name, number); argparse's type for a weight."""
+    name, equals, raw = text.partition("=")
+    try:
+        value = ast.literal_eval(raw) if equals and name else None
+    except (ValueError, SyntaxError):
+        value = None
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise argparse.ArgumentTypeError(f"a weight is written NAME=NUMBER, got {text!r}")
+    return name, float(value)
+
+
+def estimate_weights(plugin: Any) -> dict[str, float]:
+    """An estimate plug-in's weights: its public float attributes (class or instance)."""
+    return {name: getattr(plugin, name) for name in dir(plugin)
+            if not name.startswith("_") and isinstance(getattr(plugin, name), float)}
+
+
+def apply_weights(parser: argparse.ArgumentParser, game: str, kind: str,
+                  weights: list[tuple[str, float]]) -> Estimator:
+    """Ruleset ``game``'s estimate of ``kind`` with ``weights`` set on its plug-in; a name that is not one of its
+    weights is refused (argparse's one-line error, exit 2)."""
+    estimator = estimator_for(game, kind)
+    for name, value in weights:
+        if not isinstance(estimator, ViewEstimate) or name not in estimate_weights(estimator.plugin):
+            parser.error(f"{game}'s {kind!r} estimate has no weight {name!r}")
+        setattr(estimator.plugin, name, value)
+    return estimator
