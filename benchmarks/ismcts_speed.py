@@ -16,7 +16,7 @@ CELLS = (("1,000 iterations, depth 0, 100 worlds", Level(1000, 0, 100)),
          ("medium before 24 November 07:40: tree nodes for every seat",
           dataclasses.replace(LEVELS["medium"], opponents="tree", by_game=())),
          ("medium: 2,000+ iterations, policy depth 8, other seats by the policy", LEVELS["medium"]),
-         ("hard: 4,000 iterations, depth 16, fresh worlds", LEVELS["hard"]))
+         ("hard: the medium with twice the iterations, 4,000+", LEVELS["hard"]))
 
 
 DEFAULT_SECONDS = 5.0

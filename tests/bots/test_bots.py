@@ -554,6 +554,16 @@ def test_levels_by_name_and_think_time() -> None:
     assert parse_level("hard:random:2s") == dataclasses.replace(LEVELS["hard"], rollout="random", seconds=2.0)
 
 
+@pytest.mark.parametrize("game_name", GAMES)
+def test_hard_is_the_medium_with_twice_the_search_in_every_ruleset(game_name: str) -> None:
+    medium, hard = LEVELS["medium"].for_game(game_name), LEVELS["hard"].for_game(game_name)
+    same_budget = dataclasses.replace(hard, iterations=medium.iterations,
+                                      iterations_per_action=medium.iterations_per_action)
+    assert same_budget == medium    # the ruleset's own fields (estimate, heuristic replies, worlds) included
+    for legal_count in (1, 2, 20, 60, 110):
+        assert hard.budget(legal_count) == 2 * medium.budget(legal_count)
+
+
 @pytest.mark.parametrize("name, message", [("ismcts:clever", "unknown ismcts level 'clever'"),
                                            ("ismcts:hard:-1s", "positive number of seconds"),
                                            ("alphazero", "unknown bot 'alphazero'")])

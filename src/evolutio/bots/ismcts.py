@@ -157,25 +157,33 @@ class Level:
         return max(self.iterations, wide)
 
 
+#: the hard level searches this many times the medium's iterations, with every other setting of the medium's
+HARD_BUDGET_FACTOR = 2
+
+# docs/bots-pilots.md: depth 0 gains in northstar and loses in origin; wide decisions and a seat's consecutive
+# decisions get more search; the ruleset's rollout policy beats uniform rollouts in origin; the other seats played
+# by that policy (a tree of the seat's own decisions only) won 9 of 12 paired origin games where tree nodes for
+# every seat won 3; with that model depth 0 in northstar (an iteration ends after a few weak policy moves) won 3 of
+# 10 paired games where policy rollouts of depth 8 won 7 (depth 16: 5), so every ruleset now rolls out 8 decisions
+# origin: the other seats' first 3 replies by the heuristic bot, 25 worlds — on the 400 games of seed 1 it won
+# 279.5 against the medium before's 234.5 (flips 109 to 65), mean margin +2.6 against +0.1 (docs/bots.md)
+# northstar: the estimate tuned on games against heuristic bots — on the 104 games of seed 1 it won 60 against
+# the medium before's 42.5 (flips 26 to 9), mean margin -1.6 against -6.9 (docs/bots-pilots.md)
+# evo: its estimate tuned the same way — on 43 games of seed 1 it won 20 against the medium before's 12.5
+# (flips 12 to 4), mean margin -1.6 against -4.0 (docs/bots-pilots.md)
+MEDIUM = Level(iterations=2000, rollout_depth=8, worlds=100, iterations_per_action=150, reuse_tree=True,
+               rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY,
+               by_game=(("origin", (("heuristic_replies", 3), ("worlds", 25))),
+                        ("northstar", (("estimate", "estimate_against_heuristic"),)),
+                        ("evo", (("estimate", "estimate_against_heuristic"),))))
+
 LEVELS: dict[str, Level] = {
     "easy": Level(iterations=150, rollout_depth=4, worlds=32, rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY),
-    # docs/bots-pilots.md: depth 0 gains in northstar and loses in origin; wide decisions and a seat's consecutive
-    # decisions get more search; the ruleset's rollout policy beats uniform rollouts in origin; the other seats played
-    # by that policy (a tree of the seat's own decisions only) won 9 of 12 paired origin games where tree nodes for
-    # every seat won 3; with that model depth 0 in northstar (an iteration ends after a few weak policy moves) won 3 of
-    # 10 paired games where policy rollouts of depth 8 won 7 (depth 16: 5), so every ruleset now rolls out 8 decisions
-    # origin: the other seats' first 3 replies by the heuristic bot, 25 worlds — on the 400 games of seed 1 it won
-    # 279.5 against the medium before's 234.5 (flips 109 to 65), mean margin +2.6 against +0.1 (docs/bots.md)
-    # northstar: the estimate tuned on games against heuristic bots — on the 104 games of seed 1 it won 60 against
-    # the medium before's 42.5 (flips 26 to 9), mean margin -1.6 against -6.9 (docs/bots-pilots.md)
-    # evo: its estimate tuned the same way — on 43 games of seed 1 it won 20 against the medium before's 12.5
-    # (flips 12 to 4), mean margin -1.6 against -4.0 (docs/bots-pilots.md)
-    "medium": Level(iterations=2000, rollout_depth=8, worlds=100, iterations_per_action=150, reuse_tree=True,
-                    rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY,
-                    by_game=(("origin", (("heuristic_replies", 3), ("worlds", 25))),
-                             ("northstar", (("estimate", "estimate_against_heuristic"),)),
-                             ("evo", (("estimate", "estimate_against_heuristic"),)))),
-    "hard": Level(iterations=4000, rollout_depth=16, rollout=ROLLOUT_POLICY, opponents=OPPONENTS_POLICY),
+    "medium": MEDIUM,
+    # the medium with twice its search, so every ruleset's findings carry over (docs/bots.md, "The levels"); the
+    # hard level before 26 November (4,000 iterations, depth 16, fresh worlds, no per-ruleset fields) had none of them
+    "hard": dataclasses.replace(MEDIUM, iterations=HARD_BUDGET_FACTOR * MEDIUM.iterations,
+                                iterations_per_action=HARD_BUDGET_FACTOR * MEDIUM.iterations_per_action),
 }
 DEFAULT_LEVEL = "medium"
 
