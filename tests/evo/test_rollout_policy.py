@@ -1,4 +1,6 @@
-"""evo's rollout policy (``Game.plugins["rollout"]``): legal in whole games, sensible in a few common positions."""
+"""evo's rollout policies: the default (``Game.plugins["rollout"]``) legal in whole games and sensible in a few common
+positions; the one imitating the heuristic bot's bids (``"rollout_imitating"``) legal in whole games and bidding as the
+heuristic bot does, in telling positions and along a whole game of heuristic bots."""
 
 from __future__ import annotations
 
@@ -6,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from evolutio.bots.rollout import rollout_policy_for, rollout_stage_for, uniform
+from evolutio.bots.heuristic import HeuristicBot
+from evolutio.bots.rollout import DEFAULT_POLICY, rollout_policy_for, rollout_stage_for, uniform
 from evolutio.kernel import Rng, State, load_game
 
 from ..bots.policy_draws import policy_picks
@@ -26,15 +29,20 @@ def policy_choices(state: State, draws: int = DRAWS) -> Counter[str]:
     return Counter({str(action): count for action, count in chosen.items()})
 
 
-def test_evo_has_its_own_rollout_policy() -> None:
-    assert rollout_policy_for("evo") is not uniform
+IMITATING = "rollout_imitating"
 
 
+def test_evo_has_its_own_rollout_policies() -> None:
+    default, imitating = rollout_policy_for("evo"), rollout_policy_for("evo", IMITATING)
+    assert default is not uniform and imitating is not uniform and imitating is not default
+
+
+@pytest.mark.parametrize("kind", [DEFAULT_POLICY, IMITATING])
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_the_policy_only_ever_returns_a_legal_action_in_whole_games(players: int) -> None:
+def test_the_policy_only_ever_returns_a_legal_action_in_whole_games(players: int, kind: str) -> None:
     """Every seat but one plays the policy, that one uniformly, so the policy also meets positions it would not
     steer into."""
-    policy = rollout_policy_for("evo")
+    policy = rollout_policy_for("evo", kind)
     game = load_game("evo", players=players)
     for seed in range(4):
         state = game.new_state(seed)
@@ -117,3 +125,50 @@ def test_the_stages_are_a_rounds_life_then_its_meteor_and_auction_in_order() -> 
     assert stages[:2 * rounds] == [(number, auction) for number in range(1, rounds + 1) for auction in (False, True)]
     assert {"move", "birth"} <= kinds[False] and "bid" not in kinds[False]
     assert "bid" in kinds[True] and not {"move", "birth"} & kinds[True]
+
+
+#: auctions where the heuristic bot takes the free row (a leg or a tail against a dear takeover), and where it
+#: outbids another seat for an egg held at 1 (the default policy takes a free row there)
+TELLING_AUCTIONS = [
+    ({"tiles": ["leg", "horn", "egg"], "bids": {"1": [0, 5], "2": [1, 1]}}, "bid 2 0"),
+    ({"tiles": ["leg", "tail", "fur"], "bids": {"1": [0, 2]}}, "bid 2 0"),
+    ({"tiles": ["egg", "tail", "horn"], "bids": {"1": [0, 1]}}, "bid 0 2"),
+    ({"tiles": ["egg", "parasol", "mutant"], "bids": {"1": [0, 1], "2": [1, 3]}}, "bid 0 2"),
+]
+
+
+@pytest.mark.parametrize("auction, heuristics_bid", TELLING_AUCTIONS)
+@pytest.mark.parametrize("meteor", [0, 6, 11])
+def test_the_imitating_policy_bids_as_the_heuristic_bot(auction: dict[str, object], heuristics_bid: str,
+                                                        meteor: int) -> None:
+    state = scenario([{"dinos": [[-3, 1], [-4, 1]], "score": 12}, *OTHERS], phase="meteor", flow=MID_AUCTION,
+                     auction=auction, meteor=meteor)
+    assert str(HeuristicBot(seed=meteor).choose(state)) == heuristics_bid
+    picks = policy_picks("evo", state, 20, Rng(meteor, stream=POLICY_STREAM), IMITATING)
+    assert {str(action) for action in picks} == {heuristics_bid}
+
+
+def test_along_a_game_of_heuristic_bots_the_imitating_policy_picks_their_bids() -> None:
+    """At every bid of a whole game of four heuristic bots, the imitating policy picks the bot's bid far more often
+    than the default policy, and outbids another seat about as often as the bots do (two bids in three)."""
+    state = load_game("evo", players=4).new_state(3)
+    bots = [HeuristicBot(seed=seat) for seat in range(4)]
+    rng = Rng(3, stream=POLICY_STREAM)
+    default, imitating = rollout_policy_for("evo"), rollout_policy_for("evo", IMITATING)
+    same = Counter[str]()
+    outbids = Counter[str]()
+    bids = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        chosen = bots[state.current_player].choose(state)
+        if chosen.kind == "bid":
+            bids += 1
+            held = set(state.bid_row)
+            for name, pick in (("heuristic", chosen), ("default", default(state, legal, rng)),
+                               ("imitating", imitating(state, legal, rng))):
+                same[name] += pick == chosen
+                outbids[name] += pick.kind == "bid" and pick.args[0] in held
+        state.apply(chosen)
+    assert bids > 40
+    assert same["imitating"] >= 0.7 * bids and same["default"] <= 0.5 * bids
+    assert abs(outbids["imitating"] - outbids["heuristic"]) <= 0.1 * bids < outbids["heuristic"] - outbids["default"]

@@ -38,6 +38,7 @@ class EvoGame(Game):
                                          "estimate_against_heuristic":
                                              "evolutio.games.evo.heuristic:EvoEstimateAgainstHeuristic",
                                          "rollout": "evolutio.games.evo.rollout:choose",
+                                         "rollout_imitating": "evolutio.games.evo.rollout:choose_imitating",
                                          "rollout_stage": "evolutio.games.evo.rollout:stage"}
     die_sides: ClassVar[int] = 6
     hold_points: ClassVar[dict[str, str]] = {

@@ -69,12 +69,20 @@ def _neighbours(coords: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], .
 
 def _future_scorings(track: list[dict[str, Any]], meteor: int) -> float:
     """Expected number of scorings after the current round's, with the meteor on ``meteor`` before it moves."""
+    return future_scorings(tuple(len(space["faces"]) for space in track), tuple(space["final"] for space in track),
+                           meteor)
+
+
+@lru_cache(maxsize=64)
+def future_scorings(face_counts: tuple[int, ...], finals: tuple[bool, ...], meteor: int) -> float:
+    """Expected number of scorings after the current round's on a meteor track whose spaces end the game on
+    ``face_counts`` faces of the die (``finals``: the last space), with the meteor on ``meteor`` before it moves."""
     expected = 0.0
     reach = 1.0
-    for space in track[meteor + 1:]:
-        if space["final"]:
+    for faces, final in zip(face_counts[meteor + 1:], finals[meteor + 1:]):
+        if final:
             break
-        reach *= 1.0 - len(space["faces"]) / 6
+        reach *= 1.0 - faces / 6
         expected += reach
     return expected
 
@@ -202,7 +210,7 @@ class EvoHeuristic:
                 total += now
             else:
                 now = float(len(mine))
-            herd_points = self._herd_points(genes, now, placed, future)
+            herd_points = self.herd_points(genes, now, placed, future)
             total += herd_points
             total += self.card_value * player["hand_size"]
             total += self._held_tiles(view, seat, genes, now, placed, future, herd_points)
@@ -235,7 +243,7 @@ class EvoHeuristic:
                     break
         return pull
 
-    def _herd_points(self, genes: dict[str, int], now: float, placed: float, future: float) -> float:
+    def herd_points(self, genes: dict[str, int], now: float, placed: float, future: float) -> float:
         """Points of the scorings still to come after this round's: the herd keeps a share of its dinos each round
         and adds its newborns (the first round partly judged by where the dinos stand now)."""
         keep = min(MAX_KEEP, self.base_keep + self.keep_per_leg * genes["leg"]
@@ -277,7 +285,7 @@ class EvoHeuristic:
                 more = dict(genes)
                 more[gene] += 1
                 # the tile is used from the next round on: one scoring fewer than this round's count
-                gain = self._herd_points(more, now, placed, future) - herd_points
+                gain = self.herd_points(more, now, placed, future) - herd_points
             value += gain - self.bid_cost_weight * cost
         return value
 
