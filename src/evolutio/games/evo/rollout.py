@@ -17,7 +17,8 @@ heuristic bot does and plays every other decision as :func:`choose`. The heurist
 of its bids (about two in three in games of four heuristic bots, against about one in ten for :func:`choose`): it
 weighs a row's gene by what it adds to its herd's points to come, less the lowest bid's price, plus what the
 displaced seat loses. :func:`choose_imitating` makes that weighing with the heuristic's own herd model, taking the
-dinos on the board as the herd.
+dinos on the board as the herd. The medium level modelling the other seats by it did not play better
+(``docs/bots-pilots.md``, "Evo: the other seats bidding as the heuristic bots do").
 
 Any other decision (the first dino, which dino dies in a crowded zone) is uniform.
 
