@@ -67,22 +67,15 @@ def _neighbours(coords: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], .
                  for q, r in coords)
 
 
-def _future_scorings(track: list[dict[str, Any]], meteor: int) -> float:
-    """Expected number of scorings after the current round's, with the meteor on ``meteor`` before it moves."""
-    return future_scorings(tuple(len(space["faces"]) for space in track), tuple(space["final"] for space in track),
-                           meteor)
-
-
-@lru_cache(maxsize=64)
-def future_scorings(face_counts: tuple[int, ...], finals: tuple[bool, ...], meteor: int) -> float:
-    """Expected number of scorings after the current round's on a meteor track whose spaces end the game on
-    ``face_counts`` faces of the die (``finals``: the last space), with the meteor on ``meteor`` before it moves."""
+def future_scorings(track: list[dict[str, Any]], meteor: int) -> float:
+    """Expected number of scorings after the current round's, with the meteor on ``meteor`` before it moves
+    (``track``: the view's ``meteor_track``)."""
     expected = 0.0
     reach = 1.0
-    for faces, final in zip(face_counts[meteor + 1:], finals[meteor + 1:]):
-        if final:
+    for space in track[meteor + 1:]:
+        if space["final"]:
             break
-        reach *= 1.0 - faces / 6
+        reach *= 1.0 - len(space["faces"]) / 6
         expected += reach
     return expected
 
@@ -225,7 +218,7 @@ class EvoHeuristic:
         if view["ended"]:
             return 0.0
         moved = view["step"] in AUCTION_STEPS
-        return _future_scorings(view["meteor_track"], view["meteor"]) + (1.0 if moved else 0.0)
+        return future_scorings(view["meteor_track"], view["meteor"]) + (1.0 if moved else 0.0)
 
     def _rescue_pull(self, mine: list[int], terrain: list[int], owner: list[int | None],
                      neighbours: tuple[tuple[int, ...], ...], favourable: int) -> float:

@@ -28,6 +28,7 @@ Any other decision (the first dino, which dino dies in a crowded zone) is unifor
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from evolutio.kernel import Action, Rng, actions_by_kind
@@ -133,18 +134,7 @@ def _birth(state: Any, births: list[Action], rng: Rng) -> Action:
 def _bid(state: Any, legal: list[Action], rng: Rng) -> Action:
     """The lowest bid on a free row; now and then a cheap outbid; passing (or the cheapest bid) rather than
     overpaying."""
-    lowest: dict[int, Action] = {}   # row -> its lowest bid on offer
-    passing = None
-    for action in legal:
-        kind = action.kind
-        if kind == "bid":
-            # the legal bids come row by row, each row's amounts rising (the candidates' order, which the legal
-            # list keeps: tests/evo/test_legal_lists.py), so a row's first bid is its lowest
-            row = action.args[0]
-            if row not in lowest:
-                lowest[row] = action
-        elif kind == "pass":
-            passing = action
+    lowest, passing = _lowest_bids(legal)
     held = set(state.bid_row)
     cheap = MAX_OUTBID_PAYMENT + state.mutants(state.current_player)
     free = [row for row in lowest if row not in held]
@@ -160,6 +150,23 @@ def _bid(state: Any, legal: list[Action], rng: Rng) -> Action:
     return lowest[row]
 
 
+def _lowest_bids(legal: list[Action]) -> tuple[dict[int, Action], Action | None]:
+    """Each row's lowest bid among ``legal`` (row -> its bid), and the pass if it is legal."""
+    lowest: dict[int, Action] = {}
+    passing = None
+    for action in legal:
+        kind = action.kind
+        if kind == "bid":
+            # the legal bids come row by row, each row's amounts rising (the candidates' order, which the legal
+            # list keeps: tests/evo/test_legal_lists.py), so a row's first bid is its lowest
+            row = action.args[0]
+            if row not in lowest:
+                lowest[row] = action
+        elif kind == "pass":
+            passing = action
+    return lowest, passing
+
+
 def choose_imitating(state: Any, legal: list[Action], rng: Rng) -> Action:
     """:func:`choose`, with the heuristic bot's bids."""
     if legal[0].kind == "bid":
@@ -173,6 +180,12 @@ def choose_imitating(state: Any, legal: list[Action], rng: Rng) -> Action:
 LEADER_WEIGHT = 0.5
 #: the heuristic bot's own estimate, whose herd model values a gene tile
 _HEURISTIC_ESTIMATE = EvoHeuristic()
+
+
+@lru_cache(maxsize=16)
+def _meteor_track(board: Any) -> list[dict[str, Any]]:
+    """The board's meteor track as a view shows it (what :func:`future_scorings` reads), built once per board."""
+    return [{"faces": faces, "final": final} for faces, final in zip(board.meteor_faces, board.meteor_final)]
 
 
 def _tile_gain(state: Any, seat: int, gene: int, future: float) -> float:
@@ -192,18 +205,8 @@ def _bid_imitating(state: Any, legal: list[Action]) -> Action:
     seat holds) what that seat loses, weighted as the heuristic's ``seat_value`` weighs the other seats; passing
     (when allowed) if no row is worth its price."""
     seat = state.current_player
-    lowest: dict[int, Action] = {}
-    passing = None
-    for action in legal:
-        if action.kind == "bid":
-            row = action.args[0]
-            if row not in lowest:
-                lowest[row] = action
-        elif action.kind == "pass":
-            passing = action
-    board = state.board
-    faces = tuple([len(space) for space in board.meteor_faces])
-    future = future_scorings(faces, board.meteor_final, state.meteor) + 1.0   # the tile counts from next round on
+    lowest, passing = _lowest_bids(legal)
+    future = future_scorings(_meteor_track(state.board), state.meteor) + 1.0   # the tile counts from next round on
     others = [other for other in range(state.num_players) if other != seat]
     leader = max(others, key=lambda other: state.score[other])
     best: Action | None = None
