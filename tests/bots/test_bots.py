@@ -602,6 +602,50 @@ def test_a_wide_decision_gets_iterations_per_legal_action_up_to_the_cap() -> Non
     assert 3 * width > 10  # the width really raised the budget
 
 
+def test_root_halving_tries_a_rounds_actions_on_the_same_worlds_and_draws_and_keeps_the_best(monkeypatch) -> None:
+    state = _first_decision_with("evo", 4, at_least=8)
+    legal = state.legal_actions()
+    level = Level(iterations=400, rollout_depth=2, worlds=3, rollout="policy", opponents="policy", root_halving=True)
+    best = legal[5]
+    tries: dict[Action, list[tuple[int, tuple[int, int]]]] = {action: [] for action in legal}
+    iterate = IsmctsBot._iterate
+
+    def recording(self, root, world, seat, estimator, world_number=0, first=None) -> float:
+        tries[first].append((world_number, (self.rng.state, self.rng.inc)))
+        iterate(self, root, world, seat, estimator, world_number, first)
+        # the worlds' luck is far larger than the actions' differences, and common to every action
+        return world_number * 10.0 + (1.0 if first == best else 0.0)
+
+    monkeypatch.setattr(IsmctsBot, "_iterate", recording)
+    bot = IsmctsBot(seed=3, level=level)
+    assert bot.choose(state) == best
+    rounds = (len(legal) - 1).bit_length()   # ceil(log2(width))
+    assert bot.last_iterations == sum(len(each) for each in tries.values()) <= level.budget(len(legal))
+    assert all(tries[action] for action in legal)   # every action gets the first round
+    # the actions tried as often share their tries: the same world and the same rollout draws, try by try
+    by_count: dict[int, set[tuple[tuple[int, tuple[int, int]], ...]]] = {}
+    for each in tries.values():
+        by_count.setdefault(len(each), set()).add(tuple(each))
+    assert all(len(shared) == 1 for shared in by_count.values())
+    assert len(by_count) == rounds   # each round halves the field: one more tier of tries
+    assert len(tries[best]) == max(by_count)
+    assert len({draws for _, draws in tries[best]}) == len(tries[best])   # each try draws afresh
+    with pytest.raises(ValueError, match="root_halving needs worlds > 0"):
+        IsmctsBot(level=dataclasses.replace(level, worlds=0))
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_root_halving_plays_legally_and_the_same_seed_gives_the_same_game(game_name: str) -> None:
+    level = dataclasses.replace(SMALL, rollout="policy", opponents="policy", root_halving=True)
+
+    def scores() -> list[float]:
+        seats = [CheckingBot(IsmctsBot(seed=2, level=level))] + [CheckingBot(make_bot("random", seed=seat))
+                                                                  for seat in range(1, 4)]
+        return list(play_game(load_game(game_name, players=4), 5, seats).scores())
+
+    assert scores() == scores()
+
+
 def test_tree_reuse_carries_statistics_into_the_same_seats_next_decision_and_stays_deterministic() -> None:
     def play(reuse: bool) -> tuple[list[int], list[int]]:
         bot = IsmctsBot(seed=6, level=Level(iterations=30, rollout_depth=0, worlds=6, reuse_tree=reuse))
@@ -739,3 +783,18 @@ def test_a_heuristic_looking_one_ply_ahead_estimates_each_legal_action_once(monk
     two_plies = HeuristicBot(seed=2).ranked(state)
     assert len(recorder.stages) > len(legal) * recorder.worlds   # the default also tries each play's follow-ups
     assert sorted(map(repr, one_ply)) == sorted(map(repr, two_plies)) == sorted(map(repr, legal))
+
+
+def test_a_search_by_root_halving_ignores_other_seats_hidden_cards() -> None:
+    state = _first_decision_with("northstar", 17, at_least=4)
+    seat = state.current_player
+    assert seat is not None
+    level = Level(iterations=60, rollout_depth=4, worlds=6, rollout="policy", opponents="policy", root_halving=True)
+    choice = IsmctsBot(seed=5, level=level).choose(PoisonedState(state, state))  # type: ignore[arg-type]
+    hidden = set()
+    for redeal in range(3):
+        poisoned = state.determinize(seat, Rng(redeal, stream=99))
+        assert poisoned.view(seat) == state.view(seat)
+        hidden.add(repr([poisoned.view(other) for other in range(state.num_players) if other != seat]))
+        assert IsmctsBot(seed=5, level=level).choose(PoisonedState(poisoned, state)) == choice  # type: ignore[arg-type]
+    assert len(hidden) > 1, "the redeals changed no hidden card, so the test would prove nothing"

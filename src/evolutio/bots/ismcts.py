@@ -7,10 +7,11 @@ heuristic) for at most ``rollout_depth`` decisions and scores the result: a fini
 shares), a cut one by the ruleset's estimate of every seat's final score (:func:`evolutio.bots.heuristic.estimator_for`)
 turned into win chances. With ``Level.opponents`` other than "tree" the other seats' decisions are made by a model
 (the rollout policy or the heuristic bot, on the search's own world) and the tree holds only the deciding seat's
-decisions. A :class:`Level` also spends more
-iterations at wide decisions and may keep the subtree of its own last choice when the same seat decides again right
-after. The real state is only ever asked for ``current_player``, ``legal_actions()``, ``determinize`` and (for tree
-reuse) the public ``num_actions_applied`` — the bot never reads another seat's hidden cards.
+decisions. A :class:`Level` also spends more iterations at wide decisions, may keep the subtree of its own last choice
+when the same seat decides again right after, and may choose its root action by sequential halving on common random
+numbers instead of UCB (every root action of a round meets the same worlds and rollout draws). The real state is only
+ever asked for ``current_player``, ``legal_actions()``, ``determinize`` and (for tree reuse) the public
+``num_actions_applied`` — the bot never reads another seat's hidden cards.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ SCORE_TEMPERATURE = 2.0
 CLOCK_EVERY = 16
 #: a wide decision gets at most this many times the level's iterations (see ``Level.iterations_per_action``)
 WIDE_BUDGET_CAP = 4
+#: the random stream of the rollout draws of a sequential-halving try (``Level.root_halving``)
+HALVING_STREAM = 29
 
 
 ROLLOUT_RANDOM = "random"
@@ -141,6 +144,12 @@ class Level:
     #: decisions played without a search, by the heuristic bot's look-ahead reading ``estimate``: the kinds of their
     #: first legal action, joined by "+" (e.g. ``"bid"``: evo's auction decisions); empty: every decision is searched
     unsearched_kinds: str = ""
+    #: the root by sequential halving on common random numbers instead of UCB (needs ``worlds`` > 0): the budget is
+    #: split into rounds, each round tries every action still in on the same sampled worlds with the same rollout
+    #: draws, and the worse half (by mean reward over all their tries so far) drops out until one is left, which is
+    #: played (Karnin, Koren & Somekh 2013). Every action of a round meets the same dice, so the differences the
+    #: comparison sees are the actions', not the luck of the worlds each one happened to meet
+    root_halving: bool = False
 
     def for_game(self, game_name: str) -> Level:
         """This level as it plays in ruleset ``game_name`` (its ``by_game`` fields for that ruleset applied)."""
@@ -259,6 +268,8 @@ class IsmctsBot(Bot):
                                  f"got {each.opponents!r}")
             if each.heuristic_replies and (each.opponents != OPPONENTS_POLICY or not each.worlds):
                 raise ValueError("ismcts heuristic_replies needs opponents 'policy' and worlds > 0")
+            if each.root_halving and not each.worlds:
+                raise ValueError("ismcts root_halving needs worlds > 0 (its actions meet the same sampled worlds)")
             if each.opponent_policy and not (level_uses_policy(each) or each.opponents == OPPONENTS_POLICY):
                 raise ValueError("ismcts opponent_policy needs rollout 'policy' or opponents 'policy'")
         self.rng = Rng(seed, stream=13)
@@ -286,6 +297,8 @@ class IsmctsBot(Bot):
         self._opponent_policy: RolloutPolicy = uniform
         #: (subtree, seat, number of actions applied when it applies) kept for ``Level.reuse_tree``
         self._kept: tuple[_Node, int, int] | None = None
+        #: the action the last search's sequential halving kept (``Level.root_halving``); ``None``: the most visited
+        self.last_halving_choice: Action | None = None
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -305,7 +318,8 @@ class IsmctsBot(Bot):
         else:
             root = self.search(state, seat, kept)
             searched = legal if self._root_actions is None else [a for a in legal if a in self._root_actions]
-            action = max(searched, key=lambda action: root.children[action].visits if action in root.children else -1)
+            action = self.last_halving_choice or max(
+                searched, key=lambda action: root.children[action].visits if action in root.children else -1)
             action = self._safe(state, root, action)
         if self._level.reuse_tree and root is not None and action in root.children:
             self._kept = (root.children[action], seat, applied + 1)
@@ -369,6 +383,12 @@ class IsmctsBot(Bot):
             self.reply_bot.worlds = level.reply_worlds or None
         iterations = 0
         budget = level.budget(len(self._root_actions) if self._root_actions is not None else len(legal))
+        self.last_halving_choice = None
+        if level.root_halving and deadline is None:
+            candidates = legal if self._root_actions is None else [a for a in legal if a in self._root_actions]
+            self.last_halving_choice, self.last_iterations = self._halve(root, worlds, candidates, budget, seat,
+                                                                         estimator)
+            return root
         while True:
             if deadline is None:
                 if iterations >= budget:
@@ -384,6 +404,40 @@ class IsmctsBot(Bot):
             iterations += 1
         self.last_iterations = iterations
         return root
+
+    def _halve(self, root: _Node, worlds: list[State], candidates: list[Action], budget: int, seat: int,
+               estimator: Estimator) -> tuple[Action, int]:
+        """Sequential halving over ``candidates`` within ``budget`` iterations (``Level.root_halving``; every round
+        tries each action at least once, so a budget below the rounds times the candidates is exceeded): the action
+        kept and the iterations spent. Try ``k`` is played on sampled world ``k`` (cycled) with rollout draws seeded
+        by ``k``, the same for every action in its round; ``root`` gathers the tries' statistics as a UCB search
+        would."""
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        base_seed = self.rng.next_u32()
+        rng = self.rng
+        totals = dict.fromkeys(candidates, 0.0)
+        tries = spent = 0
+        alive = list(candidates)
+        for _ in range(rounds):
+            if len(alive) == 1:
+                break
+            per_action = max(1, budget // (rounds * len(alive)))
+            for number in range(tries, tries + per_action):
+                world_number = number % len(worlds)
+                for action in alive:
+                    self.rng = Rng(base_seed + number, stream=HALVING_STREAM)
+                    try:
+                        reward = self._iterate(root, worlds[world_number].clone(), seat, estimator, world_number,
+                                               first=action)
+                    finally:
+                        self.rng = rng
+                    totals[action] += reward
+            tries += per_action
+            spent += per_action * len(alive)
+            # the better half stays; ties keep the earlier action (the legal order), so the result is reproducible
+            ranked = sorted(alive, key=lambda action: -totals[action])
+            alive = ranked[:math.ceil(len(alive) / 2)]
+        return max(alive, key=lambda action: totals[action]), spent
 
     def _temperature_at(self, state: State, seat: int, estimator: Estimator) -> float:
         """The softmax temperature for a search from ``state`` (``Level.temperature_per_round_left``)."""
@@ -406,9 +460,10 @@ class IsmctsBot(Bot):
             node.reward = visits * self._rewards(child, seat, estimator)[seat]
             root.children[action] = node
 
-    def _iterate(self, root: _Node, world: State, seat: int, estimator: Estimator, world_number: int = 0) -> None:
+    def _iterate(self, root: _Node, world: State, seat: int, estimator: Estimator, world_number: int = 0,
+                 first: Action | None = None) -> float:
         """One iteration on ``world`` (sampled world ``world_number`` of the search, the key of its remembered
-        heuristic replies)."""
+        heuristic replies), starting with the root action ``first`` if given: the searching seat's reward."""
         rng = self.rng
         exploration = self._level.exploration
         stage, root_stage = self._stage, self._root_stage
@@ -428,7 +483,9 @@ class IsmctsBot(Bot):
             mover = world.current_player
             assert mover is not None
             legal = world.legal_actions()
-            if node is root and root_actions is not None:
+            if node is root and first is not None:
+                legal = [first]
+            elif node is root and root_actions is not None:
                 legal = [action for action in legal if action in root_actions]
             if mover != seat:
                 if opponent_bot is not None:
@@ -476,6 +533,7 @@ class IsmctsBot(Bot):
         for visited, mover in path:
             visited.visits += 1
             visited.reward += rewards[mover]
+        return rewards[seat]
 
     def _reply(self, world: State, legal: list[Action], line: list[object]) -> Action:
         """The heuristic bot's choice for the other seat to act in ``world`` after ``line`` (the world's number and
