@@ -148,7 +148,8 @@ class Level:
     #: split into rounds, each round tries every action still in on the same sampled worlds with the same rollout
     #: draws, and the worse half (by mean reward over all their tries so far) drops out until one is left, which is
     #: played (Karnin, Koren & Somekh 2013). Every action of a round meets the same dice, so the differences the
-    #: comparison sees are the actions', not the luck of the worlds each one happened to meet
+    #: comparison sees are the actions', not the luck of the worlds each one happened to meet. A think time
+    #: (``seconds``) keeps UCB: the rounds need the budget in iterations beforehand
     root_halving: bool = False
 
     def for_game(self, game_name: str) -> Level:
@@ -318,8 +319,9 @@ class IsmctsBot(Bot):
         else:
             root = self.search(state, seat, kept)
             searched = legal if self._root_actions is None else [a for a in legal if a in self._root_actions]
-            action = self.last_halving_choice or max(
-                searched, key=lambda action: root.children[action].visits if action in root.children else -1)
+            kept_by_halving = self.last_halving_choice
+            action = kept_by_halving if kept_by_halving is not None else max(
+                searched, key=lambda each: root.children[each].visits if each in root.children else -1)
             action = self._safe(state, root, action)
         if self._level.reuse_tree and root is not None and action in root.children:
             self._kept = (root.children[action], seat, applied + 1)
