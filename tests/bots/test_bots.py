@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -736,22 +738,26 @@ def test_bot_choices_ignore_other_seats_hidden_cards(game_name: str, reuse_tree:
     random_bot = make_bot("random", seed=2)
     while len(state.legal_actions()) < 3 or state.current_player != 0:
         state.apply(random_bot.choose(state))
-    seat = state.current_player
-    assert seat is not None
     level = Level(iterations=20 if opponents == "heuristic" else 60, rollout_depth=4, worlds=6,
                   reuse_tree=reuse_tree, rollout=rollout, prior_visits=prior_visits, opponents=opponents,
                   safety_margin=safety_margin, cut_at_stage_end=cut, root_candidates=root_candidates,
                   rollout_policy="rollout_careful" if cut else "rollout", heuristic_replies=replies)
-    ismcts_choice = IsmctsBot(seed=5, level=level).choose(PoisonedState(state, state))  # type: ignore[arg-type]
-    heuristic_choice = HeuristicBot(seed=5).choose(PoisonedState(state, state))  # type: ignore[arg-type]
+    _assert_choices_ignore_hidden_cards(state, lambda: [IsmctsBot(seed=5, level=level), HeuristicBot(seed=5)])
+
+
+def _assert_choices_ignore_hidden_cards(state: State, make_bots: Callable[[], list[Any]]) -> None:
+    """Fresh bots from ``make_bots()`` choose in ``state`` (through :class:`PoisonedState`) as they do in three
+    redeals of the other seats' hidden cards."""
+    seat = state.current_player
+    assert seat is not None
+    choices = [bot.choose(PoisonedState(state, state)) for bot in make_bots()]
     hidden = set()
     for redeal in range(3):
         poisoned = state.determinize(seat, Rng(redeal, stream=99))  # other hands and the deck redealt
         assert poisoned.view(seat) == state.view(seat)  # the same information set for the deciding seat
-        hidden.add(repr([poisoned.view(other) for other in range(game.num_players) if other != seat]))
+        hidden.add(repr([poisoned.view(other) for other in range(state.num_players) if other != seat]))
         wrapped = PoisonedState(poisoned, state)
-        assert IsmctsBot(seed=5, level=level).choose(wrapped) == ismcts_choice  # type: ignore[arg-type]
-        assert HeuristicBot(seed=5).choose(wrapped) == heuristic_choice  # type: ignore[arg-type]
+        assert [bot.choose(wrapped) for bot in make_bots()] == choices
     assert len(hidden) > 1, "the redeals changed no hidden card, so the test would prove nothing"
 
 
@@ -787,14 +793,5 @@ def test_a_heuristic_looking_one_ply_ahead_estimates_each_legal_action_once(monk
 
 def test_a_search_by_root_halving_ignores_other_seats_hidden_cards() -> None:
     state = _first_decision_with("northstar", 17, at_least=4)
-    seat = state.current_player
-    assert seat is not None
     level = Level(iterations=60, rollout_depth=4, worlds=6, rollout="policy", opponents="policy", root_halving=True)
-    choice = IsmctsBot(seed=5, level=level).choose(PoisonedState(state, state))  # type: ignore[arg-type]
-    hidden = set()
-    for redeal in range(3):
-        poisoned = state.determinize(seat, Rng(redeal, stream=99))
-        assert poisoned.view(seat) == state.view(seat)
-        hidden.add(repr([poisoned.view(other) for other in range(state.num_players) if other != seat]))
-        assert IsmctsBot(seed=5, level=level).choose(PoisonedState(poisoned, state)) == choice  # type: ignore[arg-type]
-    assert len(hidden) > 1, "the redeals changed no hidden card, so the test would prove nothing"
+    _assert_choices_ignore_hidden_cards(state, lambda: [IsmctsBot(seed=5, level=level)])

@@ -318,10 +318,9 @@ class IsmctsBot(Bot):
             self.last_iterations = 0
         else:
             root = self.search(state, seat, kept)
-            searched = legal if self._root_actions is None else [a for a in legal if a in self._root_actions]
             kept_by_halving = self.last_halving_choice
             action = kept_by_halving if kept_by_halving is not None else max(
-                searched, key=lambda each: root.children[each].visits if each in root.children else -1)
+                self._searched(legal), key=lambda each: root.children[each].visits if each in root.children else -1)
             action = self._safe(state, root, action)
         if self._level.reuse_tree and root is not None and action in root.children:
             self._kept = (root.children[action], seat, applied + 1)
@@ -384,10 +383,10 @@ class IsmctsBot(Bot):
             self.reply_bot.same_seat_plies = level.reply_plies
             self.reply_bot.worlds = level.reply_worlds or None
         iterations = 0
-        budget = level.budget(len(self._root_actions) if self._root_actions is not None else len(legal))
+        candidates = self._searched(legal)
+        budget = level.budget(len(candidates))
         self.last_halving_choice = None
         if level.root_halving and deadline is None:
-            candidates = legal if self._root_actions is None else [a for a in legal if a in self._root_actions]
             self.last_halving_choice, self.last_iterations = self._halve(root, worlds, candidates, budget, seat,
                                                                          estimator)
             return root
@@ -406,6 +405,11 @@ class IsmctsBot(Bot):
             iterations += 1
         self.last_iterations = iterations
         return root
+
+    def _searched(self, legal: list[Action]) -> list[Action]:
+        """The root actions the current search may try, in the legal order (``Level.root_candidates``)."""
+        root_actions = self._root_actions
+        return legal if root_actions is None else [action for action in legal if action in root_actions]
 
     def _halve(self, root: _Node, worlds: list[State], candidates: list[Action], budget: int, seat: int,
                estimator: Estimator) -> tuple[Action, int]:
